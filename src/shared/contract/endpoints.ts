@@ -1,0 +1,290 @@
+import type { z } from 'zod';
+import {
+  AuthorizationRequest,
+  AuthorizationRequestList,
+  AuthorizationRequestQuery,
+  DemoAuthorizationRequestInput,
+  DemoInstruction,
+  DemoInstructionInput,
+  DemoPushList,
+  DeviceAuthorizationDecision,
+  IdParam,
+  InstructionTokenSubmission,
+  LoginCredentials,
+  LoginResult,
+  ObsoleteTokenSubmission,
+  type Permission,
+  PushMessageUser,
+  PushMessageUserList,
+  PushMessageUserUpdate,
+  Session,
+  TokenAccepted,
+  VersionInfo,
+} from './resources.ts';
+import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
+
+/** The service mounts the interface here (SPEC §3), so `{base_url}` is `http://host:port/api`. */
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - `anonymous`: nobody needs to sign in;
+ * - `session`: any signed-in caller (the token endpoints add "must be the creator" in the domain);
+ * - a permission on the Security entity (seed §5.4).
+ */
+export type Access =
+  | { kind: 'anonymous' }
+  | { kind: 'session' }
+  | { kind: 'permission'; entity: 'Security'; permission: Permission };
+
+export interface Endpoint {
+  /** The seed's endpoint number; null for this product's extensions. */
+  seedNumber: number | null;
+  method: HttpMethod;
+  /** Path under API_PREFIX, in the seed's casing, Fastify-style params (`:id`). */
+  path: string;
+  /** Further paths serving the same endpoint (SPEC §3: #2 is also served where the published client calls it). */
+  aliases: readonly string[];
+  summary: string;
+  access: Access;
+  /** First version that has the endpoint. */
+  since: ApiVersion;
+  /** Last version that has it; null when it is in every later version. */
+  until: ApiVersion | null;
+  /** Version from which it still works but is obsolete, and what replaced it. */
+  obsolete: { since: ApiVersion; successor: string } | null;
+  /** Whether it exists only while demo mode is on. */
+  demoOnly: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
+
+const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };
+const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };
+
+const base = {
+  aliases: [],
+  since: '3.0',
+  until: null,
+  obsolete: null,
+  demoOnly: false,
+} as const satisfies Partial<Endpoint>;
+
+export const endpoints = {
+  login: {
+    ...base,
+    seedNumber: 1,
+    method: 'POST',
+    path: '/Consumer/Authentication',
+    summary: 'Sign in with user name and password',
+    access: { kind: 'anonymous' },
+    body: LoginCredentials,
+    response: LoginResult,
+  },
+  submitObsoleteToken: {
+    ...base,
+    seedNumber: 2,
+    method: 'POST',
+    path: '/ConsumerAuthentication/Token',
+    aliases: ['/Consumer/Authentication/Token'],
+    summary: 'Submit a two-factor token for an instruction (obsolete)',
+    access: { kind: 'session' },
+    obsolete: { since: '3.1', successor: '/Consumer/Authentication/Instruction/Token' },
+    body: ObsoleteTokenSubmission,
+    response: TokenAccepted,
+  },
+  submitInstructionToken: {
+    ...base,
+    seedNumber: 3,
+    method: 'POST',
+    path: '/Consumer/Authentication/Instruction/Token',
+    summary: 'Submit a two-factor token for an instruction',
+    access: { kind: 'session' },
+    since: '3.1',
+    body: InstructionTokenSubmission,
+    response: TokenAccepted,
+  },
+  submitScheduledInstructionToken: {
+    ...base,
+    seedNumber: 4,
+    method: 'POST',
+    path: '/Consumer/Authentication/ScheduledInstruction/Token',
+    summary: 'Submit a two-factor token for a scheduled instruction',
+    access: { kind: 'session' },
+    since: '3.1',
+    body: InstructionTokenSubmission,
+    response: TokenAccepted,
+  },
+  authorizeDevice: {
+    ...base,
+    seedNumber: 5,
+    method: 'POST',
+    path: '/Consumer/Authentication/AuthorizeDevice',
+    summary: 'Authorize or reject a mobile device',
+    access: SECURITY_WRITE,
+    until: '3.3',
+    body: DeviceAuthorizationDecision,
+    response: AuthorizationRequest,
+  },
+  listAuthorizationRequests: {
+    ...base,
+    seedNumber: 6,
+    method: 'GET',
+    path: '/Consumer/Authentication/AuthorizationRequests',
+    summary: 'List pending (or all) authorization requests',
+    access: SECURITY_READ,
+    until: '3.3',
+    query: AuthorizationRequestQuery,
+    response: AuthorizationRequestList,
+  },
+  getAuthorizationRequest: {
+    ...base,
+    seedNumber: 7,
+    method: 'GET',
+    path: '/Consumer/Authentication/AuthorizationRequests/:id',
+    summary: 'Read one authorization request',
+    access: SECURITY_READ,
+    until: '3.3',
+    params: IdParam,
+    response: AuthorizationRequest,
+  },
+  listPushMessageUsers: {
+    ...base,
+    seedNumber: 8,
+    method: 'GET',
+    path: '/Consumer/PushMessageUsers',
+    summary: 'List users registered for push messages',
+    access: SECURITY_READ,
+    until: '3.3',
+    response: PushMessageUserList,
+  },
+  getPushMessageUser: {
+    ...base,
+    seedNumber: 9,
+    method: 'GET',
+    path: '/Consumer/PushMessageUsers/:id',
+    summary: 'Read one push message user',
+    access: SECURITY_READ,
+    until: '3.3',
+    params: IdParam,
+    response: PushMessageUser,
+  },
+  updatePushMessageUser: {
+    ...base,
+    seedNumber: 10,
+    method: 'PUT',
+    path: '/Consumer/PushMessageUsers',
+    summary: 'Change the status of a push message user',
+    access: SECURITY_WRITE,
+    until: '3.3',
+    body: PushMessageUserUpdate,
+    response: PushMessageUser,
+  },
+  version: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Consumer/Version',
+    summary: 'Default and supported API versions',
+    access: { kind: 'anonymous' },
+    response: VersionInfo,
+  },
+  getSession: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Consumer/Authentication/Session',
+    summary: 'The current session',
+    access: { kind: 'session' },
+    response: Session,
+  },
+  endSession: {
+    ...base,
+    seedNumber: null,
+    method: 'DELETE',
+    path: '/Consumer/Authentication/Session',
+    summary: 'Sign out (revoke the current session)',
+    access: { kind: 'session' },
+  },
+  demoCreateAuthorizationRequest: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Demo/AuthorizationRequests',
+    summary: 'Demo: a mobile device asks to be authorized',
+    access: { kind: 'session' },
+    demoOnly: true,
+    body: DemoAuthorizationRequestInput,
+    response: AuthorizationRequest,
+  },
+  demoCreateInstruction: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Demo/Instructions',
+    summary: 'Demo: create an instruction that needs two-factor authentication',
+    access: { kind: 'session' },
+    demoOnly: true,
+    body: DemoInstructionInput,
+    response: DemoInstruction,
+  },
+  demoListPushes: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Demo/Pushes',
+    summary: "Demo: pushes delivered to the caller's devices",
+    access: { kind: 'session' },
+    demoOnly: true,
+    response: DemoPushList,
+  },
+  demoReset: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Demo/Reset',
+    summary: 'Demo: restore the demo data',
+    access: { kind: 'session' },
+    demoOnly: true,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+export interface Availability {
+  available: boolean;
+  obsolete: boolean;
+  /** Every version that has the endpoint, oldest first. */
+  versions: ApiVersion[];
+}
+
+/** Seed §9 as one answer: is endpoint E available in version V, and is it obsolete there? */
+export function availability(endpoint: Endpoint, version: ApiVersion): Availability {
+  const versions = SUPPORTED_VERSIONS.filter(
+    (v) =>
+      compareVersions(v, endpoint.since) >= 0 && (endpoint.until === null || compareVersions(v, endpoint.until) <= 0),
+  );
+  const available = versions.includes(version);
+  const obsolete = available && endpoint.obsolete !== null && compareVersions(version, endpoint.obsolete.since) >= 0;
+  return { available, obsolete, versions };
+}
+
+/** Human wording for why an endpoint is missing in a version, e.g. "removed in API 4.0". */
+export function unavailableReason(endpoint: Endpoint, version: ApiVersion): string | null {
+  const { available, versions } = availability(endpoint, version);
+  if (available) return null;
+  if (endpoint.until !== null && compareVersions(version, endpoint.until) > 0) {
+    const removedIn = SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.indexOf(endpoint.until) + 1];
+    return `removed in API ${removedIn}`;
+  }
+  return `added in API ${versions[0] ?? endpoint.since}`;
+}
+
+/** Fills `:name` params of a catalogue path. */
+export function endpointPath(endpoint: Endpoint, params: Record<string, string | number> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, as every error of this service is answered. */
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  supportedVersions: z.array(z.string()).optional(),
+  availableIn: z.array(z.string()).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The kinds of problem the service answers; clients switch on these, not on wording. */
+export const PROBLEM_KINDS = [
+  'validation',
+  'malformed-request',
+  'unsupported-media-type',
+  'payload-too-large',
+  'unsupported-version',
+  'unavailable-in-version',
+  'not-found',
+  'unauthenticated',
+  'invalid-credentials',
+  'forbidden',
+  'not-creator',
+  'already-decided',
+  'request-guid-mismatch',
+  'already-authenticated',
+  'invalid-token',
+  'token-expired',
+  'instruction-locked',
+  'too-many-requests',
+  'internal',
+] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+const PROBLEM_TYPE_PREFIX = 'https://tachyon-consumer.dev/problems/';
+
+export function problemType(kind: ProblemKind): string {
+  return `${PROBLEM_TYPE_PREFIX}${kind}`;
+}
+
+/** The kind named by a problem's `type`, or null for problems from elsewhere (for example `about:blank`). */
+export function problemKind(type: string): ProblemKind | null {
+  if (!type.startsWith(PROBLEM_TYPE_PREFIX)) return null;
+  const kind = type.slice(PROBLEM_TYPE_PREFIX.length);
+  return (PROBLEM_KINDS as readonly string[]).includes(kind) ? (kind as ProblemKind) : null;
+}

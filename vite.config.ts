@@ -1,0 +1,40 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/web/routes',
+      generatedRouteTree: './src/web/route-tree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+  ],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dashboard',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
