@@ -232,6 +232,17 @@ export const endpoints = {
     body: DemoInstructionInput,
     response: DemoInstruction,
   },
+  demoReissueToken: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Demo/Instructions/:id/Token',
+    summary: "Demo: issue a new token for one of the caller's instructions (after a lock or expiry)",
+    access: { kind: 'session' },
+    demoOnly: true,
+    params: IdParam,
+    response: DemoInstruction,
+  },
   demoListPushes: {
     ...base,
     seedNumber: null,

@@ -1,0 +1,143 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { type Clock, systemClock } from './domain/clock.ts';
+import { seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import { LoginThrottle } from './domain/login-throttle.ts';
+import { upsertPrincipal } from './domain/principals.ts';
+import { SessionService } from './domain/sessions.ts';
+import { registerAccess } from './http/access.ts';
+import { registerProblemHandler } from './http/problem-handler.ts';
+import { contractValidatorCompiler } from './http/validation.ts';
+import { registerVersioning } from './http/versioning.ts';
+import { authenticationRoutes } from './routes/authentication.ts';
+import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { demoRoutes } from './routes/demo.ts';
+import { pushUserRoutes } from './routes/push-users.ts';
+import type { Services } from './routes/services.ts';
+import { versionRoutes } from './routes/version.ts';
+import './http/fastify-types.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An open database; when absent the app opens the one the config names and closes it on close. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+}
+
+/** SPEC §3 "Errors and limits": bodies over 64 KiB are refused. */
+const BODY_LIMIT = 64 * 1024;
+
+export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
+  return {
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // The real server matches routes case-insensitively; params keep their casing.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: false,
+  } satisfies FastifyServerOptions;
+}
+
+/** The whole service as a plugin: tests register it on an instance they never listen with. */
+export async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ??
+    openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: `${config.dataDir}/tachyon.sqlite` },
+    );
+  if (!options.database) fastify.addHook('onClose', () => database.close());
+  await migrateToLatest(database);
+  const { db } = database;
+
+  if (config.demo) {
+    await seedDemoPrincipals(db, config.passwordHashCost);
+    await seedDemoDataIfEmpty(db, clock);
+  }
+  if (config.adminUserName && config.adminPassword) {
+    await upsertPrincipal(
+      db,
+      {
+        userName: config.adminUserName,
+        password: config.adminPassword,
+        grants: [
+          { entity: 'Security', permission: 'Read' },
+          { entity: 'Security', permission: 'Write' },
+        ],
+      },
+      config.passwordHashCost,
+    );
+  }
+
+  const throttle = new LoginThrottle({
+    failuresPerUser: config.loginFailuresPerUser,
+    failuresPerAddress: config.loginFailuresPerAddress,
+    windowSeconds: config.loginFailureWindowSeconds,
+  });
+  const sessions = new SessionService(
+    db,
+    clock,
+    {
+      idleMinutes: config.sessionIdleMinutes,
+      absoluteHours: config.sessionAbsoluteHours,
+      passwordHashCost: config.passwordHashCost,
+    },
+    throttle,
+  );
+  const services: Services = { config, db, clock, sessions };
+
+  fastify.decorateRequest('apiVersion', config.defaultApiVersion);
+  fastify.decorateRequest('session', null);
+  fastify.setValidatorCompiler(contractValidatorCompiler);
+  registerProblemHandler(fastify);
+
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...config.connectSources],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await fastify.register(fastifyRateLimit, { global: false });
+
+  fastify.addHook('onRequest', async (request) => {
+    const consumer = request.headers['x-tachyon-consumer'];
+    if (typeof consumer === 'string' && consumer !== '')
+      request.log = request.log.child({ consumer: consumer.slice(0, 100) });
+  });
+  registerVersioning(fastify, config.defaultApiVersion);
+  registerAccess(fastify, sessions);
+
+  versionRoutes(fastify, services);
+  authenticationRoutes(fastify, services);
+  authorizationRequestRoutes(fastify, services);
+  pushUserRoutes(fastify, services);
+  if (config.demo) demoRoutes(fastify, services);
+  await dashboardRoutes(fastify, config.webRoot);
+}
+// Registered at the root, not encapsulated: its error and not-found handlers cover every route.
+Object.assign(app, { [Symbol.for('skip-override')]: true });
+
+export async function buildApp(options: AppOptions, logger?: FastifyServerOptions['logger']): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config, logger));
+  await fastify.register(app, options);
+  await fastify.ready();
+  return fastify;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect.ts';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { databaseUrl: string } | { sqliteFile: string };
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL makes WAL fsync on every commit: an acknowledged write survives an OS crash, not just a process kill.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Bumps a list's revision (its ETag) inside the transaction that changed it. */
+export async function bumpRevision(db: Kysely<Database>, name: 'authorization_requests' | 'push_message_users') {
+  await db
+    .updateTable('list_revisions')
+    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+    .where('name', '=', name)
+    .execute();
+}
+
+export async function readRevision(db: Kysely<Database>, name: 'authorization_requests' | 'push_message_users') {
+  const row = await db
+    .selectFrom('list_revisions')
+    .select('revision')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.revision;
+}

@@ -1,0 +1,25 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect.ts';
+import * as initial from './001-initial.ts';
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Versioned migrations, in order; names are never changed once released. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-initial': initial,
+};
+
+/** Kysely's provider, binding each migration to the dialect it runs on. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const bound: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(MIGRATIONS)) {
+        bound[name] = { up: (db) => migration.up(db, dialect) };
+      }
+      return bound;
+    },
+  };
+}

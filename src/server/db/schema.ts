@@ -1,0 +1,99 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The typed shape of the database, identical on SQLite and PostgreSQL.
+ * Timestamps are TEXT in the seed's UTC shape `YYYY-MM-DD hh:mm:ss.fff`: it sorts as it reads,
+ * needs no conversion on either dialect, and is what the interface answers anyway.
+ * Booleans are 0/1 integers for the same reason.
+ */
+export interface Database {
+  principals: PrincipalTable;
+  permission_grants: PermissionGrantTable;
+  sessions: SessionTable;
+  authorization_requests: AuthorizationRequestTable;
+  push_message_users: PushMessageUserTable;
+  instructions: InstructionTable;
+  pushes: PushTable;
+  list_revisions: ListRevisionTable;
+}
+
+export interface PrincipalTable {
+  id: Generated<number>;
+  user_name: string;
+  /** Lower-cased user name: Windows account names compare case-insensitively. */
+  user_key: string;
+  password_hash: string;
+  enabled: number;
+}
+
+export interface PermissionGrantTable {
+  principal_id: number;
+  entity: string;
+  permission: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  principal_id: number;
+  created_at: string;
+  last_seen_at: string;
+  absolute_expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface AuthorizationRequestTable {
+  id: Generated<number>;
+  user_name: string;
+  user_email: string;
+  request_guid: string;
+  device_type: string;
+  manufacturer: string;
+  model: string;
+  os_version: string;
+  created_at: string;
+  modified_at: string;
+  status: 'Pending' | 'Authorized' | 'Rejected';
+  comment: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+export interface PushMessageUserTable {
+  id: Generated<number>;
+  device_type: string;
+  user_name: string;
+  user_key: string;
+  created_at: string;
+  modified_at: string;
+  status: number;
+}
+
+export interface InstructionTable {
+  id: Generated<number>;
+  scheduled: number;
+  created_by: string;
+  created_by_key: string;
+  state: 'AwaitingTwoFactor' | 'Authenticated' | 'Expired';
+  token_hash: string | null;
+  token_expires_at: string | null;
+  failed_attempts: number;
+  created_at: string;
+  authenticated_at: string | null;
+}
+
+export interface PushTable {
+  id: Generated<number>;
+  push_message_user_id: number;
+  instruction_id: number;
+  scheduled: number;
+  /** Only kept in demo mode, where a person plays the device and must read it. */
+  token: string | null;
+  sent_at: string;
+}
+
+/** One counter per list, bumped in the same transaction as any change to it: the list's ETag. */
+export interface ListRevisionTable {
+  name: 'authorization_requests' | 'push_message_users';
+  revision: number;
+}

@@ -1,0 +1,192 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  type AuthorizationRequest,
+  DEMO_ACCOUNTS,
+  type DemoAuthorizationRequestInput,
+  type DemoPush,
+  formatTimestamp,
+} from '../../shared/contract/index.ts';
+import { bumpRevision } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { toAuthorizationRequest } from './authorization-requests.ts';
+import type { Clock } from './clock.ts';
+import { type Principal, upsertPrincipal, userKeyOf } from './principals.ts';
+
+const DEVICES = [
+  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPhone 16 Pro', OsVersion: '18.1' },
+  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPhone 15', OsVersion: '17.6.1' },
+  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPad Air', OsVersion: '18.0' },
+  { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S24', OsVersion: '14' },
+  { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' },
+  { DeviceType: 'Android', Manufacturer: 'Motorola', Model: 'Edge 50', OsVersion: '14' },
+] as const;
+
+const PEOPLE = [
+  ['ACME\\alice.ng', 'alice.ng@acme.example'],
+  ['ACME\\bram.de.vries', 'bram.devries@acme.example'],
+  ['ACME\\chen.wei', 'chen.wei@acme.example'],
+  ['ACME\\dana.okafor', 'dana.okafor@acme.example'],
+  ['ACME\\emil.larsen', 'emil.larsen@acme.example'],
+  ['ACME\\farah.haddad', 'farah.haddad@acme.example'],
+  ['ACME\\gus.moreno', 'gus.moreno@acme.example'],
+  ['ACME\\hana.sato', 'hana.sato@acme.example'],
+  ['ACME\\ivan.petrov', 'ivan.petrov@acme.example'],
+  ['ACME\\jo.mensah', 'jo.mensah@acme.example'],
+  ['ACME\\kai.mueller', 'kai.mueller@acme.example'],
+] as const;
+
+const minutesAgo = (now: Date, minutes: number) => formatTimestamp(new Date(now.getTime() - minutes * 60_000));
+
+/** The demo accounts of SPEC §3, with exactly the documented passwords and grants. */
+export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    await upsertPrincipal(
+      db,
+      {
+        userName: account.userName,
+        password: account.password,
+        grants: account.security.map((permission) => ({ entity: 'Security', permission })),
+      },
+      hashCost,
+    );
+  }
+}
+
+/** Replaces requests, push users, instructions and pushes with the demo set. Sessions and accounts stay. */
+export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise<void> {
+  const now = clock();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('pushes').execute();
+    await trx.deleteFrom('instructions').execute();
+    await trx.deleteFrom('authorization_requests').execute();
+    await trx.deleteFrom('push_message_users').execute();
+
+    const requests = PEOPLE.map(([userName, email], index) => {
+      const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
+      const created = minutesAgo(now, 60 * 24 * (PEOPLE.length - index) + 17 * index);
+      // The first six are decided, the last five wait in the queue.
+      const decided = index < 6;
+      const status = !decided ? 'Pending' : index % 3 === 2 ? 'Rejected' : 'Authorized';
+      const decidedAt = decided ? minutesAgo(now, 60 * 24 * (PEOPLE.length - index) - 90) : null;
+      return {
+        user_name: userName,
+        user_email: email,
+        request_guid: randomUUID(),
+        device_type: device.DeviceType,
+        manufacturer: device.Manufacturer,
+        model: device.Model,
+        os_version: device.OsVersion,
+        created_at: created,
+        modified_at: decidedAt ?? created,
+        status: status as 'Pending' | 'Authorized' | 'Rejected',
+        comment: status === 'Rejected' ? 'Personal device not enrolled in MDM' : decided ? 'Verified by phone' : null,
+        decided_by: decided ? 'DEMO\\admin' : null,
+        decided_at: decidedAt,
+      };
+    });
+    await trx.insertInto('authorization_requests').values(requests).execute();
+
+    const pushUsers = [
+      ['DEMO\\admin', 'iOS', 1],
+      ['DEMO\\operator', 'Android', 1],
+      ['DEMO\\helpdesk', 'iOS', 2],
+      ...requests
+        .filter((request) => request.status === 'Authorized')
+        .map((request) => [request.user_name, request.device_type, 1] as const),
+      ['ACME\\lena.fischer', 'Android', 2],
+      ['ACME\\mo.tanaka', 'iOS', 3],
+      ['ACME\\nora.quinn', 'Android', 3],
+      ['ACME\\omar.farouk', 'iOS', 2],
+    ] as const;
+    await trx
+      .insertInto('push_message_users')
+      .values(
+        pushUsers.map(([userName, deviceType, status], index) => ({
+          user_name: userName,
+          user_key: userKeyOf(userName),
+          device_type: deviceType,
+          created_at: minutesAgo(now, 60 * 24 * (40 - index)),
+          modified_at: minutesAgo(now, 60 * (30 - index)),
+          status,
+        })),
+      )
+      .execute();
+    await bumpRevision(trx, 'authorization_requests');
+    await bumpRevision(trx, 'push_message_users');
+  });
+}
+
+/** Seeds demo data on first start only; later starts keep what people did. */
+export async function seedDemoDataIfEmpty(db: Kysely<Database>, clock: Clock): Promise<void> {
+  const { count } = await db
+    .selectFrom('authorization_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) === 0) await resetDemoData(db, clock);
+}
+
+const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)] as T;
+
+/** Demo actor: a mobile device asks to be authorized; anything not given is made up. */
+export async function createDemoAuthorizationRequest(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: DemoAuthorizationRequestInput,
+): Promise<AuthorizationRequest> {
+  const device = pick(DEVICES);
+  const [userName, email] = pick(PEOPLE);
+  const now = formatTimestamp(clock());
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('authorization_requests')
+      .values({
+        user_name: input.UserName ?? userName,
+        user_email: input.UserEmail ?? email,
+        request_guid: randomUUID(),
+        device_type: input.DeviceType ?? device.DeviceType,
+        manufacturer: input.Manufacturer ?? device.Manufacturer,
+        model: input.Model ?? device.Model,
+        os_version: input.OsVersion ?? device.OsVersion,
+        created_at: now,
+        modified_at: now,
+        status: 'Pending',
+        comment: null,
+        decided_by: null,
+        decided_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpRevision(trx, 'authorization_requests');
+    return toAuthorizationRequest(row);
+  });
+}
+
+/** Demo actor: the pushes delivered to the caller's own devices, newest first. */
+export async function listDemoPushes(db: Kysely<Database>, caller: Principal): Promise<DemoPush[]> {
+  const rows = await db
+    .selectFrom('pushes')
+    .innerJoin('push_message_users', 'push_message_users.id', 'pushes.push_message_user_id')
+    .select([
+      'pushes.id',
+      'pushes.push_message_user_id',
+      'push_message_users.device_type',
+      'pushes.instruction_id',
+      'pushes.scheduled',
+      'pushes.token',
+      'pushes.sent_at',
+    ])
+    .where('push_message_users.user_key', '=', caller.userKey)
+    .orderBy('pushes.id', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    Id: row.id,
+    PushMessageUserId: row.push_message_user_id,
+    DeviceType: row.device_type,
+    InstructionId: row.instruction_id,
+    Scheduled: row.scheduled === 1,
+    Token: row.token ?? '',
+    SentTimestampUtc: row.sent_at,
+  }));
+}

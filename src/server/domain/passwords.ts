@@ -1,0 +1,30 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+const KEY_LENGTH = 32;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  // maxmem must exceed 128 * N * r, or scrypt refuses the cost it was asked for.
+  const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE) + 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** A memory-hard hash with its own salt and cost: `scrypt$N$r$p$salt$hash` (base64url). */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELISM });
+  return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

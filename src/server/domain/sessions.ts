@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { formatTimestamp, type LoginCredentials, type LoginResult, type Session } from '../../shared/contract/index.ts';
+import type { Database } from '../db/schema.ts';
+import { addMinutes, type Clock, storedTime } from './clock.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { loadGrants, type Principal, userKeyOf } from './principals.ts';
+import { ProblemError } from './problem-error.ts';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+  passwordHashCost: number;
+}
+
+export interface AuthenticatedSession {
+  principal: Principal;
+  tokenHash: string;
+  expires: Date;
+}
+
+/** A session's last-seen time is written at most this often: a write per read would halve read throughput. */
+const TOUCH_INTERVAL_MS = 15_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const invalidCredentials = () =>
+  new ProblemError(401, 'invalid-credentials', 'Sign-in failed', 'The user name or password is incorrect.');
+
+export class SessionService {
+  /** A hash to verify against when the user does not exist, so both failures take the same time. */
+  private decoyHash: Promise<string> | null = null;
+
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+  private readonly policy: SessionPolicy;
+  private readonly throttle: LoginThrottle;
+
+  constructor(db: Kysely<Database>, clock: Clock, policy: SessionPolicy, throttle: LoginThrottle) {
+    this.db = db;
+    this.clock = clock;
+    this.policy = policy;
+    this.throttle = throttle;
+  }
+
+  async login(credentials: LoginCredentials, clientAddress: string): Promise<LoginResult> {
+    const userKey = userKeyOf(credentials.UserName);
+    await this.throttle.assertAllowed(userKey, clientAddress);
+    const row = await this.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'password_hash', 'enabled'])
+      .where('user_key', '=', userKey)
+      .executeTakeFirst();
+    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.policy.passwordHashCost);
+    const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
+    if (!row || !matches || row.enabled !== 1) {
+      await this.throttle.recordFailure(userKey, clientAddress);
+      throw invalidCredentials();
+    }
+    await this.throttle.recordSuccess(userKey);
+
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const absolute = addMinutes(now, this.policy.absoluteHours * 60);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        principal_id: row.id,
+        created_at: formatTimestamp(now),
+        last_seen_at: formatTimestamp(now),
+        absolute_expires_at: formatTimestamp(absolute),
+        revoked_at: null,
+      })
+      .execute();
+    const principal = { id: row.id, userName: row.user_name, userKey, grants: await loadGrants(this.db, row.id) };
+    return { Token: token, ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }) };
+  }
+
+  /** The session a bearer token names, or null when it is unknown, expired or revoked. */
+  async authenticate(token: string): Promise<AuthenticatedSession | null> {
+    const tokenHash = hashToken(token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('principals', 'principals.id', 'sessions.principal_id')
+      .select([
+        'sessions.principal_id',
+        'sessions.last_seen_at',
+        'sessions.absolute_expires_at',
+        'sessions.revoked_at',
+        'principals.user_name',
+        'principals.user_key',
+        'principals.enabled',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.enabled !== 1) return null;
+    const now = this.clock();
+    const absolute = storedTime(row.absolute_expires_at);
+    const lastSeen = storedTime(row.last_seen_at);
+    if (now >= this.expiry(lastSeen, absolute)) return null;
+    if (now.getTime() - lastSeen.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: formatTimestamp(now) })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    }
+    const principal = {
+      id: row.principal_id,
+      userName: row.user_name,
+      userKey: row.user_key,
+      grants: await loadGrants(this.db, row.principal_id),
+    };
+    return { principal, tokenHash, expires: this.expiry(now, absolute) };
+  }
+
+  async revoke(session: AuthenticatedSession): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: formatTimestamp(this.clock()) })
+      .where('token_hash', '=', session.tokenHash)
+      .execute();
+  }
+
+  view(session: AuthenticatedSession): Session {
+    return {
+      TokenType: 'Bearer',
+      ExpiresUtc: formatTimestamp(session.expires),
+      UserName: session.principal.userName,
+      Permissions: session.principal.grants,
+    };
+  }
+
+  private expiry(lastSeen: Date, absolute: Date): Date {
+    const idle = addMinutes(lastSeen, this.policy.idleMinutes);
+    return idle < absolute ? idle : absolute;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { API_PREFIX, type Endpoint } from '../../shared/contract/index.ts';
+
+type Parsed<E, K extends 'body' | 'query' | 'params'> =
+  E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+export interface EndpointInput<E extends Endpoint> {
+  body: Parsed<E, 'body'>;
+  query: Parsed<E, 'query'>;
+  params: Parsed<E, 'params'>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Serves one catalogue entry: its method, path and aliases, its schemas (validated by the contract
+ * validator), and its access and version rules (enforced by the hooks reading `config.endpoint`).
+ * A route only supplies what the endpoint does.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<unknown> | unknown,
+  extraConfig: Record<string, unknown> = {},
+): void {
+  const schema: Record<string, z.ZodType> = {};
+  if (endpoint.body) schema.body = endpoint.body;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.params) schema.params = endpoint.params;
+  for (const path of [endpoint.path, ...endpoint.aliases]) {
+    app.route({
+      method: endpoint.method,
+      url: `${API_PREFIX}${path}`,
+      schema,
+      config: { ...extraConfig, endpoint },
+      handler: (request, reply) =>
+        handler({
+          body: request.body as Parsed<E, 'body'>,
+          query: request.query as Parsed<E, 'query'>,
+          params: request.params as Parsed<E, 'params'>,
+          request,
+          reply,
+        }),
+    });
+  }
+}

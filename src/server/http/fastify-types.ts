@@ -1,0 +1,15 @@
+import type { ApiVersion, Endpoint } from '../../shared/contract/index.ts';
+import type { AuthenticatedSession } from '../domain/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API version serving this request (the Api-Version header, or the default). */
+    apiVersion: ApiVersion;
+    /** The caller's session, once the endpoint's access rule has checked it. */
+    session: AuthenticatedSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The catalogue entry this route serves; absent on routes outside the interface (the dashboard). */
+    endpoint?: Endpoint;
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemKind, problemType } from '../../shared/contract/index.ts';
+import { ProblemError } from '../domain/problem-error.ts';
+import { RequestValidationError } from './validation.ts';
+
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  kind: ProblemKind,
+  title: string,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): FastifyReply {
+  const problem: Problem & Record<string, unknown> = { type: problemType(kind), title, status, detail, ...extensions };
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** Fastify's own client errors, by code: their messages are safe to show, their kinds are ours. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { kind: ProblemKind; title: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { kind: 'unsupported-media-type', title: 'Unsupported content type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { kind: 'payload-too-large', title: 'Request body too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { kind: 'malformed-request', title: 'Empty JSON body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { kind: 'malformed-request', title: 'Malformed JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { kind: 'malformed-request', title: 'Invalid Content-Length' },
+};
+
+/**
+ * The one place errors become responses: RFC 9457 problem details for everything,
+ * and never an internal message, stack or SQL text for a 5xx.
+ */
+export function registerProblemHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ProblemError) {
+      reply.headers(error.headers);
+      return sendProblem(reply, error.status, error.kind, error.title, error.message, error.extensions);
+    }
+    if (error instanceof RequestValidationError) {
+      return sendProblem(reply, 400, 'validation', 'Invalid request', error.message, { errors: error.errors });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const known = 'code' in error ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      if (known) return sendProblem(reply, status, known.kind, known.title, error.message);
+      if (status === 429) return sendProblem(reply, status, 'too-many-requests', 'Too many requests', error.message);
+      return sendProblem(reply, status, 'malformed-request', 'Bad request', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(
+      reply,
+      500,
+      'internal',
+      'Internal error',
+      `Something went wrong on the server. Reference: ${request.id}.`,
+    );
+  });
+}

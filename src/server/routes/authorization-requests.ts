@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../shared/contract/index.ts';
+import {
+  decideAuthorizationRequest,
+  getAuthorizationRequest,
+  listAuthorizationRequests,
+} from '../domain/authorization-requests.ts';
+import { registerEndpoint } from '../http/endpoint-route.ts';
+import { respondWithList } from './list-etag.ts';
+import type { Services } from './services.ts';
+import { sessionOf } from './session-of.ts';
+
+export function authorizationRequestRoutes(app: FastifyInstance, { db, clock }: Services): void {
+  registerEndpoint(app, endpoints.authorizeDevice, ({ body, request }) =>
+    decideAuthorizationRequest(db, clock, body, sessionOf(request).principal),
+  );
+
+  // SPEC §3: getall omitted means false (pending only), which the published client relies on.
+  registerEndpoint(app, endpoints.listAuthorizationRequests, ({ query, request, reply }) => {
+    const all = query.getall ?? false;
+    return respondWithList(request, reply, db, 'authorization_requests', all ? 'all' : 'pending', () =>
+      listAuthorizationRequests(db, all),
+    );
+  });
+
+  registerEndpoint(app, endpoints.getAuthorizationRequest, ({ params }) => getAuthorizationRequest(db, params.id));
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../shared/contract/index.ts';
+import { sendProblem } from '../http/problem-handler.ts';
+
+const isApiPath = (url: string) => url.toLowerCase().startsWith(API_PREFIX.toLowerCase());
+
+/**
+ * Everything outside /api is the dashboard: built files, and index.html for any other GET
+ * so deep links work (history fallback). Unknown /api routes are problems, never HTML.
+ */
+export async function dashboardRoutes(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const hasDashboard = indexFile !== null && fs.existsSync(indexFile);
+  if (hasDashboard && webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints assets, so they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApiPath(request.url) && wantsPage && hasDashboard) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const what = isApiPath(request.url) ? 'endpoint' : 'page';
+    const shownUrl = request.url.split('?')[0]?.slice(0, 200) ?? '';
+    return sendProblem(reply, 404, 'not-found', 'Not found', `There is no ${what} ${request.method} ${shownUrl}.`);
+  });
+}

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { SessionService } from '../domain/sessions.ts';
+
+/** What routes need from the rest of the service, passed in rather than reached for. */
+export interface Services {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  sessions: SessionService;
+}
