@@ -6,11 +6,12 @@ import {
   listAuthorizationRequests,
 } from '../domain/authorization-requests.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
-import { respondWithList } from './list-etag.ts';
+import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
 export function authorizationRequestRoutes(app: FastifyInstance, { db, clock }: Services): void {
+  const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.authorizeDevice, ({ body, request }) =>
     decideAuthorizationRequest(db, clock, body, sessionOf(request).principal),
   );
@@ -18,7 +19,7 @@ export function authorizationRequestRoutes(app: FastifyInstance, { db, clock }: 
   // SPEC §3: getall omitted means false (pending only), which the published client relies on.
   registerEndpoint(app, endpoints.listAuthorizationRequests, ({ query, request, reply }) => {
     const all = query.getall ?? false;
-    return respondWithList(request, reply, db, 'authorization_requests', all ? 'all' : 'pending', () =>
+    return respondWithList(request, reply, 'authorization_requests', all ? 'all' : 'pending', () =>
       listAuthorizationRequests(db, all),
     );
   });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
 import { getPushMessageUser, listPushMessageUsers, setPushMessageUserStatus } from '../domain/push-users.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
-import { respondWithList } from './list-etag.ts';
+import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';
 
 export function pushUserRoutes(app: FastifyInstance, { db, clock }: Services): void {
+  const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.listPushMessageUsers, ({ request, reply }) =>
-    respondWithList(request, reply, db, 'push_message_users', 'all', () => listPushMessageUsers(db)),
+    respondWithList(request, reply, 'push_message_users', 'all', () => listPushMessageUsers(db)),
   );
   registerEndpoint(app, endpoints.getPushMessageUser, ({ params }) => getPushMessageUser(db, params.id));
   registerEndpoint(app, endpoints.updatePushMessageUser, ({ body }) =>
