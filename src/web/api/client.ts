@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  API_VERSION_HEADER,
+  type ApiVersion,
+  availability,
+  type Endpoint,
+  endpointPath,
+  unavailableReason,
+} from '../../shared/contract/index.ts';
+import { ApiError, errorFromResponse } from './api-error.ts';
+
+export interface ApiClientConfig {
+  /** `{base_url}`, e.g. `/api` or `https://tachyon.example.com/Consumer/api`. */
+  baseUrl: () => string;
+  apiVersion: () => ApiVersion;
+  token: () => string | null;
+  consumerName: () => string;
+  fetch?: typeof globalThis.fetch;
+  /** Called when a call that needed a session is answered 401: the session is gone. */
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
+
+export interface ApiClient {
+  call<E extends Endpoint>(endpoint: E, options?: CallOptions): Promise<ResponseOf<E>>;
+  apiVersion(): ApiVersion;
+  baseUrl(): string;
+}
+
+const ETAG_CACHE_LIMIT = 50;
+
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // Lists answer with an ETag; replaying it makes polling an unchanged queue a cheap 304.
+  const etags = new Map<string, { etag: string; data: unknown }>();
+
+  async function call<E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> {
+    const version = config.apiVersion();
+    if (!availability(endpoint, version).available) {
+      throw new ApiError({
+        kind: 'unavailable-in-version',
+        status: 0,
+        title: 'Not available in this API version',
+        detail: `${endpoint.summary}: ${unavailableReason(endpoint, version)}.`,
+      });
+    }
+
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      const checked = endpoint.body
+        ? endpoint.body.safeParse(options.body)
+        : { success: true as const, data: options.body };
+      if (!checked.success) {
+        throw new ApiError({
+          kind: 'validation',
+          status: 0,
+          title: 'Invalid input',
+          detail: z.prettifyError(checked.error),
+          errors: checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        });
+      }
+      body = JSON.stringify(checked.data);
+    }
+
+    const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const url = joinUrl(config.baseUrl(), endpointPath(endpoint, options.params)) + search;
+    const token = config.token();
+    const headers = new Headers({
+      Accept: 'application/json, application/problem+json',
+      [API_VERSION_HEADER]: version,
+      'X-Tachyon-Consumer': config.consumerName(),
+    });
+    if (token && endpoint.access.kind !== 'anonymous') headers.set('Authorization', `Bearer ${token}`);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const cacheKey = `${version} ${token ?? ''} ${url}`;
+    const cached = endpoint.method === 'GET' ? etags.get(cacheKey) : undefined;
+    if (cached) headers.set('If-None-Match', cached.etag);
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: options.signal,
+        cache: 'no-store',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        title: 'Cannot reach the server',
+        detail: `No answer from ${config.baseUrl()}. Check the connection or the server address in Settings.`,
+        cause: error,
+      });
+    }
+
+    if (response.status === 304 && cached) return cached.data as ResponseOf<E>;
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      if (response.status === 401 && endpoint.access.kind !== 'anonymous') config.onUnauthorized?.(error);
+      throw error;
+    }
+    if (!endpoint.response) return undefined as ResponseOf<E>;
+
+    const json: unknown = await response.json().catch(() => undefined);
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: response.status,
+        title: 'Unexpected answer from the server',
+        detail: `The answer to "${endpoint.summary}" does not match the interface: ${z.prettifyError(parsed.error)}`,
+      });
+    }
+    const etag = response.headers.get('ETag');
+    if (endpoint.method === 'GET' && etag) {
+      if (etags.size >= ETAG_CACHE_LIMIT) etags.delete(etags.keys().next().value as string);
+      etags.set(cacheKey, { etag, data: parsed.data });
+    }
+    return parsed.data as ResponseOf<E>;
+  }
+
+  return { call, apiVersion: config.apiVersion, baseUrl: config.baseUrl };
+}

@@ -1,0 +1,70 @@
+import {
+  type AuthorizationRequest,
+  availability,
+  type DemoInstruction,
+  type DemoPush,
+  type DeviceAuthorizationDecision,
+  endpoints,
+  type LoginCredentials,
+  type LoginResult,
+  type PushMessageUser,
+  type PushMessageUserUpdate,
+  type Session,
+  type TokenAccepted,
+  type VersionInfo,
+} from '../../shared/contract/index.ts';
+import type { ApiClient } from './client.ts';
+
+export type InstructionKind = 'instruction' | 'scheduled';
+
+export interface TokenSubmission {
+  kind: InstructionKind;
+  id: number;
+  token: string;
+}
+
+/** Which endpoint a token goes to: #3/#4, or the obsolete #2 on versions before 3.1. */
+export function tokenEndpointFor(kind: InstructionKind, client: Pick<ApiClient, 'apiVersion'>) {
+  if (kind === 'scheduled') return endpoints.submitScheduledInstructionToken;
+  return availability(endpoints.submitInstructionToken, client.apiVersion()).available
+    ? endpoints.submitInstructionToken
+    : endpoints.submitObsoleteToken;
+}
+
+/** The seed's operations (and this product's extensions) as typed functions over one client. */
+export function createConsumerApi(client: ApiClient) {
+  return {
+    client,
+    version: (signal?: AbortSignal): Promise<VersionInfo> => client.call(endpoints.version, { signal }),
+    login: (credentials: LoginCredentials): Promise<LoginResult> => client.call(endpoints.login, { body: credentials }),
+    session: (signal?: AbortSignal): Promise<Session> => client.call(endpoints.getSession, { signal }),
+    endSession: (): Promise<undefined> => client.call(endpoints.endSession),
+
+    listAuthorizationRequests: (all: boolean, signal?: AbortSignal): Promise<AuthorizationRequest[]> =>
+      client.call(endpoints.listAuthorizationRequests, { query: { getall: String(all) }, signal }),
+    getAuthorizationRequest: (id: number, signal?: AbortSignal): Promise<AuthorizationRequest> =>
+      client.call(endpoints.getAuthorizationRequest, { params: { id }, signal }),
+    authorizeDevice: (decision: DeviceAuthorizationDecision): Promise<AuthorizationRequest> =>
+      client.call(endpoints.authorizeDevice, { body: decision }),
+
+    listPushUsers: (signal?: AbortSignal): Promise<PushMessageUser[]> =>
+      client.call(endpoints.listPushMessageUsers, { signal }),
+    getPushUser: (id: number, signal?: AbortSignal): Promise<PushMessageUser> =>
+      client.call(endpoints.getPushMessageUser, { params: { id }, signal }),
+    updatePushUser: (update: PushMessageUserUpdate): Promise<PushMessageUser> =>
+      client.call(endpoints.updatePushMessageUser, { body: update }),
+
+    submitToken: ({ kind, id, token }: TokenSubmission): Promise<TokenAccepted> => {
+      const endpoint = tokenEndpointFor(kind, client);
+      const body =
+        endpoint === endpoints.submitObsoleteToken ? { InstructionId: id, Token: token } : { Id: id, Token: token };
+      return client.call(endpoint, { body });
+    },
+
+    demoCreateInstruction: (scheduled: boolean): Promise<DemoInstruction> =>
+      client.call(endpoints.demoCreateInstruction, { body: { Scheduled: scheduled } }),
+    demoPushes: (signal?: AbortSignal): Promise<DemoPush[]> => client.call(endpoints.demoListPushes, { signal }),
+  };
+}
+
+export type ConsumerApi = ReturnType<typeof createConsumerApi>;

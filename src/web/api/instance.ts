@@ -1,0 +1,26 @@
+import { DEFAULT_API_VERSION } from '../../shared/contract/index.ts';
+import { sessionStore } from '../session/session-store.ts';
+import { settingsStore } from '../settings/settings-store.ts';
+import type { ApiError } from './api-error.ts';
+import { createApiClient } from './client.ts';
+import { createConsumerApi } from './consumer-api.ts';
+
+const unauthorizedListeners = new Set<(error: ApiError) => void>();
+
+/** The app reacts to a lost session (sign-in page, then back) without the client knowing about routing. */
+export function onUnauthorized(listener: (error: ApiError) => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export const api = createConsumerApi(
+  createApiClient({
+    baseUrl: () => settingsStore.get().baseUrl,
+    apiVersion: () => sessionStore.get()?.apiVersion ?? settingsStore.get().apiVersion ?? DEFAULT_API_VERSION,
+    token: () => sessionStore.get()?.token ?? null,
+    consumerName: () => settingsStore.get().consumerName,
+    onUnauthorized: (error) => {
+      for (const listener of unauthorizedListeners) listener(error);
+    },
+  }),
+);

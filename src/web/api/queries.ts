@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './instance.ts';
+
+export type RequestView = 'pending' | 'all';
+
+/** How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible. */
+export const PENDING_POLL_MS = 15_000;
+
+export const systemQueries = {
+  all: ['system'] as const,
+  version: (baseUrl: string) =>
+    queryOptions({
+      queryKey: [...systemQueries.all, 'version', baseUrl] as const,
+      queryFn: ({ signal }) => api.version(signal),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export const authorizationRequestQueries = {
+  all: ['authorization-requests'] as const,
+  lists: () => [...authorizationRequestQueries.all, 'list'] as const,
+  list: ({ view }: { view: RequestView }) =>
+    queryOptions({
+      queryKey: [...authorizationRequestQueries.lists(), { view }] as const,
+      queryFn: ({ signal }) => api.listAuthorizationRequests(view === 'all', signal),
+      refetchInterval: view === 'pending' ? PENDING_POLL_MS : false,
+    }),
+  details: () => [...authorizationRequestQueries.all, 'detail'] as const,
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...authorizationRequestQueries.details(), id] as const,
+      queryFn: ({ signal }) => api.getAuthorizationRequest(id, signal),
+    }),
+};
+
+export const pushUserQueries = {
+  all: ['push-users'] as const,
+  lists: () => [...pushUserQueries.all, 'list'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: pushUserQueries.lists(),
+      queryFn: ({ signal }) => api.listPushUsers(signal),
+    }),
+  details: () => [...pushUserQueries.all, 'detail'] as const,
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...pushUserQueries.details(), id] as const,
+      queryFn: ({ signal }) => api.getPushUser(id, signal),
+    }),
+};
+
+export const demoQueries = {
+  all: ['demo'] as const,
+  pushes: () =>
+    queryOptions({
+      queryKey: [...demoQueries.all, 'pushes'] as const,
+      queryFn: ({ signal }) => api.demoPushes(signal),
+    }),
+};

@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { onUnauthorized } from './api/instance.ts';
+import { createAppQueryClient } from './query-client.ts';
+import { createAppRouter } from './router.tsx';
+import { SessionProvider } from './session/session-context.tsx';
+import { sessionStore } from './session/session-store.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+export function App() {
+  const [queryClient] = useState(createAppQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!sessionStore.get()) return;
+        sessionStore.set(null);
+        notifications.show({
+          id: 'session-ended',
+          color: 'yellow',
+          title: 'Signed out',
+          message: 'Your session has ended. Sign in again to continue where you were.',
+        });
+        const { href, pathname } = router.state.location;
+        void router
+          .navigate({ to: '/login', search: pathname === '/login' ? {} : { redirect: href } })
+          .then(() => queryClient.clear());
+      }),
+    [router, queryClient],
+  );
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+            <Notifications position="top-right" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { Badge, Burger, Group, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { StoredSession } from '../../session/session-store.ts';
+import { RouterAnchor } from '../router-links.tsx';
+import { BrandMark } from './brand-mark.tsx';
+import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export interface AppHeaderProps {
+  session: StoredSession;
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+}
+
+export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <RouterAnchor to="/authorization-requests" underline="never" c="inherit" aria-label="Home">
+          <BrandMark />
+        </RouterAnchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Tooltip label="API version in use; change it in Settings">
+          <Badge
+            component={Link}
+            to="/settings"
+            variant="outline"
+            color="gray"
+            size="lg"
+            tt="none"
+            style={{ cursor: 'pointer' }}
+            data-testid="api-version"
+          >
+            API {session.apiVersion}
+          </Badge>
+        </Tooltip>
+        <ColorSchemeToggle />
+        <UserMenu session={session} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,32 @@
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useSession } from '../../session/session-context.tsx';
+import { AppHeader } from './app-header.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // The session can vanish under a mounted page (401 elsewhere); the router is already on its way to /login.
+  if (!session) return null;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <AppHeader session={session} navbarOpened={opened} onToggleNavbar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <ScrollArea type="never">
+          <AppNavbar onNavigate={close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--app-main-bg)">
+        <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,30 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  above?: ReactNode;
+}
+
+export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
+  return (
+    <Stack gap={6} mb="lg">
+      {above}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} fz={26}>
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" size="sm">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { IconVersionsOff } from '@tabler/icons-react';
+import type { ApiVersion } from '../../shared/contract/index.ts';
+import { MessageState } from './message-state.tsx';
+import { RouterButton } from './router-links.tsx';
+
+export interface UnavailableStateProps {
+  feature: string;
+  /** From the contract, e.g. "removed in API 4.0". */
+  reason: string;
+  version: ApiVersion;
+}
+
+/** Shown instead of calling an endpoint the selected API version does not have. */
+export function UnavailableState({ feature, reason, version }: UnavailableStateProps) {
+  const sentence = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return (
+    <MessageState
+      color="orange"
+      icon={<IconVersionsOff />}
+      title={`${feature}: ${reason}`}
+      description={`${sentence}. You are using API ${version}, so the dashboard does not call it. Choose an earlier API version in Settings to use it.`}
+    >
+      <RouterButton to="/settings" variant="default">
+        Open settings
+      </RouterButton>
+    </MessageState>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { useDecideRequest } from '../../api/mutations.ts';
+import type { DecisionTarget } from './decision.ts';
+import { DeviceSummary } from './device-summary.tsx';
+
+export interface DecisionDialogProps {
+  target: DecisionTarget;
+  onClose: () => void;
+  onDecided: (request: AuthorizationRequest) => void;
+}
+
+/** Approve or reject one request, with an optional comment that stays put if the call fails. */
+export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogProps) {
+  const { request, decision } = target;
+  const approve = decision === 'approve';
+  const [comment, setComment] = useState('');
+  const mutation = useDecideRequest();
+  const alreadyDecided = isApiError(mutation.error) && mutation.error.kind === 'already-decided';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (mutation.isPending || alreadyDecided) return;
+    mutation.mutate(
+      {
+        RequestId: request.Id,
+        RequestGuid: request.RequestGuid,
+        Authorized: approve,
+        Comment: comment.trim() === '' ? undefined : comment.trim(),
+      },
+      {
+        onSuccess: (decided) => {
+          notifications.show({
+            color: approve ? 'green' : 'red',
+            icon: approve ? <IconCheck size={18} /> : <IconX size={18} />,
+            title: approve ? 'Device approved' : 'Request rejected',
+            message: approve
+              ? `${decided.UserName}'s ${decided.Manufacturer} ${decided.Model} can now be used for two-factor authentication.`
+              : `${decided.UserName}'s ${decided.Manufacturer} ${decided.Model} was not authorized.`,
+          });
+          onDecided(decided);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={650}>{approve ? 'Approve this device?' : 'Reject this request?'}</Text>}
+      size="md"
+    >
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <Paper p="sm" bg="var(--mantine-color-default-hover)" withBorder={false}>
+            <Stack gap={6}>
+              <Text size="sm">
+                <Text span fw={600}>
+                  {request.UserName}
+                </Text>{' '}
+                <Text span c="dimmed">
+                  ({request.UserEmail})
+                </Text>
+              </Text>
+              <DeviceSummary
+                deviceType={request.DeviceType}
+                manufacturer={request.Manufacturer}
+                model={request.Model}
+                osVersion={request.OsVersion}
+              />
+            </Stack>
+          </Paper>
+          <Text size="sm" c="dimmed">
+            {approve
+              ? 'The device will be registered for push messages and can approve two-factor sign-ins.'
+              : 'The device will not be registered. The user can ask again from the device.'}
+          </Text>
+          <Textarea
+            label="Comment"
+            description="Optional; recorded with the decision."
+            placeholder={
+              approve ? 'e.g. Verified by phone with the user' : 'e.g. Unknown device, user did not ask for it'
+            }
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+            data-autofocus
+          />
+          {mutation.error &&
+            (alreadyDecided ? (
+              <Alert color="yellow" icon={<IconInfoCircle />} title="Someone already decided this request">
+                {mutation.error.message} The list has been refreshed.
+              </Alert>
+            ) : (
+              <Alert color="red" icon={<IconAlertTriangle />} title={describeError(mutation.error).title}>
+                {describeError(mutation.error).message} Your comment is kept; try again.
+              </Alert>
+            ))}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {alreadyDecided ? 'Close' : 'Cancel'}
+            </Button>
+            {!alreadyDecided && (
+              <Button
+                type="submit"
+                color={approve ? undefined : 'red'}
+                leftSection={approve ? <IconCheck size={16} /> : <IconX size={16} />}
+                loading={mutation.isPending}
+              >
+                {approve ? 'Approve' : 'Reject'}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDeviceMobile } from '@tabler/icons-react';
+
+export interface DeviceSummaryProps {
+  deviceType: string;
+  manufacturer: string;
+  model: string;
+  osVersion: string;
+}
+
+export function DeviceSummary({ deviceType, manufacturer, model, osVersion }: DeviceSummaryProps) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color="gray" size="md" radius="md" aria-hidden>
+        <IconDeviceMobile size={16} />
+      </ThemeIcon>
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {manufacturer} {model}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {deviceType} · {osVersion}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

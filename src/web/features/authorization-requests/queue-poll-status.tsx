@@ -1,0 +1,28 @@
+import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { PENDING_POLL_MS } from '../../api/queries.ts';
+
+export interface QueuePollStatusProps {
+  updatedAt: number;
+  fetching: boolean;
+  polling: boolean;
+  onRefresh: () => void;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+export function QueuePollStatus({ updatedAt, fetching, polling, onRefresh }: QueuePollStatusProps) {
+  return (
+    <Group gap={6}>
+      <Text size="xs" c="dimmed" aria-live="off">
+        {updatedAt > 0 ? `Updated ${timeFormat.format(updatedAt)}` : ''}
+        {polling ? ` · refreshes every ${PENDING_POLL_MS / 1000} s` : ''}
+      </Text>
+      <Tooltip label="Refresh now">
+        <ActionIcon variant="subtle" color="gray" aria-label="Refresh" onClick={onRefresh} disabled={fetching}>
+          {fetching ? <Loader size={14} /> : <IconRefresh size={16} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,90 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { authorizationRequestQueries } from '../../api/queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NotFoundState } from '../../components/not-found-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
+import type { Decision } from './decision.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
+import { DecisionDialog } from './decision-dialog.tsx';
+import { RequestFields } from './request-fields.tsx';
+import { requestStatus } from './request-status.ts';
+import { RequestStatusBadge } from './request-status-badge.tsx';
+
+const route = getRouteApi('/_app/authorization-requests/$id');
+
+function BackLink() {
+  return (
+    <RouterAnchor to="/authorization-requests" size="sm" w="fit-content">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Authorization requests
+      </Group>
+    </RouterAnchor>
+  );
+}
+
+export function RequestDetailPage() {
+  const { id } = route.useParams();
+  return (
+    <EndpointGate endpoint={endpoints.getAuthorizationRequest} feature="Authorization requests">
+      <RequestDetail id={id} />
+    </EndpointGate>
+  );
+}
+
+function RequestDetail({ id }: { id: number }) {
+  const query = useQuery(authorizationRequestQueries.detail(id));
+  const pending = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
+  const [decision, setDecision] = useState<Decision | null>(null);
+
+  if (query.isPending) return <LoadingState label="Loading request…" />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.kind === 'not-found')
+      return <NotFoundState what="authorization request" />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const request = query.data;
+  const status = requestStatus(request, pending.data ? new Set(pending.data.map((r) => r.Id)) : undefined);
+
+  return (
+    <>
+      <PageHeader
+        above={<BackLink />}
+        title={
+          <Group gap="sm" component="span">
+            Request #{request.Id}
+            {status && <RequestStatusBadge status={status} />}
+          </Group>
+        }
+        description={`${request.UserName} asks to use a ${request.Manufacturer} ${request.Model} for two-factor authentication.`}
+        actions={status === 'Pending' && <DecisionButtons request={request} onDecide={setDecision} size="sm" />}
+      />
+      <Paper p="lg" radius="md" shadow="xs">
+        <Stack gap="md">
+          <RequestFields request={request} />
+          {status === 'Decided' && (
+            <Text size="sm" c="dimmed">
+              This request has been decided; this server does not say how.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {decision && (
+        <DecisionDialog
+          key={decision}
+          target={{ request, decision }}
+          onClose={() => setDecision(null)}
+          onDecided={() => setDecision(null)}
+        />
+      )}
+    </>
+  );
+}

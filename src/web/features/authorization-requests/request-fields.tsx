@@ -1,0 +1,38 @@
+import { Code, DataList, Text } from '@mantine/core';
+import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { Timestamp } from '../../components/timestamp.tsx';
+
+export function RequestFields({ request }: { request: AuthorizationRequest }) {
+  const rows: [string, React.ReactNode][] = [
+    ['User', request.UserName],
+    ['Email', request.UserEmail],
+    ['Device type', request.DeviceType],
+    ['Manufacturer', request.Manufacturer],
+    ['Model', request.Model],
+    ['OS version', request.OsVersion],
+    ['Request GUID', <Code key="guid">{request.RequestGuid}</Code>],
+    ['Requested', <Timestamp key="created" value={request.CreatedTimestampUtc} />],
+    ['Last modified', <Timestamp key="modified" value={request.ModifiedTimestampUtc} />],
+  ];
+  if (request.DecidedBy) rows.push(['Decided by', request.DecidedBy]);
+  if (request.DecidedTimestampUtc)
+    rows.push(['Decided', <Timestamp key="decided" value={request.DecidedTimestampUtc} />]);
+  if (request.Comment)
+    rows.push([
+      'Comment',
+      <Text key="comment" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {request.Comment}
+      </Text>,
+    ]);
+
+  return (
+    <DataList orientation="horizontal" labelWidth={140} withDivider size="sm">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}

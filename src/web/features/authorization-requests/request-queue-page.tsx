@@ -1,0 +1,117 @@
+import { Button, Text } from '@mantine/core';
+import { IconChecklist, IconSearchOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
+import { authorizationRequestQueries } from '../../api/queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MessageState } from '../../components/message-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import type { Decision, DecisionTarget } from './decision.ts';
+import { DecisionDialog } from './decision-dialog.tsx';
+import { filterRequests } from './filter-requests.ts';
+import { QueuePollStatus } from './queue-poll-status.tsx';
+import { QueueToolbar } from './queue-toolbar.tsx';
+import { RequestTable } from './request-table.tsx';
+import { useFocusNextRow } from './use-focus-next-row.ts';
+
+const route = getRouteApi('/_app/authorization-requests/');
+
+export function RequestQueuePage() {
+  return (
+    <>
+      <PageHeader
+        title="Authorization requests"
+        description="Mobile devices asking to be trusted for two-factor authentication."
+      />
+      <EndpointGate endpoint={endpoints.listAuthorizationRequests} feature="Authorization requests">
+        <RequestQueue />
+      </EndpointGate>
+    </>
+  );
+}
+
+function RequestQueue() {
+  const { view, q, sort } = route.useSearch();
+  const navigate = route.useNavigate();
+  const listQuery = useQuery(authorizationRequestQueries.list({ view }));
+  const pendingQuery = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
+  const [target, setTarget] = useState<DecisionTarget | null>(null);
+
+  const rows = useMemo(() => filterRequests(listQuery.data ?? [], { q, sort }), [listQuery.data, q, sort]);
+  const pendingIds = useMemo(
+    () => (pendingQuery.data ? new Set(pendingQuery.data.map((request) => request.Id)) : undefined),
+    [pendingQuery.data],
+  );
+  const focusAfter = useFocusNextRow(useMemo(() => rows.map((request) => request.Id), [rows]));
+
+  function decide(request: AuthorizationRequest, decision: Decision) {
+    setTarget({ request, decision });
+  }
+
+  return (
+    <>
+      <QueueToolbar
+        view={view}
+        q={q}
+        sort={sort}
+        pendingCount={pendingQuery.data?.length}
+        onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
+      />
+      {listQuery.isPending ? (
+        <LoadingState label="Loading requests…" />
+      ) : listQuery.isError ? (
+        <ErrorState error={listQuery.error} onRetry={() => void listQuery.refetch()} />
+      ) : rows.length === 0 ? (
+        q ? (
+          <MessageState
+            icon={<IconSearchOff />}
+            title="No requests match your search"
+            description={`Nothing in ${view === 'pending' ? 'the pending queue' : 'all requests'} matches “${q}”.`}
+          >
+            <Button variant="default" onClick={() => void navigate({ search: (prev) => ({ ...prev, q: undefined }) })}>
+              Clear search
+            </Button>
+          </MessageState>
+        ) : (
+          <MessageState
+            color="green"
+            icon={<IconChecklist />}
+            title={view === 'pending' ? 'All caught up' : 'No requests yet'}
+            description={
+              view === 'pending'
+                ? 'No device is waiting for a decision. New requests appear here by themselves.'
+                : 'When a mobile device asks to be authorized, it shows up here.'
+            }
+          />
+        )
+      ) : (
+        <>
+          <RequestTable requests={rows} pendingIds={pendingIds} onDecide={decide} />
+          <Text size="xs" c="dimmed" mt="xs" component="div">
+            <QueuePollStatus
+              updatedAt={listQuery.dataUpdatedAt}
+              fetching={listQuery.isFetching}
+              polling={view === 'pending'}
+              onRefresh={() => void listQuery.refetch()}
+            />
+          </Text>
+        </>
+      )}
+      {target && (
+        <DecisionDialog
+          key={`${target.request.Id}-${target.decision}`}
+          target={target}
+          onClose={() => setTarget(null)}
+          onDecided={(decided) => {
+            setTarget(null);
+            focusAfter(decided.Id);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { DEMO_ACCOUNTS } from '../../../shared/contract/index.ts';
+
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+export function DemoAccounts({ onPick }: { onPick: (account: DemoAccount) => void }) {
+  return (
+    <Paper p="md" radius="md" withBorder bg="var(--mantine-color-default-hover)">
+      <Group gap={6} mb="xs">
+        <IconFlask size={16} aria-hidden />
+        <Text size="sm" fw={600}>
+          Demo accounts
+        </Text>
+        <Text size="xs" c="dimmed">
+          Click one to fill in the form.
+        </Text>
+      </Group>
+      <SimpleGrid cols={2} spacing="xs">
+        {DEMO_ACCOUNTS.map((account) => (
+          <UnstyledButton
+            key={account.userName}
+            onClick={() => onPick(account)}
+            aria-label={`Use demo account ${account.userName} (${account.role})`}
+            p="xs"
+            style={{
+              borderRadius: 'var(--mantine-radius-sm)',
+              border: '1px solid var(--mantine-color-default-border)',
+            }}
+            bg="var(--mantine-color-body)"
+          >
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                {account.role}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {account.userName}
+              </Text>
+              <Group gap={4}>
+                {account.security.length === 0 ? (
+                  <Badge size="xs" color="gray" variant="outline">
+                    tokens only
+                  </Badge>
+                ) : (
+                  account.security.map((permission) => (
+                    <Badge
+                      key={permission}
+                      size="xs"
+                      variant="outline"
+                      color={permission === 'Write' ? 'grape' : 'blue'}
+                    >
+                      {permission}
+                    </Badge>
+                  ))
+                )}
+              </Group>
+            </Stack>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}

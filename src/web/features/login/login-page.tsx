@@ -1,0 +1,115 @@
+import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useRef, useState } from 'react';
+import { systemQueries } from '../../api/queries.ts';
+import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
+import { useSession } from '../../session/session-context.tsx';
+import { resolveApiVersion } from '../../settings/resolve-version.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import { type DemoAccount, DemoAccounts } from './demo-accounts.tsx';
+import { loginErrorText } from './login-error.ts';
+
+export function LoginPage({ redirectTo }: { redirectTo: string }) {
+  const [settings] = useSettings();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      signIn(
+        { UserName: userName.trim(), Password: password },
+        resolveApiVersion(settings.apiVersion, versionQuery.data),
+      ),
+    onSuccess: () => navigate({ href: redirectTo, replace: true }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!userName.trim() || !password) return;
+    mutation.mutate();
+  }
+
+  function pick(account: DemoAccount) {
+    setUserName(account.userName);
+    setPassword(account.password);
+    mutation.reset();
+    submitRef.current?.focus();
+  }
+
+  const error = mutation.isError ? loginErrorText(mutation.error) : null;
+
+  return (
+    <Box mih="100vh" bg="var(--app-main-bg)" component="main">
+      <Center mih="100vh" p="md">
+        <Stack w="100%" maw={460} gap="lg">
+          <Center>
+            <BrandMark size="lg" />
+          </Center>
+          <Paper p="xl" radius="lg" shadow="md">
+            <Title order={1} fz={22} mb={4}>
+              Sign in
+            </Title>
+            <Text size="sm" c="dimmed" mb="lg">
+              Review device requests, manage push users and confirm instructions.
+            </Text>
+            <form onSubmit={submit}>
+              <Stack gap="md">
+                <TextInput
+                  label="User name"
+                  placeholder="DOMAIN\user"
+                  autoComplete="username"
+                  value={userName}
+                  onChange={(event) => setUserName(event.currentTarget.value)}
+                  required
+                  data-autofocus
+                  autoFocus
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  required
+                />
+                {error && (
+                  <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
+                    {error.message}
+                  </Alert>
+                )}
+                <Button
+                  ref={submitRef}
+                  type="submit"
+                  fullWidth
+                  size="md"
+                  leftSection={<IconLogin size={18} />}
+                  loading={mutation.isPending}
+                >
+                  Sign in
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+          {versionQuery.data?.Demo && <DemoAccounts onPick={pick} />}
+          <Group justify="center" gap={6}>
+            <IconServer size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text size="xs" c="dimmed">
+              {settings.baseUrl}
+              {versionQuery.data ? ` · API ${resolveApiVersion(settings.apiVersion, versionQuery.data)}` : ''}
+              {versionQuery.isError ? ' · not answering' : ''}
+            </Text>
+            <RouterAnchor to="/settings" size="xs">
+              Change
+            </RouterAnchor>
+          </Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

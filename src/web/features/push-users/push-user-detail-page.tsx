@@ -1,0 +1,87 @@
+import { DataList, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { pushUserQueries } from '../../api/queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NotFoundState } from '../../components/not-found-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
+import { PushUserStatusBadge } from './push-user-status-badge.tsx';
+import { StatusSwitcher } from './status-switcher.tsx';
+
+const route = getRouteApi('/_app/push-users/$id');
+
+export function PushUserDetailPage() {
+  const { id } = route.useParams();
+  return (
+    <EndpointGate endpoint={endpoints.getPushMessageUser} feature="Push users">
+      <PushUserDetail id={id} />
+    </EndpointGate>
+  );
+}
+
+function Fields({ user }: { user: PushMessageUser }) {
+  const rows: [string, React.ReactNode][] = [
+    ['User', user.UserName],
+    ['Device type', user.DeviceType],
+    ['Status', <PushUserStatusBadge key="status" status={user.Status} />],
+    ['Registered', <Timestamp key="created" value={user.CreatedTimeStampUtc} />],
+    ['Last modified', <Timestamp key="modified" value={user.ModifiedTimestampUtc} />],
+  ];
+  return (
+    <DataList orientation="horizontal" labelWidth={140} withDivider size="sm">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}
+
+function PushUserDetail({ id }: { id: number }) {
+  const query = useQuery(pushUserQueries.detail(id));
+  if (query.isPending) return <LoadingState label="Loading push user…" />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.kind === 'not-found') return <NotFoundState what="push user" />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const user = query.data;
+  return (
+    <>
+      <PageHeader
+        above={
+          <RouterAnchor to="/push-users" size="sm" w="fit-content">
+            <Group gap={4}>
+              <IconArrowLeft size={14} /> Push users
+            </Group>
+          </RouterAnchor>
+        }
+        title={user.UserName}
+        description={`Push registration #${user.Id} on ${user.DeviceType}`}
+      />
+      <Stack gap="md">
+        <Paper p="lg" radius="md" shadow="xs">
+          <Stack gap="sm">
+            <Text fw={600}>Status</Text>
+            <Text size="sm" c="dimmed">
+              Active devices receive push messages. Disabled devices keep their registration but receive nothing.
+              Deleted registrations stay listed and can be reactivated.
+            </Text>
+            <StatusSwitcher user={user} />
+          </Stack>
+        </Paper>
+        <Paper p="lg" radius="md" shadow="xs">
+          <Fields user={user} />
+        </Paper>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import type { StatusFilter } from './push-user-search.ts';
+import { FILTER_STATUS } from './push-user-status.ts';
+
+export interface PushUserToolbarProps {
+  status: StatusFilter;
+  q: string | undefined;
+  users: readonly PushMessageUser[];
+  onChange: (change: { status?: StatusFilter; q?: string | undefined }) => void;
+}
+
+const LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
+
+export function PushUserToolbar({ status, q, users, onChange }: PushUserToolbarProps) {
+  const [text, setText] = useState(q ?? '');
+  const pushSearch = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined }), 250);
+  useEffect(() => setText(q ?? ''), [q]);
+
+  const count = (filter: StatusFilter) =>
+    filter === 'all' ? users.length : users.filter((user) => user.Status === FILTER_STATUS[filter]).length;
+
+  return (
+    <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+      <SegmentedControl
+        aria-label="Filter by status"
+        value={status}
+        onChange={(value) => onChange({ status: value as StatusFilter })}
+        data={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
+          value,
+          label: `${LABELS[value]} (${count(value)})`,
+        }))}
+      />
+      <TextInput
+        aria-label="Search push users"
+        placeholder="Search user or device…"
+        leftSection={<IconSearch size={16} />}
+        w={{ base: '100%', xs: 280 }}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          pushSearch(event.currentTarget.value);
+        }}
+        rightSection={
+          text ? (
+            <CloseButton
+              aria-label="Clear search"
+              size="sm"
+              onClick={() => {
+                setText('');
+                onChange({ q: undefined });
+              }}
+            />
+          ) : null
+        }
+      />
+    </Group>
+  );
+}

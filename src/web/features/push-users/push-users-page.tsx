@@ -1,0 +1,74 @@
+import { Button } from '@mantine/core';
+import { IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { pushUserQueries } from '../../api/queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MessageState } from '../../components/message-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { filterPushUsers } from './filter-push-users.ts';
+import { PushUserTable } from './push-user-table.tsx';
+import { PushUserToolbar } from './push-user-toolbar.tsx';
+
+const route = getRouteApi('/_app/push-users/');
+
+export function PushUsersPage() {
+  return (
+    <>
+      <PageHeader
+        title="Push users"
+        description="Devices registered to receive push messages, such as two-factor tokens."
+      />
+      <EndpointGate endpoint={endpoints.listPushMessageUsers} feature="Push users">
+        <PushUsers />
+      </EndpointGate>
+    </>
+  );
+}
+
+function PushUsers() {
+  const { status, q } = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = useQuery(pushUserQueries.list());
+  const rows = useMemo(() => filterPushUsers(query.data ?? [], { status, q }), [query.data, status, q]);
+
+  return (
+    <>
+      <PushUserToolbar
+        status={status}
+        q={q}
+        users={query.data ?? []}
+        onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
+      />
+      {query.isPending ? (
+        <LoadingState label="Loading push users…" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        q || status !== 'all' ? (
+          <MessageState
+            icon={<IconSearchOff />}
+            title="No push users match"
+            description="Try another search or status filter."
+          >
+            <Button variant="default" onClick={() => void navigate({ search: {} })}>
+              Show all push users
+            </Button>
+          </MessageState>
+        ) : (
+          <MessageState
+            icon={<IconUsers />}
+            title="No push users yet"
+            description="A device appears here once its authorization request has been approved."
+          />
+        )
+      ) : (
+        <PushUserTable users={rows} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { STATUS_COLOR, STATUS_VALUES, statusName } from './push-user-status.ts';
+import { useChangeStatus } from './use-change-status.tsx';
+
+/** The detail page's status switcher: all three states side by side. */
+export function StatusSwitcher({ user }: { user: PushMessageUser }) {
+  const { session } = useSession();
+  const { change, pending } = useChangeStatus();
+  const access = endpointAccess(session, endpoints.updatePushMessageUser);
+
+  const control = (
+    <SegmentedControl
+      aria-label="Status"
+      value={String(user.Status)}
+      color={STATUS_COLOR[user.Status]}
+      disabled={!access.allowed || pending}
+      onChange={(value) => change(user, Number(value) as PushUserStatus)}
+      data={STATUS_VALUES.map((status) => ({ value: String(status), label: statusName(status) }))}
+    />
+  );
+
+  return (
+    <Stack gap={4} align="flex-start">
+      {access.allowed ? (
+        control
+      ) : (
+        <Tooltip label={access.message}>
+          <div>{control}</div>
+        </Tooltip>
+      )}
+      {!access.allowed && (
+        <Text size="xs" c="dimmed">
+          {access.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { useUpdatePushUser } from '../../api/mutations.ts';
+import { statusName } from './push-user-status.ts';
+
+/** Applies a status at once with a toast; Delete asks first, naming the user and device. */
+export function useChangeStatus() {
+  const mutation = useUpdatePushUser();
+
+  function apply(user: PushMessageUser, status: PushUserStatus) {
+    mutation.mutate(
+      { Id: user.Id, Status: status },
+      {
+        onSuccess: (updated) =>
+          notifications.show({
+            color: 'green',
+            title: `Status set to ${statusName(updated.Status)}`,
+            message: `${updated.UserName} on ${updated.DeviceType} is now ${statusName(updated.Status).toLowerCase()}.`,
+          }),
+        onError: (error) => {
+          const { title, message } = describeError(error);
+          notifications.show({ color: 'red', title: `Could not change status: ${title}`, message });
+        },
+      },
+    );
+  }
+
+  function change(user: PushMessageUser, status: PushUserStatus) {
+    if (status === user.Status) return;
+    if (status !== 3) {
+      apply(user, status);
+      return;
+    }
+    modals.openConfirmModal({
+      title: <Text fw={650}>Delete this push user?</Text>,
+      children: (
+        <Text size="sm">
+          <Text span fw={600}>
+            {user.UserName}
+          </Text>{' '}
+          on{' '}
+          <Text span fw={600}>
+            {user.DeviceType}
+          </Text>{' '}
+          (registration #{user.Id}) will stop receiving push messages, including two-factor tokens. The registration
+          stays listed as Deleted and can be made active again.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => apply(user, 3),
+    });
+  }
+
+  return { change, pending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.Id : undefined };
+}

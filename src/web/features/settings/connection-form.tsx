@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { type ApiVersion, isApiVersion } from '../../../shared/contract/index.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { systemQueries } from '../../api/queries.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { sessionStore } from '../../session/session-store.ts';
+import { resolveApiVersion, selectableVersions } from '../../settings/resolve-version.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import { VersionAvailability } from './version-availability.tsx';
+
+const SERVER_DEFAULT = 'server-default';
+
+export function ConnectionForm() {
+  const [settings, saveSettings] = useSettings();
+  const { session, setApiVersion } = useSession();
+  const navigate = useNavigate();
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
+  const [consumerName, setConsumerName] = useState(settings.consumerName);
+  // A signed-in person's version is the session's; it may differ from the saved default after a server change.
+  const [version, setVersion] = useState<string>(session?.apiVersion ?? settings.apiVersion ?? SERVER_DEFAULT);
+  const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
+
+  const chosen: ApiVersion | null = isApiVersion(version) ? version : null;
+  const effective = resolveApiVersion(chosen, versionQuery.data);
+  const serverDefault = versionQuery.data?.DefaultVersion;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmedUrl = baseUrl.trim().replace(/\/+$/, '') || '/api';
+    const serverChanged = trimmedUrl !== settings.baseUrl;
+    saveSettings({
+      baseUrl: trimmedUrl,
+      apiVersion: chosen,
+      consumerName: consumerName.trim() || settings.consumerName,
+    });
+    if (serverChanged && session) {
+      // A token belongs to the server that issued it.
+      sessionStore.set(null);
+      notifications.show({ title: 'Server changed', message: 'Sign in to the new server.' });
+      void navigate({ to: '/login' });
+      return;
+    }
+    if (session) setApiVersion(effective);
+    notifications.show({ color: 'green', title: 'Settings saved', message: `Using API ${effective}.` });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label="Server base URL"
+          description="Where the Consumer API lives: /api for this server, or e.g. https://tachyon.example.com/Consumer."
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.currentTarget.value)}
+          required
+        />
+        <Select
+          label="API version"
+          description={
+            serverDefault ? `The server's default is ${serverDefault}.` : 'Read from the server when it answers.'
+          }
+          value={version}
+          onChange={(value) => value && setVersion(value)}
+          allowDeselect={false}
+          w={280}
+          data={[
+            { value: SERVER_DEFAULT, label: `Server default${serverDefault ? ` (${serverDefault})` : ''}` },
+            ...selectableVersions(versionQuery.data).map((v) => ({ value: v, label: `API ${v}` })),
+          ]}
+        />
+        {versionQuery.isError && (
+          <Alert color="yellow" icon={<IconAlertTriangle />} title="Could not read the server's versions">
+            {describeError(versionQuery.error).message}
+          </Alert>
+        )}
+        <VersionAvailability version={effective} />
+        <TextInput
+          label="Consumer name"
+          description="Sent as X-Tachyon-Consumer on every call, so the server knows which application is calling."
+          value={consumerName}
+          onChange={(event) => setConsumerName(event.currentTarget.value)}
+          required
+        />
+        <Group>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

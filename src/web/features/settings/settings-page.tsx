@@ -1,0 +1,57 @@
+import { Container, Divider, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { AppLayout } from '../../components/app-shell/app-layout.tsx';
+import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
+import { useSession } from '../../session/session-context.tsx';
+import { ConnectionForm } from './connection-form.tsx';
+import { ThemeChoice } from './theme-choice.tsx';
+
+function SettingsContent() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Which server to talk to, and how. Saved in this browser." />
+      <Stack gap="lg" maw={720}>
+        <Paper p="lg" radius="md" shadow="xs">
+          <Title order={2} fz="md" mb="md">
+            Connection
+          </Title>
+          <ConnectionForm />
+        </Paper>
+        <Paper p="lg" radius="md" shadow="xs">
+          <Title order={2} fz="md" mb="md">
+            Appearance
+          </Title>
+          <ThemeChoice />
+        </Paper>
+      </Stack>
+    </>
+  );
+}
+
+/** Reachable before signing in too: the server address must be settable before there is a session. */
+export function SettingsPage() {
+  const { session } = useSession();
+  if (session) {
+    return (
+      <AppLayout>
+        <SettingsContent />
+      </AppLayout>
+    );
+  }
+  return (
+    <Container size="sm" py="xl" component="main">
+      <Group justify="space-between" mb="lg">
+        <BrandMark />
+        <RouterAnchor to="/login" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} /> Back to sign in
+          </Group>
+        </RouterAnchor>
+      </Group>
+      <Divider mb="lg" />
+      <SettingsContent />
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { Table, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { type ApiVersion, availability, endpoints, unavailableReason } from '../../../shared/contract/index.ts';
+
+const FEATURES = [
+  { label: 'Authorization requests', endpoint: endpoints.listAuthorizationRequests },
+  { label: 'Approve / reject devices', endpoint: endpoints.authorizeDevice },
+  { label: 'Push users', endpoint: endpoints.listPushMessageUsers },
+  { label: 'Instruction tokens', endpoint: endpoints.submitInstructionToken },
+  { label: 'Scheduled instruction tokens', endpoint: endpoints.submitScheduledInstructionToken },
+];
+
+/** What the chosen version offers, straight from the contract's version rules. */
+export function VersionAvailability({ version }: { version: ApiVersion }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} aria-label={`Features in API ${version}`}>
+      <Table.Tbody>
+        {FEATURES.map(({ label, endpoint }) => {
+          const { available } = availability(endpoint, version);
+          const reason = unavailableReason(endpoint, version);
+          const viaObsolete = !available && endpoint === endpoints.submitInstructionToken;
+          return (
+            <Table.Tr key={label}>
+              <Table.Td w={28}>
+                {available || viaObsolete ? (
+                  <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label="available" />
+                ) : (
+                  <IconX size={16} color="var(--mantine-color-red-7)" aria-label="not available" />
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{label}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {viaObsolete ? 'through the obsolete token endpoint' : reason}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

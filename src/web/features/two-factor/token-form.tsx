@@ -1,0 +1,116 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { availability, endpoints, unavailableReason } from '../../../shared/contract/index.ts';
+import type { InstructionKind } from '../../api/consumer-api.ts';
+import { useSubmitToken } from '../../api/mutations.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { tokenErrorMessage } from './token-messages.ts';
+
+const TOKEN_LENGTH = 6;
+
+export function TokenForm() {
+  const { session } = useSession();
+  const version = session?.apiVersion ?? '3.3';
+  const scheduledMissing = unavailableReason(endpoints.submitScheduledInstructionToken, version);
+  const usesObsolete = !availability(endpoints.submitInstructionToken, version).available;
+
+  const [kind, setKind] = useState<InstructionKind>('instruction');
+  const [idText, setIdText] = useState('');
+  const [token, setToken] = useState('');
+  const [touched, setTouched] = useState(false);
+  const mutation = useSubmitToken();
+
+  const id = Number(idText);
+  const idError = !/^\d{1,15}$/.test(idText) || id < 1 ? 'Enter the instruction Id, a whole number' : null;
+  const tokenError = token.length !== TOKEN_LENGTH ? `Enter all ${TOKEN_LENGTH} digits of the token` : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (idError || tokenError) return;
+    mutation.mutate({ kind, id, token }, { onSuccess: () => setToken('') });
+  }
+
+  const failure = mutation.isError
+    ? tokenErrorMessage(mutation.error, mutation.variables.kind, mutation.variables.id)
+    : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="token-kind-label">
+            The token is for
+          </Text>
+          <SegmentedControl
+            aria-labelledby="token-kind-label"
+            value={kind}
+            onChange={(value) => {
+              setKind(value as InstructionKind);
+              mutation.reset();
+            }}
+            data={[
+              { value: 'instruction', label: 'An instruction' },
+              { value: 'scheduled', label: 'A scheduled instruction', disabled: scheduledMissing !== null },
+            ]}
+            w="fit-content"
+          />
+          {scheduledMissing && (
+            <Text size="xs" c="dimmed">
+              Scheduled instructions: {scheduledMissing}; you are using API {version}.
+            </Text>
+          )}
+        </Stack>
+        <TextInput
+          label={kind === 'scheduled' ? 'Scheduled instruction Id' : 'Instruction Id'}
+          description="Shown where the instruction was created."
+          placeholder="e.g. 1042"
+          inputMode="numeric"
+          autoComplete="off"
+          value={idText}
+          onChange={(event) => setIdText(event.currentTarget.value.replace(/\D/g, ''))}
+          error={touched && idError}
+          w={240}
+          required
+        />
+        <TextInput
+          label="Token"
+          description={`The ${TOKEN_LENGTH}-digit code pushed to your device. Pasting works.`}
+          placeholder="••••••"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={token}
+          onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TOKEN_LENGTH))}
+          error={touched && tokenError}
+          w={240}
+          required
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 22, letterSpacing: '0.4em' },
+          }}
+        />
+        {failure && (
+          <Alert color={failure.color} icon={<IconInfoCircle />} title={failure.title} role="alert">
+            {failure.message}
+          </Alert>
+        )}
+        {mutation.isSuccess && (
+          <Alert color="green" icon={<IconCircleCheck />} title="Authenticated" role="status">
+            {mutation.variables.kind === 'scheduled' ? 'Scheduled instruction' : 'Instruction'} {mutation.data.Id} is
+            authenticated and can run.
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" leftSection={<IconShieldLock size={16} />} loading={mutation.isPending}>
+            Submit token
+          </Button>
+          {usesObsolete && (
+            <Text size="xs" c="dimmed">
+              API {version}: sent through the original token endpoint (obsolete since 3.1).
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceMobileMessage } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { TokenForm } from './token-form.tsx';
+
+export function TwoFactorPage() {
+  return (
+    <>
+      <PageHeader
+        title="Two-factor tokens"
+        description="Confirm an instruction you created with the token pushed to your device."
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper p="lg" radius="md" shadow="xs">
+            <TokenForm />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper p="lg" radius="md" shadow="xs">
+            <ThemeIcon variant="light" size="lg" radius="md" mb="sm" aria-hidden>
+              <IconDeviceMobileMessage size={20} />
+            </ThemeIcon>
+            <Title order={2} fz="md" mb="xs">
+              How it works
+            </Title>
+            <List size="sm" spacing={6} c="dimmed">
+              <List.Item>An instruction that needs two-factor authentication waits for its token.</List.Item>
+              <List.Item>The token is pushed to your active devices and is valid for 10 minutes.</List.Item>
+              <List.Item>Only the person who created the instruction can submit its token.</List.Item>
+              <List.Item>After 5 wrong tokens the instruction locks until a new token is sent.</List.Item>
+            </List>
+            <Text size="xs" c="dimmed" mt="sm">
+              No token arriving? Check under Push users that your device is Active.
+            </Text>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

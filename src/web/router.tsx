@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { ErrorState } from './components/error-state.tsx';
+import { LoadingState } from './components/loading-state.tsx';
+import { NotFoundState } from './components/not-found-state.tsx';
+import { routeTree } from './route-tree.gen.ts';
+import { currentSession, type StoredSession } from './session/session-store.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  /** Read at navigation time, so guards always see the latest sign-in. */
+  session: () => StoredSession | null;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient, session: currentSession },
+    defaultPreload: 'intent',
+    // React Query owns caching; the router asks it every time.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <LoadingState />,
+    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
+    defaultNotFoundComponent: () => <NotFoundState />,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

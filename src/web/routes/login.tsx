@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LoginPage } from '../features/login/login-page.tsx';
+import { safeRedirect } from '../lib/safe-redirect.ts';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ context, search }) => {
+    if (context.session()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { redirect: target } = Route.useSearch();
+  return <LoginPage redirectTo={safeRedirect(target)} />;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { API_PREFIX, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
+import { createPersistentStore } from '../lib/persistent-store.ts';
+
+export const DEFAULT_CONSUMER_NAME = 'Tachyon Consumer Dashboard';
+
+/** Connection settings of this browser; they outlive a session, so they live in localStorage. */
+export const Settings = z.object({
+  /** `{base_url}` of the seed: the dashboard's own `/api` by default, or any server speaking the interface. */
+  baseUrl: z.string().min(1),
+  /** null follows the server's default version. */
+  apiVersion: z.enum(SUPPORTED_VERSIONS).nullable(),
+  consumerName: z.string().min(1),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: API_PREFIX,
+  apiVersion: null,
+  consumerName: DEFAULT_CONSUMER_NAME,
+};
+
+export const settingsStore = createPersistentStore(
+  () => globalThis.localStorage,
+  'tachyon.settings',
+  Settings,
+  DEFAULT_SETTINGS,
+);

@@ -1,0 +1,63 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type RenderOptions, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { SessionProvider } from '../session/session-context.tsx';
+import { theme } from '../theme.ts';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** The one harness every component test renders through: the app's providers, Mantine in test mode. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient = createTestQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {},
+) {
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <MantineProvider theme={theme} env="test">
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <ModalsProvider>
+              <Notifications />
+              {children}
+            </ModalsProvider>
+          </SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    );
+  }
+  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** A fetch stand-in that answers from a script and records what it was asked. */
+export function scriptedFetch(...answers: (Response | (() => Response) | Error)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    calls.push({ url: String(input), init });
+    const next = answers.shift();
+    if (next === undefined) throw new Error(`unexpected request ${String(input)}`);
+    if (next instanceof Error) throw next;
+    return typeof next === 'function' ? next() : next;
+  };
+  return { fetch, calls };
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export function problem(kind: string, status: number, detail: string, headers: Record<string, string> = {}): Response {
+  return new Response(
+    JSON.stringify({ type: `https://tachyon-consumer.dev/problems/${kind}`, title: kind, status, detail }),
+    { status, headers: { 'Content-Type': 'application/problem+json', ...headers } },
+  );
+}
