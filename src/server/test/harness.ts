@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 
 /** A clock tests move by hand: session idle/absolute expiry, token expiry. */
 export class FakeClock {
@@ -11,7 +12,14 @@ export class FakeClock {
     this.current = start;
   }
 
-  readonly now = () => new Date(this.current);
+  /** Milliseconds the clock moves on after each reading; 0 (the default) keeps it still until moved. */
+  step = 0;
+
+  readonly now = () => {
+    const date = new Date(this.current);
+    this.current += this.step;
+    return date;
+  };
 
   advanceMinutes(minutes: number): void {
     this.current += minutes * 60_000;
@@ -41,6 +49,9 @@ export const OPERATOR = ['DEMO\\operator', 'Operator#2026'] as const;
  * Pass `databaseUrl` through the environment variable TEST_DATABASE_URL to run on PostgreSQL.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  // TEST_DATABASE_URL: a fresh PostgreSQL database per app (unless the test names one), dropped on close.
+  const server = overrides.databaseUrl === undefined ? testDatabaseServer() : null;
+  const testDatabase = server ? await createTestDatabase(server) : null;
   const config: Config = {
     ...loadConfig({}),
     passwordHashCost: 1024,
@@ -48,6 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     demo: true,
     logLevel: 'silent',
     loginRatePerMinute: 10_000,
+    ...(testDatabase ? { databaseUrl: testDatabase.url } : {}),
     ...overrides,
   };
   const clock = new FakeClock();
@@ -82,6 +94,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      await testDatabase?.drop();
     },
   };
 }
