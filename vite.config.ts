@@ -14,7 +14,8 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  // The manifest lets the bench measure JS per route.
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   test: {
     projects: [

@@ -23,6 +23,20 @@ export interface AuthenticatedSession {
 /** A session's last-seen time is written at most this often: a write per read would halve read throughput. */
 const TOUCH_INTERVAL_MS = 15_000;
 
+/**
+ * Authenticated sessions are remembered this long (wall time), sparing two queries per request.
+ * Sign-out in this process takes effect at once; in another process sharing PostgreSQL, within this time.
+ */
+const CACHE_TTL_MS = 2_000;
+const CACHE_LIMIT = 10_000;
+
+interface CachedSession {
+  principal: Principal;
+  lastSeen: Date;
+  absolute: Date;
+  cachedAt: number;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidCredentials = () =>
@@ -31,6 +45,7 @@ const invalidCredentials = () =>
 export class SessionService {
   /** A hash to verify against when the user does not exist, so both failures take the same time. */
   private decoyHash: Promise<string> | null = null;
+  private readonly cache = new Map<string, CachedSession>();
 
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
@@ -81,6 +96,27 @@ export class SessionService {
   /** The session a bearer token names, or null when it is unknown, expired or revoked. */
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
     const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(tokenHash);
+    if (!known) return null;
+    const now = this.clock();
+    if (now >= this.expiry(known.lastSeen, known.absolute)) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
+    if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: formatTimestamp(now) })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+      known.lastSeen = now;
+    }
+    return { principal: known.principal, tokenHash, expires: this.expiry(now, known.absolute) };
+  }
+
+  private async load(tokenHash: string): Promise<CachedSession | null> {
+    this.cache.delete(tokenHash);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('principals', 'principals.id', 'sessions.principal_id')
@@ -96,27 +132,25 @@ export class SessionService {
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.enabled !== 1) return null;
-    const now = this.clock();
-    const absolute = storedTime(row.absolute_expires_at);
-    const lastSeen = storedTime(row.last_seen_at);
-    if (now >= this.expiry(lastSeen, absolute)) return null;
-    if (now.getTime() - lastSeen.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: formatTimestamp(now) })
-        .where('token_hash', '=', tokenHash)
-        .execute();
-    }
-    const principal = {
-      id: row.principal_id,
-      userName: row.user_name,
-      userKey: row.user_key,
-      grants: await loadGrants(this.db, row.principal_id),
+    const session: CachedSession = {
+      principal: {
+        id: row.principal_id,
+        userName: row.user_name,
+        userKey: row.user_key,
+        grants: await loadGrants(this.db, row.principal_id),
+      },
+      lastSeen: storedTime(row.last_seen_at),
+      absolute: storedTime(row.absolute_expires_at),
+      cachedAt: performance.now(),
     };
-    return { principal, tokenHash, expires: this.expiry(now, absolute) };
+    // Maps iterate in insertion order, so the first key is the oldest entry.
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(tokenHash, session);
+    return session;
   }
 
   async revoke(session: AuthenticatedSession): Promise<void> {
+    this.cache.delete(session.tokenHash);
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: formatTimestamp(this.clock()) })

@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { Figure } from './report.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const gzipKb = (file: string) => gzipSync(readFileSync(file)).byteLength / 1024;
+
+/** JS a route needs: the entry's static closure plus the route's lazy chunks and their static closure. */
+function routeKb(outDir: string, manifest: Manifest, routeSource: RegExp): number {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const routeKeys = Object.keys(manifest).filter((key) => routeSource.test(key));
+  if (routeKeys.length === 0) throw new Error(`no chunk in the build manifest matches ${routeSource}`);
+  for (const key of routeKeys) visit(key);
+  return [...files]
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
+}
+
+/** The floor: an empty Vite + React + Mantine app, built with the same settings as the dashboard. */
+async function floorKb(): Promise<number> {
+  const root = path.resolve('bench/.floor-app');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  writeFileSync(
+    path.join(root, 'main.tsx'),
+    [
+      "import '@mantine/core/styles.css';",
+      "import { Button, MantineProvider } from '@mantine/core';",
+      "import { createRoot } from 'react-dom/client';",
+      "createRoot(document.getElementById('root') as HTMLElement).render(<MantineProvider><Button>Hello</Button></MantineProvider>);",
+    ].join('\n'),
+  );
+  const outDir = path.join(root, 'dist');
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
+  const total = [...new Set(files)].reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
+  rmSync(root, { recursive: true, force: true });
+  return total;
+}
+
+/** Target 3: JS per route (gzip) from the dashboard's build manifest, against the floor app. */
+export async function bundleBench(): Promise<Figure[]> {
+  const outDir = path.resolve('dist/web');
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const floor = await floorKb();
+  const login = routeKb(outDir, manifest, /routes\/login\.tsx/);
+  const queue = routeKb(outDir, manifest, /routes\/.*authorization-requests\/index\.tsx/);
+  return [
+    {
+      target: 'login route JS (gzip)',
+      figure: login,
+      unit: 'KB',
+      floor,
+      floorLabel: 'empty Vite+React+Mantine',
+      ratio: login / floor,
+      budget: '<= 150 KB and ratio <= 1.5',
+      pass: login <= 150 && login / floor <= 1.5,
+    },
+    {
+      target: 'queue route JS (gzip)',
+      figure: queue,
+      unit: 'KB',
+      floor,
+      floorLabel: 'empty Vite+React+Mantine',
+      ratio: queue / floor,
+      budget: '<= 250 KB and ratio <= 1.5',
+      pass: queue <= 250 && queue / floor <= 1.5,
+    },
+  ];
+}

@@ -1,0 +1,55 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { bundleBench } from './bundle-size.ts';
+import { listBench, prepareScaleData, removeScaleData, startupBench } from './lists.ts';
+import { type Figure, printFigures } from './report.ts';
+import { throughputBench } from './throughput.ts';
+
+/** `npm run bench`: every performance target of issue 4 as figure, floor and ratio; non-zero exit on a miss. */
+async function main(): Promise<void> {
+  if (
+    !existsSync('dist/node/server/server.js') ||
+    !existsSync('dist/web/index.html') ||
+    process.env.BENCH_BUILD !== '0'
+  ) {
+    execSync('npm run build', { stdio: 'inherit' });
+  }
+  const figures: Figure[] = [];
+  // `npm run bench -- lists` runs only the sections whose names contain an argument.
+  const only = process.argv.slice(2);
+  const section = async (name: string, run: () => Promise<Figure[]>) => {
+    if (only.length > 0 && !only.some((word) => name.includes(word))) return;
+    console.log(`\n== ${name}`);
+    const result = await run();
+    printFigures(result);
+    figures.push(...result);
+  };
+
+  await section('service throughput', throughputBench);
+  const needsScaleData = only.length === 0 || only.some((word) => 'lists at scale start-up'.includes(word));
+  const dataDir = needsScaleData ? await prepareScaleData() : null;
+  if (dataDir) {
+    try {
+      await section('lists at scale', () => listBench(dataDir));
+      await section('start-up', () => startupBench(dataDir));
+    } finally {
+      removeScaleData(dataDir);
+    }
+  }
+  await section('dashboard size', bundleBench);
+
+  console.log('\n== all targets');
+  printFigures(figures);
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest.json', `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
+  const missed = figures.filter((figure) => !figure.pass);
+  if (missed.length > 0) {
+    console.error(`\n${missed.length} budget(s) missed: ${missed.map((figure) => figure.target).join('; ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
