@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
+import { type ProblemKind, problemType } from '../../shared/contract/index.ts';
 import { SessionProvider } from '../session/session-context.tsx';
 import { theme } from '../theme.ts';
 
@@ -12,26 +13,33 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** The one harness every component test renders through: the app's providers, Mantine in test mode. */
+/** The app's providers around a test, Mantine in test mode (no transitions). */
+export function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ModalsProvider>
+            <Notifications />
+            {children}
+          </ModalsProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** A `wrapper` for render/renderHook sharing one query client. */
+export function createWrapper(queryClient: QueryClient = createTestQueryClient()) {
+  return ({ children }: { children: ReactNode }) => <TestProviders queryClient={queryClient}>{children}</TestProviders>;
+}
+
+/** The one harness every component test renders through. */
 export function renderWithProviders(
   ui: ReactElement,
   { queryClient = createTestQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {},
 ) {
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <ModalsProvider>
-              <Notifications />
-              {children}
-            </ModalsProvider>
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    );
-  }
-  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: createWrapper(queryClient), ...options }) };
 }
 
 /** A fetch stand-in that answers from a script and records what it was asked. */
@@ -55,9 +63,14 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-export function problem(kind: string, status: number, detail: string, headers: Record<string, string> = {}): Response {
-  return new Response(
-    JSON.stringify({ type: `https://tachyon-consumer.dev/problems/${kind}`, title: kind, status, detail }),
-    { status, headers: { 'Content-Type': 'application/problem+json', ...headers } },
-  );
+export function problem(
+  kind: ProblemKind,
+  status: number,
+  detail: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ type: problemType(kind), title: kind, status, detail }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', ...headers },
+  });
 }

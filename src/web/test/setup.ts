@@ -21,6 +21,13 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
+// Textarea autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 class ResizeObserver {
   observe() {}
   unobserve() {}

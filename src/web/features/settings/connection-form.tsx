@@ -21,8 +21,7 @@ export function ConnectionForm() {
   const navigate = useNavigate();
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
   const [consumerName, setConsumerName] = useState(settings.consumerName);
-  // A signed-in person's version is the session's; it may differ from the saved default after a server change.
-  const [version, setVersion] = useState<string>(session?.apiVersion ?? settings.apiVersion ?? SERVER_DEFAULT);
+  const [version, setVersion] = useState<string>(settings.apiVersion ?? SERVER_DEFAULT);
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
 
   const chosen: ApiVersion | null = isApiVersion(version) ? version : null;

@@ -71,7 +71,7 @@ export function TokenForm() {
           value={idText}
           onChange={(event) => setIdText(event.currentTarget.value.replace(/\D/g, ''))}
           error={touched && idError}
-          w={240}
+          w={{ base: '100%', xs: 320 }}
           required
         />
         <TextInput
@@ -83,7 +83,7 @@ export function TokenForm() {
           value={token}
           onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TOKEN_LENGTH))}
           error={touched && tokenError}
-          w={240}
+          w={{ base: '100%', xs: 320 }}
           required
           styles={{
             input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 22, letterSpacing: '0.4em' },
