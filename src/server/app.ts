@@ -93,6 +93,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
   fastify.setValidatorCompiler(contractValidatorCompiler);
+  // All payloads are JSON (seed §4): Fastify's built-in text/plain parser would let a plain-text body
+  // reach validation as a string (400); any other content type is 415 unsupported-media-type.
+  fastify.removeContentTypeParser('text/plain');
   registerProblemHandler(fastify);
 
   await fastify.register(fastifyHelmet, {

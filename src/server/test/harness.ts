@@ -1,7 +1,24 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import {
+  type AuthorizationRequest,
+  AuthorizationRequest as AuthorizationRequestSchema,
+  type DemoAuthorizationRequestInput,
+  type DemoInstruction,
+  DemoInstruction as DemoInstructionSchema,
+  DemoPushList,
+  formatTimestamp,
+  type Permission,
+  PROBLEM_CONTENT_TYPE,
+  Problem,
+  type ProblemKind,
+  problemType,
+} from '../../shared/contract/index.ts';
+import { buildApp, serverOptions, app as servicePlugin } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { upsertPrincipal } from '../domain/principals.ts';
 import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 
 /** A clock tests move by hand: session idle/absolute expiry, token expiry. */
@@ -21,6 +38,9 @@ export class FakeClock {
     return date;
   };
 
+  /** The current time in the interface's timestamp shape. */
+  readonly stamp = () => formatTimestamp(this.now());
+
   advanceMinutes(minutes: number): void {
     this.current += minutes * 60_000;
   }
@@ -35,7 +55,14 @@ export interface TestApp {
   login(userName: string, password: string): Promise<string>;
   /** inject() with an optional bearer token and Api-Version. */
   call(options: InjectOptions & { token?: string; version?: string }): Promise<LightMyRequestResponse>;
+  /** Creates (or resets) a principal with exactly these Security permissions. */
+  addPrincipal(userName: string, password: string, security: readonly Permission[]): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Adds routes or hooks to the instance before it becomes ready (for example a route that throws). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export const ADMIN = ['DEMO\\admin', 'Admin#2026'] as const;
@@ -43,18 +70,21 @@ export const HELPDESK = ['DEMO\\helpdesk', 'Helpdesk#2026'] as const;
 export const AUDITOR = ['DEMO\\auditor', 'Auditor#2026'] as const;
 export const OPERATOR = ['DEMO\\operator', 'Operator#2026'] as const;
 
+/** The cheapest scrypt cost the config allows: tests sign in often. */
+const TEST_HASH_COST = 1024;
+
 /**
  * The real service on a fresh in-memory SQLite database with demo data, a fake clock,
  * and a cheap password hash (production cost is measured in the bench, not here).
  * Pass `databaseUrl` through the environment variable TEST_DATABASE_URL to run on PostgreSQL.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // TEST_DATABASE_URL: a fresh PostgreSQL database per app (unless the test names one), dropped on close.
   const server = overrides.databaseUrl === undefined ? testDatabaseServer() : null;
   const testDatabase = server ? await createTestDatabase(server) : null;
   const config: Config = {
     ...loadConfig({}),
-    passwordHashCost: 1024,
+    passwordHashCost: TEST_HASH_COST,
     webRoot: null,
     demo: true,
     logLevel: 'silent',
@@ -64,7 +94,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const clock = new FakeClock();
   const database = openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: ':memory:' });
-  const app = await buildApp({ config, database, clock: clock.now }, false);
+  const appOptions = { config, database, clock: clock.now };
+  let app: FastifyInstance;
+  if (options.extend) {
+    // What buildApp does, with the test's additions before ready().
+    app = Fastify(serverOptions(config, false));
+    await app.register(servicePlugin, appOptions);
+    await options.extend(app);
+    await app.ready();
+  } else {
+    app = await buildApp(appOptions, false);
+  }
 
   const call: TestApp['call'] = ({ token, version, headers, ...rest }) =>
     app.inject({
@@ -91,10 +131,85 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return response.json<{ Token: string }>().Token;
     },
+    async addPrincipal(userName, password, security) {
+      await upsertPrincipal(
+        database.db,
+        { userName, password, grants: security.map((permission) => ({ entity: 'Security', permission })) },
+        TEST_HASH_COST,
+      );
+    },
     async close() {
       await app.close();
       await database.close();
       await testDatabase?.drop();
     },
   };
+}
+
+/** Parses a response body with a contract schema (so field names and types are the seed's). */
+export function parseBody<S extends z.ZodType>(response: LightMyRequestResponse, schema: S): z.output<S> {
+  return schema.parse(response.json());
+}
+
+/**
+ * Asserts an RFC 9457 problem: the status, the problem type of the contract, the problem content type,
+ * and a body that matches the contract's Problem schema. Returns the body for further checks.
+ */
+export function expectProblem(
+  response: LightMyRequestResponse,
+  status: number,
+  kind: ProblemKind,
+): Problem & Record<string, unknown> {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json\b/);
+  expect(PROBLEM_CONTENT_TYPE).toBe('application/problem+json');
+  const body = response.json<Problem & Record<string, unknown>>();
+  Problem.parse(body);
+  expect(body.type).toBe(problemType(kind));
+  expect(body.status).toBe(status);
+  expect(body.title).not.toBe('');
+  expect(body.detail).toBeTruthy();
+  return body;
+}
+
+/** The path of each `errors[]` entry of a validation problem. */
+export function errorPaths(problem: Problem): string[] {
+  return (problem.errors ?? []).map((error) => error.path).sort();
+}
+
+// Demo actors, through the HTTP interface (SPEC §3 "Demo mode").
+
+export async function demoCreateInstruction(t: TestApp, token: string, scheduled = false): Promise<DemoInstruction> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/Demo/Instructions',
+    token,
+    payload: { Scheduled: scheduled },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return parseBody(response, DemoInstructionSchema);
+}
+
+/** The newest token pushed to the caller's devices for this instruction, read as the person would read their phone. */
+export async function pushedToken(t: TestApp, token: string, instructionId: number): Promise<string> {
+  const response = await t.call({ method: 'GET', url: '/api/Demo/Pushes', token });
+  expect(response.statusCode, response.body).toBe(200);
+  const push = parseBody(response, DemoPushList).find((item) => item.InstructionId === instructionId);
+  if (!push) throw new Error(`no push for instruction ${instructionId}`);
+  return push.Token;
+}
+
+/** A token that is certainly not the given one (same shape: six digits). */
+export function wrongToken(token: string): string {
+  return String((Number(token) + 1) % 1_000_000).padStart(6, '0');
+}
+
+export async function demoCreateRequest(
+  t: TestApp,
+  token: string,
+  input: DemoAuthorizationRequestInput = {},
+): Promise<AuthorizationRequest> {
+  const response = await t.call({ method: 'POST', url: '/api/Demo/AuthorizationRequests', token, payload: input });
+  expect(response.statusCode, response.body).toBe(201);
+  return parseBody(response, AuthorizationRequestSchema);
 }
