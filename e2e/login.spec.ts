@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { resetDemo } from './support/demo.ts';
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('DEMO\\admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('The user name or password is not right');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a demo account fills the form in one click and signs in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Use demo account DEMO\\helpdesk/ }).click();
+  await expect(page.getByLabel('User name')).toHaveValue('DEMO\\helpdesk');
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('Helpdesk#2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/authorization-requests$/);
+  await expect(page.getByRole('heading', { name: 'Authorization requests' })).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toContainText('DEMO\\helpdesk');
+  await expect(page.getByTestId('api-version')).toHaveText('API 3.3');
+});
+
+test('an anonymous visitor is sent to sign in, then back where they were', async ({ page }) => {
+  await page.goto('/push-users?status=disabled');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('button', { name: /Use demo account DEMO\\admin/ }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/push-users\?status=disabled$/);
+  await expect(page.getByRole('radio', { name: /Disabled/ })).toBeChecked();
+});
+
+test('the root sends a signed-in person to the queue', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Use demo account DEMO\\admin/ }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/authorization-requests$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/authorization-requests$/);
+  await expect(page.getByRole('heading', { name: 'Authorization requests' })).toBeVisible();
+});
