@@ -26,12 +26,16 @@ export async function dashboardRoutes(app: FastifyInstance, webRoot: string | nu
         }
       },
     });
+    // With index: false the static handler answers a directory, `/` included, with 403; the root is the app.
+    app.get('/', (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false }),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isApiPath(request.url) && wantsPage && hasDashboard) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     const what = isApiPath(request.url) ? 'endpoint' : 'page';
     const shownUrl = request.url.split('?')[0]?.slice(0, 200) ?? '';
