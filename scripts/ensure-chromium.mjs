@@ -24,7 +24,8 @@ if (!canInstall) {
 }
 
 console.log("No Chromium found; installing Debian's chromium package (apt-get)...");
-const apt = (...args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+const apt = (...args) =>
+  execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 apt('update');
 apt('install', '-y', '--no-install-recommends', 'chromium');
 const installed = findChromium();
