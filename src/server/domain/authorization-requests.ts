@@ -109,7 +109,7 @@ export async function decideAuthorizationRequest(
       throw alreadyDecided(winner ?? row);
     }
     await bumpRevision(trx, 'authorization_requests');
-    if (decision.Authorized) await registerDevice(trx, row.user_name, row.device_type, now);
+    if (decision.Authorized) await registerDevice(trx, row.user_name, row.device_type, clock);
     return toAuthorizationRequest(updated);
   });
 }

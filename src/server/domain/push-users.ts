@@ -41,13 +41,22 @@ export async function setPushMessageUserStatus(
   status: PushUserStatus,
 ): Promise<PushMessageUser> {
   return db.transaction().execute(async (trx) => {
+    // Take the row's lock first and read the clock only then: concurrent changes of one user then commit
+    // in timestamp order, so the stored ModifiedTimestampUtc is always the latest (the last commit's).
+    // Reading the clock before the lock let a change that waited for it overwrite a newer timestamp.
+    const locked = await trx
+      .updateTable('push_message_users')
+      .set({ status })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!locked) throw notFound('Push message user', id);
     const row = await trx
       .updateTable('push_message_users')
-      .set({ status, modified_at: formatTimestamp(clock()) })
+      .set({ modified_at: formatTimestamp(clock()) })
       .where('id', '=', id)
       .returning(COLUMNS)
-      .executeTakeFirst();
-    if (!row) throw notFound('Push message user', id);
+      .executeTakeFirstOrThrow();
     await bumpRevision(trx, 'push_message_users');
     return toPushMessageUser(row);
   });
@@ -58,21 +67,28 @@ export async function registerDevice(
   trx: Kysely<Database>,
   userName: string,
   deviceType: string,
-  now: string,
+  clock: Clock,
 ): Promise<void> {
+  const userKey = userKeyOf(userName);
+  const created = formatTimestamp(clock());
   await trx
     .insertInto('push_message_users')
     .values({
       user_name: userName,
-      user_key: userKeyOf(userName),
+      user_key: userKey,
       device_type: deviceType,
-      created_at: now,
-      modified_at: now,
+      created_at: created,
+      modified_at: created,
       status: ACTIVE,
     })
-    .onConflict((conflict) =>
-      conflict.columns(['user_key', 'device_type']).doUpdateSet({ status: ACTIVE, modified_at: now }),
-    )
+    .onConflict((conflict) => conflict.columns(['user_key', 'device_type']).doUpdateSet({ status: ACTIVE }))
+    .execute();
+  // As for a status change: the modification time is read once this transaction holds the row.
+  await trx
+    .updateTable('push_message_users')
+    .set({ modified_at: formatTimestamp(clock()) })
+    .where('user_key', '=', userKey)
+    .where('device_type', '=', deviceType)
     .execute();
   await bumpRevision(trx, 'push_message_users');
 }

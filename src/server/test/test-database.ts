@@ -38,8 +38,20 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
     async drop() {
       if (dropped) return;
       dropped = true;
-      // FORCE (PostgreSQL 13+) ends connections a test left open rather than failing the drop.
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdmin(adminUrl, async (client) => {
+        // pg's Pool.end() resolves before its connections have finished closing; terminating one of those
+        // would surface as an unhandled error in the test run, so wait (briefly) for them to go.
+        for (let waited = 0; waited < 2000; waited += 20) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // FORCE (PostgreSQL 13+) ends any connection a test really left open rather than failing the drop.
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      });
     },
   };
 }
