@@ -11,7 +11,9 @@ export function account(role: Role) {
 
 export async function apiLogin(request: APIRequestContext, role: Role): Promise<LoginResult> {
   const { userName, password } = account(role);
-  const response = await request.post('/api/Consumer/Authentication', { data: { UserName: userName, Password: password } });
+  const response = await request.post('/api/Consumer/Authentication', {
+    data: { UserName: userName, Password: password },
+  });
   if (!response.ok()) throw new Error(`login as ${role} failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as LoginResult;
 }
