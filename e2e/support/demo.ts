@@ -48,7 +48,10 @@ export async function signInAs(
   };
   await page.addInitScript(
     ([value, stored]) => {
-      if (!window.sessionStorage.getItem('tachyon.session')) window.sessionStorage.setItem('tachyon.session', value);
+      // Once per tab, like a real sign-in: a later reload must not bring back a session the app has dropped.
+      if (window.sessionStorage.getItem('e2e.signed-in')) return;
+      window.sessionStorage.setItem('e2e.signed-in', '1');
+      window.sessionStorage.setItem('tachyon.session', value);
       if (stored) window.localStorage.setItem('tachyon.settings', stored);
     },
     [JSON.stringify(session), settings ? JSON.stringify(settings) : ''] as const,

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from './api/instance.ts';
+import { forgetUserData } from './api/queries.ts';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
@@ -27,9 +28,8 @@ export function App() {
           message: 'Your session has ended. Sign in again to continue where you were.',
         });
         const { href, pathname } = router.state.location;
-        void router
-          .navigate({ to: '/login', search: pathname === '/login' ? {} : { redirect: href } })
-          .then(() => queryClient.clear());
+        forgetUserData(queryClient);
+        void router.navigate({ to: '/login', search: pathname === '/login' ? {} : { redirect: href } });
       }),
     [router, queryClient],
   );

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './instance.ts';
 
 export type RequestView = 'pending' | 'all';
@@ -57,3 +57,8 @@ export const demoQueries = {
       queryFn: ({ signal }) => api.demoPushes(signal),
     }),
 };
+
+/** On sign-in and sign-out: forget everything a person saw, but keep what the server says about itself. */
+export function forgetUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== systemQueries.all[0] });
+}

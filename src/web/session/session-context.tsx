@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import type { ApiVersion, LoginCredentials } from '../../shared/contract/index.ts';
 import { api } from '../api/instance.ts';
+import { forgetUserData } from '../api/queries.ts';
 import { type StoredSession, sessionFromLogin, sessionStore } from './session-store.ts';
 
 export interface SessionContextValue {
@@ -24,7 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async signIn(credentials, apiVersion) {
         const result = await api.login(credentials);
         const next = sessionFromLogin(result, apiVersion);
-        queryClient.clear();
+        forgetUserData(queryClient);
         sessionStore.set(next);
         return next;
       },
@@ -35,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // Already expired or unreachable: forgetting it locally is what the person asked for.
         }
         sessionStore.set(null);
-        queryClient.clear();
+        forgetUserData(queryClient);
       },
       setApiVersion(version) {
         const current = sessionStore.get();
