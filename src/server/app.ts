@@ -9,7 +9,7 @@ import { LoginThrottle } from './domain/login-throttle.ts';
 import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
-import { registerProblemHandler } from './http/problem-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -38,6 +38,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // The real server matches routes case-insensitively; params keep their casing.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: false,
+    // Errors met before any route runs are problems too (SPEC §3 "Errors and limits").
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   } satisfies FastifyServerOptions;
 }
 

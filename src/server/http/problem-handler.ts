@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemKind, problemType } from '../../shared/contract/index.ts';
 import { ProblemError } from '../domain/problem-error.ts';
@@ -53,4 +55,44 @@ export function registerProblemHandler(app: FastifyInstance): void {
       `Something went wrong on the server. Reference: ${request.id}.`,
     );
   });
+}
+
+/**
+ * Errors the router meets before any route or hook runs: a URL whose percent-encoding does not decode,
+ * a path parameter over the length limit. Fastify would answer these with its own JSON shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, 414, 'malformed-request', 'URI too long', 'A path parameter of this URL is too long.');
+  }
+  return sendProblem(
+    reply,
+    400,
+    'malformed-request',
+    'Malformed URL',
+    'The request URL is not valid: its percent-encoding does not decode.',
+  );
+}
+
+/**
+ * Requests Node's HTTP parser refuses (not HTTP, bad header syntax, headers too large, timeouts) never
+ * reach Fastify; the socket gets a problem too, and is closed, as Node and Fastify do by default.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, title, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large', 'The request headers are larger than the service accepts.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout', 'The request did not arrive in time.']
+        : [400, 'Bad request', 'The request is not valid HTTP/1.1.'];
+  const problem: Problem = { type: problemType('malformed-request'), title, status, detail };
+  const body = JSON.stringify(problem);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -42,7 +42,33 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ sc
     // No body at all reads as an empty object, so the answer names each missing field.
     const input = data === undefined && httpPart === 'body' ? {} : data;
     const result = schema.safeParse(canonicalKeys(input, schema));
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(part, result.error.issues) };
+    if (!result.success) return { error: new RequestValidationError(part, result.error.issues) };
+    const nul = pathOfNul(result.data);
+    if (nul !== null) {
+      return {
+        error: new RequestValidationError(part, [
+          { code: 'custom', path: nul, message: 'must not contain the NUL character (U+0000)', input: undefined },
+        ]),
+      };
+    }
+    return { value: result.data };
   };
 };
+
+/**
+ * The path of the first string holding U+0000 in validated input, or null. PostgreSQL text cannot store
+ * (or even compare with) it, and no field of this interface has a use for it: both databases refuse it alike.
+ * Validated input is a few levels deep at most; the walk is iterative all the same.
+ */
+function pathOfNul(value: unknown): PropertyKey[] | null {
+  const pending: Array<[unknown, PropertyKey[]]> = [[value, []]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) pending.push([child, [...path, key]]);
+    }
+  }
+  return null;
+}

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { TIMESTAMP_PATTERN } from './timestamps.ts';
 
-/** Ids are positive integers that fit a JavaScript number exactly (and a SQL bigint). */
-export const Id = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
+/**
+ * Ids are positive 32-bit integers: `int` on the real server, `integer` columns in both databases.
+ * A larger number is a 400 like any other invalid Id (PostgreSQL would refuse to compare it with a column).
+ */
+export const ID_MAX = 2_147_483_647;
+export const Id = z.int().min(1).max(ID_MAX);
 
 const Timestamp = z.string().regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff');
 /** Responses from other servers may use ISO 8601; the dashboard parses both (see timestamps.ts). */
