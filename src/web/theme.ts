@@ -28,13 +28,25 @@ export const theme = createTheme({
     Badge: { defaultProps: { radius: 'sm' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
     Paper: { defaultProps: { withBorder: true } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Modal: {
+      defaultProps: {
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+      },
+    },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });
 
 /** App-level colours that follow the colour scheme. */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--app-main-bg': t.colors.gray[0] },
-  dark: { '--app-main-bg': t.colors.dark[8] },
+  // Mantine's default dimmed and dark-mode link colours fall under WCAG AA's 4.5:1 on these backgrounds.
+  light: { '--app-main-bg': t.colors.gray[0], '--mantine-color-dimmed': '#5c636a' },
+  dark: {
+    '--app-main-bg': t.colors.dark[8],
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-anchor': brand[3],
+  },
 });

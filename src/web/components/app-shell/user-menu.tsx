@@ -47,7 +47,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
           <Text size="sm" fw={600}>
             {session.userName}
           </Text>
-          <Badge size="xs" variant="outline" color="gray">
+          <Badge size="xs" variant="default">
             {securityPermissions(session)}
           </Badge>
         </Group>

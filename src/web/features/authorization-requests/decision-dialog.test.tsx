@@ -70,7 +70,7 @@ describe('DecisionDialog', () => {
     const { user, onDecided } = renderDialog('reject');
     const reject = screen.getByRole('button', { name: 'Reject' });
     // Destructive styling: the filled red of the theme, unlike Approve's primary colour.
-    expect(reject.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(reject.getAttribute('style')).toContain('--mantine-color-red-9');
     await user.click(reject);
     await waitFor(() => expect(onDecided).toHaveBeenCalled());
     expect(JSON.parse(String(scripted.calls[0]?.init.body))).toEqual({

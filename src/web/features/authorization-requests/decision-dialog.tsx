@@ -112,7 +112,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
             {!alreadyDecided && (
               <Button
                 type="submit"
-                color={approve ? undefined : 'red'}
+                color={approve ? undefined : 'red.9'}
                 leftSection={approve ? <IconCheck size={16} /> : <IconX size={16} />}
                 loading={mutation.isPending}
               >

@@ -38,17 +38,12 @@ export function DemoAccounts({ onPick }: { onPick: (account: DemoAccount) => voi
               </Text>
               <Group gap={4}>
                 {account.security.length === 0 ? (
-                  <Badge size="xs" color="gray" variant="outline">
+                  <Badge size="xs" variant="default">
                     tokens only
                   </Badge>
                 ) : (
                   account.security.map((permission) => (
-                    <Badge
-                      key={permission}
-                      size="xs"
-                      variant="outline"
-                      color={permission === 'Write' ? 'grape' : 'blue'}
-                    >
+                    <Badge key={permission} size="xs" variant="default">
                       {permission}
                     </Badge>
                   ))

@@ -2,7 +2,7 @@ import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { STATUS_COLOR, STATUS_VALUES, statusName } from './push-user-status.ts';
+import { STATUS_VALUES, statusName } from './push-user-status.ts';
 import { useChangeStatus } from './use-change-status.tsx';
 
 /** The detail page's status switcher: all three states side by side. */
@@ -15,7 +15,6 @@ export function StatusSwitcher({ user }: { user: PushMessageUser }) {
     <SegmentedControl
       aria-label="Status"
       value={String(user.Status)}
-      color={STATUS_COLOR[user.Status]}
       disabled={!access.allowed || pending}
       onChange={(value) => change(user, Number(value) as PushUserStatus)}
       data={STATUS_VALUES.map((status) => ({ value: String(status), label: statusName(status) }))}

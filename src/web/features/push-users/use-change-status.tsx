@@ -50,7 +50,8 @@ export function useChangeStatus() {
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      // red.9: white on the default red misses AA contrast.
+      confirmProps: { color: 'red.9' },
       onConfirm: () => apply(user, 3),
     });
   }

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type Role, resetDemo, signInAs } from './support/demo.ts';
+
+interface Screen {
+  name: string;
+  role: Role | null;
+  path: string;
+  apiVersion?: string;
+  /** What must be on screen before the page is judged. */
+  ready: (page: Page) => Promise<void>;
+  /** Brings up a dialog or menu to judge too. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const firstRowLink = (page: Page) => page.locator('tbody tr').first().getByRole('link').first();
+
+const SCREENS: Screen[] = [
+  {
+    name: 'login',
+    role: null,
+    path: '/login',
+    ready: (page) => expect(page.getByText('Demo accounts')).toBeVisible(),
+  },
+  {
+    name: 'queue',
+    role: 'Admin',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+  },
+  {
+    name: 'queue-all',
+    role: 'Admin',
+    path: '/authorization-requests?view=all',
+    ready: (page) => expect(page.locator('tbody').getByText('Authorized').first()).toBeVisible(),
+  },
+  {
+    name: 'decision-dialog',
+    role: 'Admin',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+    open: async (page) => {
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^Reject/ })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'request-detail',
+    role: 'Admin',
+    path: '/authorization-requests?view=all',
+    ready: async (page) => {
+      await firstRowLink(page).click();
+      await expect(page.getByRole('heading', { name: /Request #/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'push-users',
+    role: 'Helpdesk',
+    path: '/push-users',
+    ready: (page) => expect(page.locator('tr[data-push-user-id]').first()).toBeVisible(),
+  },
+  {
+    name: 'push-user-detail',
+    role: 'Helpdesk',
+    path: '/push-users',
+    ready: async (page) => {
+      await firstRowLink(page).click();
+      await expect(page.getByRole('radiogroup', { name: 'Status' })).toBeVisible();
+    },
+  },
+  {
+    name: 'delete-confirmation',
+    role: 'Helpdesk',
+    path: '/push-users',
+    ready: (page) => expect(page.locator('tr[data-push-user-id]').first()).toBeVisible(),
+    open: async (page) => {
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^Change status/ })
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete…' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'two-factor',
+    role: 'Operator',
+    path: '/two-factor',
+    ready: (page) => expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible(),
+  },
+  {
+    name: 'settings',
+    role: 'Admin',
+    path: '/settings',
+    ready: (page) => expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible(),
+  },
+  {
+    name: 'removed-in-4-0',
+    role: 'Admin',
+    path: '/authorization-requests',
+    apiVersion: '4.0',
+    ready: (page) => expect(page.getByText('removed in API 4.0').first()).toBeVisible(),
+  },
+  {
+    name: 'no-permission',
+    role: 'Operator',
+    path: '/push-users',
+    ready: (page) => expect(page.getByText('You cannot view push users')).toBeVisible(),
+  },
+  {
+    name: 'auditor-queue',
+    role: 'Auditor',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+  },
+];
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+
+    for (const screen of SCREENS) {
+      test(`${screen.name}: no serious or critical axe violations`, async ({ page }) => {
+        if (screen.role) await signInAs(page, screen.role, { apiVersion: screen.apiVersion ?? '3.3' });
+        await page.goto(screen.path);
+        await screen.ready(page);
+        await screen.open?.(page);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        // Let transitions settle so colours are measured as people see them.
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${SHOTS}/${screen.name}-${scheme}.png` });
+        if (screen.name === 'queue' && scheme === 'light' && process.env.UPDATE_DOCS_SCREENSHOT) {
+          await page.screenshot({ path: 'docs/screenshot-queue.png' });
+        }
+
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const blocking = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            id: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} :: ${node.failureSummary}`),
+          }));
+        expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+      });
+    }
+  });
+}
