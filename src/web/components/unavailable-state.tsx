@@ -12,13 +12,12 @@ export interface UnavailableStateProps {
 
 /** Shown instead of calling an endpoint the selected API version does not have. */
 export function UnavailableState({ feature, reason, version }: UnavailableStateProps) {
-  const sentence = reason.charAt(0).toUpperCase() + reason.slice(1);
   return (
     <MessageState
       color="orange"
       icon={<IconVersionsOff />}
       title={`${feature}: ${reason}`}
-      description={`${sentence}. You are using API ${version}, so the dashboard does not call it. Choose an earlier API version in Settings to use it.`}
+      description={`This part of the Consumer API was ${reason}. You are using API ${version}, so the dashboard does not call it. Choose another API version in Settings to use it.`}
     >
       <RouterButton to="/settings" variant="default">
         Open settings

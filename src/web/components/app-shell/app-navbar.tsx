@@ -50,14 +50,14 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
             onClick={onNavigate}
             rightSection={
               unavailable ? (
-                <Badge size="xs" variant="outline" color="gray">
+                <Badge size="xs" variant="default" tt="none" title={access.message}>
                   n/a
                 </Badge>
               ) : (
                 item.badge
               )
             }
-            styles={{ label: { fontWeight: 500 } }}
+            styles={{ label: { fontWeight: 500, whiteSpace: 'nowrap' } }}
           />
         );
       })}
