@@ -104,7 +104,7 @@ test('a request someone else decided meanwhile is explained and the queue refres
   await expect(dialog.getByText('Someone already decided this request')).toBeVisible();
   await expect(dialog).toContainText('helpdesk');
   await expect(dialog.getByRole('textbox', { name: /Comment/ })).toHaveValue('Looks fine');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator(`tr[data-request-id="${id}"]`)).toHaveCount(0);
 });
 
