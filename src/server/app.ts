@@ -9,6 +9,7 @@ import { LoginThrottle } from './domain/login-throttle.ts';
 import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
@@ -41,6 +42,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // Errors met before any route runs are problems too (SPEC §3 "Errors and limits").
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // A request that reaches the server while it shuts down is served (with Connection: close), not refused
+    // with Fastify's 503: the client had sent it on an open connection before the signal (SPEC §3 "Running it").
+    return503OnClosing: false,
   } satisfies FastifyServerOptions;
 }
 
@@ -100,6 +104,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // reach validation as a string (400); any other content type is 415 unsupported-media-type.
   fastify.removeContentTypeParser('text/plain');
   registerProblemHandler(fastify);
+  registerGracefulClose(fastify);
 
   await fastify.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -2,6 +2,9 @@ import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** How long a signalled service keeps reading requests already sent before it starts closing. */
+const SHUTDOWN_GRACE_MS = 100;
+
 /** Boots the service and stops it cleanly: in-flight requests finish, the database closes. */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -16,13 +19,19 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       const timer = setTimeout(() => process.exit(1), 10_000);
       timer.unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      // Requests already sent on open connections may still sit unread, when the event loop was busy (say,
+      // with a synchronous commit) as the signal came. A short grace lets them be read and become requests
+      // in flight, which closing waits for, instead of being dropped with connections it takes for idle.
+      // setImmediate: closing starts only after a poll phase has read the sockets, however late the timer ran.
+      const close = () =>
+        app.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      setTimeout(() => setImmediate(close), SHUTDOWN_GRACE_MS);
     });
   }
 

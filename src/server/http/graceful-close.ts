@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+
+/** How often a closing server looks for connections that have finished their last request. */
+const SWEEP_MS = 50;
+
+/**
+ * SPEC §3 "Running it": the service stops cleanly, finishing the requests in flight.
+ *
+ * Closing a Node server closes the connections idle at that moment and then waits for every other
+ * one to end. A keep-alive connection whose request was in progress becomes idle once answered and
+ * would hold the shutdown open until its keep-alive timeout (72 s). So while closing, every answer
+ * says `Connection: close`, and connections that have gone idle are closed as they do.
+ */
+export function registerGracefulClose(app: FastifyInstance): void {
+  let closing = false;
+  let sweeper: NodeJS.Timeout | null = null;
+
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (!app.server.listening) return;
+    sweeper = setInterval(() => app.server.closeIdleConnections(), SWEEP_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing && !reply.sent) reply.header('Connection', 'close');
+  });
+}
