@@ -28,15 +28,22 @@ export class LoginThrottle {
     });
   }
 
-  /** Throws 429 when either the user name or the address has used up its failures. */
-  async assertAllowed(userKey: string, address: string): Promise<void> {
-    const [user, client] = await Promise.all([this.byUser.get(userKey), this.byAddress.get(address)]);
+  /**
+   * Counts a sign-in attempt against the user name's and the address's budgets *before* its password is
+   * checked, and throws 429 when either budget is spent. Counting first is what keeps the budget when
+   * guesses arrive all at once: a check made before any of them had failed let every one of them through.
+   * A refused attempt is given back (it tried no password), so refusals never stretch a lock-out; a
+   * successful sign-in gives its attempt back too (recordSuccess).
+   */
+  async beginAttempt(userKey: string, address: string): Promise<void> {
+    const [user, client] = await Promise.all([spend(this.byUser, userKey), spend(this.byAddress, address)]);
     const blocked = [
       { state: user, points: this.byUser.points },
       { state: client, points: this.byAddress.points },
-    ].filter(({ state, points }) => state !== null && state.consumedPoints >= points);
+    ].filter(({ state, points }) => state.consumedPoints > points);
     if (blocked.length === 0) return;
-    const waitMs = Math.max(...blocked.map(({ state }) => state?.msBeforeNext ?? 1000));
+    await Promise.all([this.byUser.reward(userKey, 1), this.byAddress.reward(address, 1)]);
+    const waitMs = Math.max(...blocked.map(({ state }) => state.msBeforeNext));
     const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
     throw new ProblemError(
       429,
@@ -47,20 +54,18 @@ export class LoginThrottle {
     );
   }
 
-  async recordFailure(userKey: string, address: string): Promise<void> {
-    await Promise.all([swallowLimit(this.byUser.consume(userKey)), swallowLimit(this.byAddress.consume(address))]);
-  }
-
-  async recordSuccess(userKey: string): Promise<void> {
-    await this.byUser.delete(userKey);
+  /** A successful sign-in: the user name's failures are forgotten, and the address gets its attempt back. */
+  async recordSuccess(userKey: string, address: string): Promise<void> {
+    await Promise.all([this.byUser.delete(userKey), this.byAddress.reward(address, 1)]);
   }
 }
 
 /** consume() rejects with a RateLimiterRes once over budget; that is the state we track, not an error. */
-async function swallowLimit(consumption: Promise<RateLimiterRes>): Promise<void> {
+async function spend(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes> {
   try {
-    await consumption;
+    return await limiter.consume(key);
   } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
   }
 }

@@ -61,7 +61,7 @@ export class SessionService {
 
   async login(credentials: LoginCredentials, clientAddress: string): Promise<LoginResult> {
     const userKey = userKeyOf(credentials.UserName);
-    await this.throttle.assertAllowed(userKey, clientAddress);
+    await this.throttle.beginAttempt(userKey, clientAddress);
     const row = await this.db
       .selectFrom('principals')
       .select(['id', 'user_name', 'password_hash', 'enabled'])
@@ -69,11 +69,9 @@ export class SessionService {
       .executeTakeFirst();
     this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.policy.passwordHashCost);
     const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
-    if (!row || !matches || row.enabled !== 1) {
-      await this.throttle.recordFailure(userKey, clientAddress);
-      throw invalidCredentials();
-    }
-    await this.throttle.recordSuccess(userKey);
+    // A failure stays counted (beginAttempt counted it); a success gives the attempt back.
+    if (!row || !matches || row.enabled !== 1) throw invalidCredentials();
+    await this.throttle.recordSuccess(userKey, clientAddress);
 
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
