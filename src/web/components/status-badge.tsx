@@ -21,7 +21,7 @@ export function StatusBadge({ color, icon, children }: StatusBadgeProps) {
       fw={600}
       leftSection={icon}
       styles={{
-        root: { border: `1px solid var(--mantine-color-${color}-light-hover)` },
+        root: { border: `1px solid var(--mantine-color-${color}-light-hover)`, minWidth: 'max-content' },
         label: { color: 'var(--mantine-color-text)' },
         section: { color: `var(--mantine-color-${color}-light-color)` },
       }}

@@ -24,7 +24,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
           aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
         />
         <RouterAnchor to="/authorization-requests" underline="never" c="inherit" aria-label="Home">
-          <BrandMark />
+          <BrandMark compact />
         </RouterAnchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
@@ -36,7 +36,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
             color="gray"
             size="lg"
             tt="none"
-            style={{ cursor: 'pointer' }}
+            style={{ cursor: 'pointer', minWidth: 'max-content' }}
             data-testid="api-version"
           >
             API {session.apiVersion}

@@ -1,4 +1,4 @@
-import { CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
+import { CloseButton, Group, ScrollArea, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -25,15 +25,18 @@ export function PushUserToolbar({ status, q, users, onChange }: PushUserToolbarP
 
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-      <SegmentedControl
-        aria-label="Filter by status"
-        value={status}
-        onChange={(value) => onChange({ status: value as StatusFilter })}
-        data={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
-          value,
-          label: `${LABELS[value]} (${count(value)})`,
-        }))}
-      />
+      {/* Four counted filters outgrow a phone; they scroll rather than squeeze. */}
+      <ScrollArea type="never" maw="100%">
+        <SegmentedControl
+          aria-label="Filter by status"
+          value={status}
+          onChange={(value) => onChange({ status: value as StatusFilter })}
+          data={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
+            value,
+            label: `${LABELS[value]} (${count(value)})`,
+          }))}
+        />
+      </ScrollArea>
       <TextInput
         aria-label="Search push users"
         placeholder="Search user or device…"

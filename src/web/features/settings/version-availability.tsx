@@ -23,9 +23,19 @@ export function VersionAvailability({ version }: { version: ApiVersion }) {
             <Table.Tr key={label}>
               <Table.Td w={28}>
                 {available || viaObsolete ? (
-                  <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label="available" />
+                  <IconCheck
+                    size={16}
+                    color="var(--mantine-color-green-7)"
+                    aria-label="available"
+                    style={{ display: 'block' }}
+                  />
                 ) : (
-                  <IconX size={16} color="var(--mantine-color-red-7)" aria-label="not available" />
+                  <IconX
+                    size={16}
+                    color="var(--mantine-color-red-7)"
+                    aria-label="not available"
+                    style={{ display: 'block' }}
+                  />
                 )}
               </Table.Td>
               <Table.Td>
