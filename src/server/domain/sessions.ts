@@ -61,17 +61,18 @@ export class SessionService {
 
   async login(credentials: LoginCredentials, clientAddress: string): Promise<LoginResult> {
     const userKey = userKeyOf(credentials.UserName);
-    await this.throttle.beginAttempt(userKey, clientAddress);
-    const row = await this.db
-      .selectFrom('principals')
-      .select(['id', 'user_name', 'password_hash', 'enabled'])
-      .where('user_key', '=', userKey)
-      .executeTakeFirst();
-    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.policy.passwordHashCost);
-    const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
-    // A failure stays counted (beginAttempt counted it); a success gives the attempt back.
-    if (!row || !matches || row.enabled !== 1) throw invalidCredentials();
-    await this.throttle.recordSuccess(userKey, clientAddress);
+    let row: { id: number; user_name: string; password_hash: string; enabled: number } | undefined;
+    const signedIn = await this.throttle.attempt(userKey, clientAddress, async () => {
+      row = await this.db
+        .selectFrom('principals')
+        .select(['id', 'user_name', 'password_hash', 'enabled'])
+        .where('user_key', '=', userKey)
+        .executeTakeFirst();
+      this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.policy.passwordHashCost);
+      const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
+      return row !== undefined && matches && row.enabled === 1;
+    });
+    if (!signedIn || !row) throw invalidCredentials();
 
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
