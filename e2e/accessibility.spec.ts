@@ -70,7 +70,7 @@ const SCREENS: Screen[] = [
     path: '/push-users',
     ready: async (page) => {
       await firstRowLink(page).click();
-      await expect(page.getByRole('radiogroup', { name: 'Status' })).toBeVisible();
+      await expect(page.getByRole('radiogroup', { name: 'Status', exact: true })).toBeVisible();
     },
   },
   {

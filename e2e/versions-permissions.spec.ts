@@ -64,7 +64,7 @@ test('an auditor (Read only) sees decisions and status changes disabled, with th
   await expect(page.getByRole('menu')).toHaveCount(0);
 
   await page.locator('tbody tr').first().getByRole('link').click();
-  await expect(page.getByRole('radiogroup', { name: 'Status' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Status', exact: true })).toBeVisible();
   await expect(page.getByText('Requires Write on Security')).toBeVisible();
 });
 
