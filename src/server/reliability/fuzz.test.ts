@@ -24,10 +24,10 @@ import { testDatabaseServer } from '../test/test-database.ts';
  * no stack frame, file path, SQL text or internal error name ever appears (unless the request itself sent it
  * and the answer merely echoes it).
  *
- * FUZZ_RUNS sets the runs per property (default 600; `npm run test:stress` uses 6000).
+ * FUZZ_RUNS sets the runs per property (default 1000; `npm run test:stress` uses 6000); FUZZ_SEED replays a run.
  */
 const STRESS = process.env.STRESS === '1';
-const RUNS = Number(process.env.FUZZ_RUNS) || (STRESS ? 6000 : 600);
+const RUNS = Number(process.env.FUZZ_RUNS) || (STRESS ? 6000 : 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const POSTGRES = testDatabaseServer() !== null;
 /** Per property: generous, since two slow cores and PostgreSQL can take several milliseconds a request. */
