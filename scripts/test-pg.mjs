@@ -172,5 +172,6 @@ try {
   cleanUp();
 }
 if (interrupted) exitCode = exitCode || 130;
-log(`${exitCode === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const outcome = interrupted ? `interrupted (${interrupted})` : exitCode === 0 ? 'passed' : 'FAILED';
+log(`${outcome} in ${((performance.now() - started) / 1000).toFixed(1)} s; cluster removed`);
 process.exit(exitCode);
