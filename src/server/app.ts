@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
@@ -15,8 +16,10 @@ import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
+import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { historyRoutes } from './routes/history.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
 import { versionRoutes } from './routes/version.ts';
@@ -95,7 +98,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     },
     throttle,
   );
-  const services: Services = { config, db, clock, sessions };
+  const services: Services = { config, db, clock, sessions, changes: new ChangeFeed() };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
@@ -140,6 +143,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   authenticationRoutes(fastify, services);
   authorizationRequestRoutes(fastify, services);
   pushUserRoutes(fastify, services);
+  historyRoutes(fastify, services);
+  changeEventRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -79,4 +79,18 @@ export async function readRevision(db: Kysely<Database>, name: 'authorization_re
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return row.revision;
+}
+
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Empties tables and restarts their Ids at 1, so demo data gets the same Ids after every reset. */
+export async function truncateTables(db: Kysely<Database>, tables: ReadonlyArray<keyof Database>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))} restart identity`.execute(db);
+    return;
+  }
+  for (const table of tables) await db.deleteFrom(table).execute();
+  await sql`delete from sqlite_sequence where name in (${sql.join(tables)})`.execute(db);
 }

@@ -15,6 +15,7 @@ export interface Database {
   instructions: InstructionTable;
   pushes: PushTable;
   list_revisions: ListRevisionTable;
+  history: HistoryTable;
 }
 
 export interface PrincipalTable {
@@ -96,4 +97,16 @@ export interface PushTable {
 export interface ListRevisionTable {
   name: 'authorization_requests' | 'push_message_users';
   revision: number;
+}
+
+export interface HistoryTable {
+  id: Generated<number>;
+  entity: 'AuthorizationRequest' | 'PushMessageUser';
+  entity_id: number;
+  action: 'Created' | 'Decided' | 'StatusChanged' | 'Registered';
+  from_state: string | null;
+  to_state: string;
+  comment: string | null;
+  changed_by: string | null;
+  changed_at: string;
 }

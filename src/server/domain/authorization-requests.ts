@@ -7,6 +7,7 @@ import {
 import { bumpRevision } from '../db/database.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { recordHistory } from './history.ts';
 import type { Principal } from './principals.ts';
 import { notFound, ProblemError } from './problem-error.ts';
 import { registerDevice } from './push-users.ts';
@@ -109,7 +110,17 @@ export async function decideAuthorizationRequest(
       throw alreadyDecided(winner ?? row);
     }
     await bumpRevision(trx, 'authorization_requests');
-    if (decision.Authorized) await registerDevice(trx, row.user_name, row.device_type, clock);
+    await recordHistory(trx, {
+      entity: 'AuthorizationRequest',
+      entity_id: row.id,
+      action: 'Decided',
+      from_state: 'Pending',
+      to_state: updated.status,
+      comment: updated.comment,
+      changed_by: decidedBy.userName,
+      changed_at: now,
+    });
+    if (decision.Authorized) await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName);
     return toAuthorizationRequest(updated);
   });
 }

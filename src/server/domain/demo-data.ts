@@ -7,10 +7,11 @@ import {
   type DemoPush,
   formatTimestamp,
 } from '../../shared/contract/index.ts';
-import { bumpRevision } from '../db/database.ts';
+import { bumpRevision, truncateTables } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
 import type { Clock } from './clock.ts';
+import { recordHistory } from './history.ts';
 import { type Principal, upsertPrincipal, userKeyOf } from './principals.ts';
 
 const DEVICES = [
@@ -57,10 +58,7 @@ export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number)
 export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise<void> {
   const now = clock();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('pushes').execute();
-    await trx.deleteFrom('instructions').execute();
-    await trx.deleteFrom('authorization_requests').execute();
-    await trx.deleteFrom('push_message_users').execute();
+    await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
 
     const requests = PEOPLE.map(([userName, email], index) => {
       const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
@@ -158,6 +156,16 @@ export async function createDemoAuthorizationRequest(
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpRevision(trx, 'authorization_requests');
+    await recordHistory(trx, {
+      entity: 'AuthorizationRequest',
+      entity_id: row.id,
+      action: 'Created',
+      from_state: null,
+      to_state: 'Pending',
+      comment: null,
+      changed_by: row.user_name,
+      changed_at: now,
+    });
     return toAuthorizationRequest(row);
   });
 }

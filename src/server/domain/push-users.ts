@@ -1,8 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
-import { formatTimestamp, type PushMessageUser, type PushUserStatus } from '../../shared/contract/index.ts';
+import {
+  formatTimestamp,
+  PUSH_USER_STATUSES,
+  type PushMessageUser,
+  type PushUserStatus,
+} from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/database.ts';
 import type { Database, PushMessageUserTable } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { recordHistory } from './history.ts';
 import { userKeyOf } from './principals.ts';
 import { notFound } from './problem-error.ts';
 
@@ -39,25 +45,37 @@ export async function setPushMessageUserStatus(
   clock: Clock,
   id: number,
   status: PushUserStatus,
+  changedBy: string,
 ): Promise<PushMessageUser> {
   return db.transaction().execute(async (trx) => {
-    // Take the row's lock first and read the clock only then: concurrent changes of one user then commit
-    // in timestamp order, so the stored ModifiedTimestampUtc is always the latest (the last commit's).
-    // Reading the clock before the lock let a change that waited for it overwrite a newer timestamp.
-    const locked = await trx
+    // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
+    // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
+    // always the latest (the last commit's), and the history's From is the status this change replaced.
+    const before = await trx
       .updateTable('push_message_users')
-      .set({ status })
+      .set((eb) => ({ status: eb.ref('status') }))
       .where('id', '=', id)
-      .returning('id')
+      .returning('status')
       .executeTakeFirst();
-    if (!locked) throw notFound('Push message user', id);
+    if (!before) throw notFound('Push message user', id);
+    const now = formatTimestamp(clock());
     const row = await trx
       .updateTable('push_message_users')
-      .set({ modified_at: formatTimestamp(clock()) })
+      .set({ status, modified_at: now })
       .where('id', '=', id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     await bumpRevision(trx, 'push_message_users');
+    await recordHistory(trx, {
+      entity: 'PushMessageUser',
+      entity_id: id,
+      action: 'StatusChanged',
+      from_state: statusName(before.status),
+      to_state: statusName(status),
+      comment: null,
+      changed_by: changedBy,
+      changed_at: now,
+    });
     return toPushMessageUser(row);
   });
 }
@@ -68,8 +86,15 @@ export async function registerDevice(
   userName: string,
   deviceType: string,
   clock: Clock,
+  registeredBy: string,
 ): Promise<void> {
   const userKey = userKeyOf(userName);
+  const existing = await trx
+    .selectFrom('push_message_users')
+    .select('status')
+    .where('user_key', '=', userKey)
+    .where('device_type', '=', deviceType)
+    .executeTakeFirst();
   const created = formatTimestamp(clock());
   await trx
     .insertInto('push_message_users')
@@ -84,11 +109,27 @@ export async function registerDevice(
     .onConflict((conflict) => conflict.columns(['user_key', 'device_type']).doUpdateSet({ status: ACTIVE }))
     .execute();
   // As for a status change: the modification time is read once this transaction holds the row.
-  await trx
+  const now = formatTimestamp(clock());
+  const registered = await trx
     .updateTable('push_message_users')
-    .set({ modified_at: formatTimestamp(clock()) })
+    .set({ modified_at: now })
     .where('user_key', '=', userKey)
     .where('device_type', '=', deviceType)
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await bumpRevision(trx, 'push_message_users');
+  await recordHistory(trx, {
+    entity: 'PushMessageUser',
+    entity_id: registered.id,
+    action: 'Registered',
+    from_state: existing ? statusName(existing.status) : null,
+    to_state: statusName(ACTIVE),
+    comment: null,
+    changed_by: registeredBy,
+    changed_at: now,
+  });
+}
+
+function statusName(status: number): string {
+  return PUSH_USER_STATUSES[status as PushUserStatus] ?? String(status);
 }

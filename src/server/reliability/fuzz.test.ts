@@ -34,7 +34,8 @@ const POSTGRES = testDatabaseServer() !== null;
 const TIMEOUT_MS = 30_000 + RUNS * 25;
 
 // Endpoints go by name, so a failing counterexample reads well.
-const catalogue = Object.keys(endpoints) as EndpointName[];
+// The change stream never ends when it succeeds, so inject() would wait forever; its own tests cover it.
+const catalogue = (Object.keys(endpoints) as EndpointName[]).filter((name) => name !== 'changeEvents');
 const bodyEndpoints = catalogue.filter((name) => endpointOf(name).body !== undefined);
 
 function endpointOf(name: EndpointName): Endpoint {

@@ -10,11 +10,18 @@ import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
-export function authorizationRequestRoutes(app: FastifyInstance, { db, clock }: Services): void {
+export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, changes }: Services): void {
   const respondWithList = createListResponder(db);
-  registerEndpoint(app, endpoints.authorizeDevice, ({ body, request }) =>
-    decideAuthorizationRequest(db, clock, body, sessionOf(request).principal),
-  );
+  registerEndpoint(app, endpoints.authorizeDevice, async ({ body, request }) => {
+    const decided = await decideAuthorizationRequest(db, clock, body, sessionOf(request).principal);
+    changes.publish({
+      Type: 'authorization-request',
+      Id: decided.Id,
+      Status: decided.Status ?? 'Pending',
+      ChangedBy: decided.DecidedBy ?? null,
+    });
+    return decided;
+  });
 
   // SPEC §3: getall omitted means false (pending only), which the published client relies on.
   registerEndpoint(app, endpoints.listAuthorizationRequests, ({ query, request, reply }) => {

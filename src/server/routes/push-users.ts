@@ -4,14 +4,18 @@ import { getPushMessageUser, listPushMessageUsers, setPushMessageUserStatus } fr
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';
+import { sessionOf } from './session-of.ts';
 
-export function pushUserRoutes(app: FastifyInstance, { db, clock }: Services): void {
+export function pushUserRoutes(app: FastifyInstance, { db, clock, changes }: Services): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.listPushMessageUsers, ({ request, reply }) =>
     respondWithList(request, reply, 'push_message_users', 'all', () => listPushMessageUsers(db)),
   );
   registerEndpoint(app, endpoints.getPushMessageUser, ({ params }) => getPushMessageUser(db, params.id));
-  registerEndpoint(app, endpoints.updatePushMessageUser, ({ body }) =>
-    setPushMessageUserStatus(db, clock, body.Id, body.Status),
-  );
+  registerEndpoint(app, endpoints.updatePushMessageUser, async ({ body, request }) => {
+    const changedBy = sessionOf(request).principal.userName;
+    const user = await setPushMessageUserStatus(db, clock, body.Id, body.Status, changedBy);
+    changes.publish({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy });
+    return user;
+  });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HistoryList, HistoryQuery } from './history.ts';
 import {
   AuthorizationRequest,
   AuthorizationRequestList,
@@ -209,6 +210,26 @@ export const endpoints = {
     path: '/Consumer/Authentication/Session',
     summary: 'Sign out (revoke the current session)',
     access: { kind: 'session' },
+  },
+  history: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Consumer/History',
+    summary: 'Recorded decisions and status changes of one authorization request or push user',
+    access: SECURITY_READ,
+    until: '3.3',
+    query: HistoryQuery,
+    response: HistoryList,
+  },
+  changeEvents: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Consumer/Events',
+    summary: 'Live stream of changes to authorization requests and push users (Server-Sent Events)',
+    access: SECURITY_READ,
+    until: '3.3',
   },
   demoCreateAuthorizationRequest: {
     ...base,

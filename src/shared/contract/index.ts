@@ -1,5 +1,6 @@
 export * from './demo-accounts.ts';
 export * from './endpoints.ts';
+export * from './history.ts';
 export * from './problems.ts';
 export * from './resources.ts';
 export * from './timestamps.ts';

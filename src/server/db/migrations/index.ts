@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
+import * as history from './002-history.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,6 +10,7 @@ interface DialectMigration {
 /** Versioned migrations, in order; names are never changed once released. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
+  '002-history': history,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

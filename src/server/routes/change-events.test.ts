@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ChangeEvent } from '../../shared/contract/index.ts';
+import { ADMIN, createTestApp, demoCreateRequest, OPERATOR, type TestApp } from '../test/harness.ts';
+
+/** Reads Server-Sent Events from a fetch body until `count` events arrived. */
+async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<ChangeEvent[]> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const events: ChangeEvent[] = [];
+  let buffer = '';
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
+      if (data) events.push(ChangeEvent.parse(JSON.parse(data)));
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('change stream (extension): GET /Consumer/Events', () => {
+  let t: TestApp;
+  let base: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => t.close());
+
+  it('streams committed decisions, status changes, new requests and resets to a signed-in reader', async () => {
+    const admin = await t.login(...ADMIN);
+    const response = await fetch(`${base}/api/Consumer/Events`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('api-version')).toBe('3.3');
+    if (!response.body) throw new Error('no stream');
+    const received = readEvents(response.body, 4);
+
+    const created = await demoCreateRequest(t, admin);
+    await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/AuthorizeDevice',
+      token: admin,
+      payload: { RequestId: created.Id, RequestGuid: created.RequestGuid, Authorized: false },
+    });
+    await t.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', token: admin, payload: { Id: 2, Status: 2 } });
+    await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin });
+
+    expect(await received).toEqual([
+      { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: null },
+      { Type: 'authorization-request', Id: created.Id, Status: 'Rejected', ChangedBy: 'DEMO\\admin' },
+      { Type: 'push-user', Id: 2, Status: 2, ChangedBy: 'DEMO\\admin' },
+      { Type: 'reset' },
+    ]);
+  });
+
+  it('refuses anonymous callers (401) and callers without Read on Security (403)', async () => {
+    const anonymous = await fetch(`${base}/api/Consumer/Events`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const operator = await t.login(...OPERATOR);
+    const forbidden = await fetch(`${base}/api/Consumer/Events`, { headers: { authorization: `Bearer ${operator}` } });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('lets the service shut down while a stream is open', async () => {
+    const admin = await t.login(...ADMIN);
+    const response = await fetch(`${base}/api/Consumer/Events`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(response.status).toBe(200);
+    const started = performance.now();
+    await t.app.close();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { Id } from './resources.ts';
+
+/** Extension: what the history endpoint records changes of. */
+export const HistoryEntity = z.enum(['AuthorizationRequest', 'PushMessageUser']);
+export type HistoryEntity = z.infer<typeof HistoryEntity>;
+
+/**
+ * Extension: one recorded change, written in the same transaction as the change itself.
+ * From/To are status names (Pending, Authorized, Rejected; Active, Disabled, Deleted); From is null on creation.
+ */
+export const HistoryEntry = z.object({
+  Id,
+  Entity: HistoryEntity,
+  EntityId: Id,
+  Action: z.enum(['Created', 'Decided', 'StatusChanged', 'Registered']),
+  From: z.string().nullable(),
+  To: z.string(),
+  Comment: z.string().nullable(),
+  ChangedBy: z.string().nullable(),
+  ChangedTimestampUtc: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+export const HistoryList = z.array(HistoryEntry);
+
+export const HistoryQuery = z.object({
+  entity: HistoryEntity,
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'id must be a positive integer')
+    .transform(Number)
+    .pipe(Id),
+});
+
+/**
+ * Extension: the live change stream (Server-Sent Events). Each event's `event:` field is its Type,
+ * its `data:` this JSON. Clients without it keep polling.
+ */
+export const ChangeEvent = z.discriminatedUnion('Type', [
+  z.object({
+    Type: z.literal('authorization-request'),
+    Id,
+    Status: z.enum(['Pending', 'Authorized', 'Rejected']),
+    ChangedBy: z.string().nullable(),
+  }),
+  z.object({
+    Type: z.literal('push-user'),
+    Id,
+    Status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    ChangedBy: z.string().nullable(),
+  }),
+  z.object({ Type: z.literal('reset') }),
+]);
+export type ChangeEvent = z.infer<typeof ChangeEvent>;
