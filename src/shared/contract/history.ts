@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './resources.ts';
+import { Id, IdText } from './resources.ts';
 
 /** Extension: what the history endpoint records changes of. */
 export const HistoryEntity = z.enum(['AuthorizationRequest', 'PushMessageUser']);
@@ -25,11 +25,7 @@ export const HistoryList = z.array(HistoryEntry);
 
 export const HistoryQuery = z.object({
   entity: HistoryEntity,
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'id must be a positive integer')
-    .transform(Number)
-    .pipe(Id),
+  id: IdText,
 });
 
 /**

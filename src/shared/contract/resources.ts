@@ -157,10 +157,11 @@ export const AuthorizationRequestQuery = z.object({
     .optional(),
 });
 
-export const IdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'id must be a positive integer')
-    .transform(Number)
-    .pipe(Id),
-});
+/** An Id as it arrives in a path or query string. */
+export const IdText = z
+  .string()
+  .regex(/^\d{1,15}$/, 'id must be a positive integer')
+  .transform(Number)
+  .pipe(Id);
+
+export const IdParam = z.object({ id: IdText });
