@@ -1,41 +1,49 @@
 import { type AuthorizationRequest, parseTimestamp } from '../../../shared/contract/index.ts';
+import { type Indexed, indexRows, matchIndexed } from '../../lib/search-index.ts';
 import type { RequestSort } from './queue-search.ts';
 
-function created(request: AuthorizationRequest): number {
-  return parseTimestamp(request.CreatedTimestampUtc)?.getTime() ?? 0;
+const collator = new Intl.Collator();
+
+/** Sorts once per data/sort change; timestamps are parsed once per row, not once per comparison. */
+export function sortRequests(requests: readonly AuthorizationRequest[], sort: RequestSort): AuthorizationRequest[] {
+  if (sort === 'newest' || sort === 'oldest') {
+    const keyed = requests.map((request) => ({
+      request,
+      at: parseTimestamp(request.CreatedTimestampUtc)?.getTime() ?? 0,
+    }));
+    const sign = sort === 'newest' ? -1 : 1;
+    keyed.sort((a, b) => sign * (a.at - b.at) || sign * (a.request.Id - b.request.Id));
+    return keyed.map((entry) => entry.request);
+  }
+  const key =
+    sort === 'user'
+      ? (request: AuthorizationRequest) => request.UserName
+      : (request: AuthorizationRequest) => `${request.Manufacturer} ${request.Model}`;
+  const keyed = requests.map((request) => ({ request, key: key(request) }));
+  keyed.sort((a, b) => collator.compare(a.key, b.key) || a.request.Id - b.request.Id);
+  return keyed.map((entry) => entry.request);
 }
 
-const COMPARE: Record<RequestSort, (a: AuthorizationRequest, b: AuthorizationRequest) => number> = {
-  newest: (a, b) => created(b) - created(a) || b.Id - a.Id,
-  oldest: (a, b) => created(a) - created(b) || a.Id - b.Id,
-  user: (a, b) => a.UserName.localeCompare(b.UserName) || a.Id - b.Id,
-  device: (a, b) => `${a.Manufacturer} ${a.Model}`.localeCompare(`${b.Manufacturer} ${b.Model}`) || a.Id - b.Id,
-};
+/** Search covers every visible field, case-insensitively. */
+export function indexRequests(sorted: readonly AuthorizationRequest[]): Indexed<AuthorizationRequest>[] {
+  return indexRows(sorted, (request) => [
+    request.Id,
+    request.UserName,
+    request.UserEmail,
+    request.DeviceType,
+    request.Manufacturer,
+    request.Model,
+    request.OsVersion,
+    request.Status,
+    request.DecidedBy,
+    request.Comment,
+  ]);
+}
 
 /** Search matches any visible field, case-insensitively; every word must match somewhere. */
 export function filterRequests(
   requests: readonly AuthorizationRequest[],
   { q, sort }: { q?: string | undefined; sort: RequestSort },
 ): AuthorizationRequest[] {
-  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = requests.filter((request) => {
-    if (words.length === 0) return true;
-    const haystack = [
-      request.Id,
-      request.UserName,
-      request.UserEmail,
-      request.DeviceType,
-      request.Manufacturer,
-      request.Model,
-      request.OsVersion,
-      request.Status,
-      request.DecidedBy,
-      request.Comment,
-    ]
-      .filter((value) => value !== undefined && value !== null)
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => haystack.includes(word));
-  });
-  return matching.sort(COMPARE[sort]);
+  return matchIndexed(indexRequests(sortRequests(requests, sort)), q);
 }

@@ -17,10 +17,12 @@ export interface QueueToolbarProps {
   q: string | undefined;
   sort: RequestSort;
   pendingCount: number | undefined;
+  /** Every keystroke, before the debounced URL update: the list filters as the person types. */
+  onSearchInput?: (value: string) => void;
   onChange: (change: { view?: RequestView; q?: string | undefined; sort?: RequestSort }) => void;
 }
 
-export function QueueToolbar({ view, q, sort, pendingCount, onChange }: QueueToolbarProps) {
+export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onChange }: QueueToolbarProps) {
   const [text, setText] = useState(q ?? '');
   const pushSearch = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined }), 250);
   // The URL is the source of truth: back/forward must update the box too.
@@ -46,6 +48,7 @@ export function QueueToolbar({ view, q, sort, pendingCount, onChange }: QueueToo
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
+            onSearchInput?.(event.currentTarget.value);
             pushSearch(event.currentTarget.value);
           }}
           rightSection={

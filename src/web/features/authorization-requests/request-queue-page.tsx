@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconChecklist, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
@@ -10,9 +10,12 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
+import { matchIndexed } from '../../lib/search-index.ts';
+import { useLiveSearch } from '../../lib/use-live-search.ts';
 import type { Decision, DecisionTarget } from './decision.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
-import { filterRequests } from './filter-requests.ts';
+import { indexRequests, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
 import { QueueToolbar } from './queue-toolbar.tsx';
 import { RequestTable } from './request-table.tsx';
@@ -41,12 +44,19 @@ function RequestQueue() {
   const pendingQuery = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [target, setTarget] = useState<DecisionTarget | null>(null);
 
-  const rows = useMemo(() => filterRequests(listQuery.data ?? [], { q, sort }), [listQuery.data, q, sort]);
+  // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
+  const index = useMemo(() => indexRequests(sortRequests(listQuery.data ?? [], sort)), [listQuery.data, sort]);
+  const [search, onSearchInput] = useLiveSearch(q);
+  const rows = useMemo(() => matchIndexed(index, search), [index, search]);
+  const tableRef = useRef<VirtualTableHandle>(null);
   const pendingIds = useMemo(
     () => (pendingQuery.data ? new Set(pendingQuery.data.map((request) => request.Id)) : undefined),
     [pendingQuery.data],
   );
-  const focusAfter = useFocusNextRow(useMemo(() => rows.map((request) => request.Id), [rows]));
+  const focusAfter = useFocusNextRow(
+    useMemo(() => rows.map((request) => request.Id), [rows]),
+    tableRef,
+  );
 
   function decide(request: AuthorizationRequest, decision: Decision) {
     setTarget({ request, decision });
@@ -59,6 +69,7 @@ function RequestQueue() {
         q={q}
         sort={sort}
         pendingCount={pendingQuery.data?.length}
+        onSearchInput={onSearchInput}
         onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
       />
       {listQuery.isPending ? (
@@ -66,11 +77,11 @@ function RequestQueue() {
       ) : listQuery.isError ? (
         <ErrorState error={listQuery.error} onRetry={() => void listQuery.refetch()} />
       ) : rows.length === 0 ? (
-        q ? (
+        search ? (
           <MessageState
             icon={<IconSearchOff />}
             title="No requests match your search"
-            description={`Nothing in ${view === 'pending' ? 'the pending queue' : 'all requests'} matches “${q}”.`}
+            description={`Nothing in ${view === 'pending' ? 'the pending queue' : 'all requests'} matches “${search}”.`}
           >
             <Button variant="default" onClick={() => void navigate({ search: (prev) => ({ ...prev, q: undefined }) })}>
               Clear search
@@ -90,7 +101,7 @@ function RequestQueue() {
         )
       ) : (
         <>
-          <RequestTable requests={rows} pendingIds={pendingIds} onDecide={decide} />
+          <RequestTable requests={rows} pendingIds={pendingIds} onDecide={decide} handle={tableRef} />
           <Text size="xs" c="dimmed" mt="xs" component="div">
             <QueuePollStatus
               updatedAt={listQuery.dataUpdatedAt}

@@ -1,7 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DeviceSummary } from './device-summary.tsx';
@@ -12,11 +14,29 @@ export interface RequestRowProps {
   request: AuthorizationRequest;
   status: RequestDisplayStatus | null;
   onDecide: (request: AuthorizationRequest, decision: Decision) => void;
+  rowProps?: VirtualRowProps;
+  /** Decided by someone else while this list was on screen. */
+  changed?: { Status: string; ChangedBy: string | null } | undefined;
+  selectCell?: ReactNode;
 }
 
-export function RequestRow({ request, status, onDecide }: RequestRowProps) {
+export const RequestRow = memo(function RequestRow({
+  request,
+  status,
+  onDecide,
+  rowProps,
+  changed,
+  selectCell,
+}: RequestRowProps) {
+  const decidedElsewhere = changed !== undefined && changed.Status !== 'Pending' && status === 'Pending';
   return (
-    <Table.Tr data-request-id={request.Id}>
+    <Table.Tr
+      {...rowProps}
+      data-request-id={request.Id}
+      data-stale={decidedElsewhere ? 'true' : undefined}
+      style={decidedElsewhere ? { opacity: 0.55 } : undefined}
+    >
+      {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
       <Table.Td>
         <Stack gap={0}>
           <RouterAnchor
@@ -46,17 +66,30 @@ export function RequestRow({ request, status, onDecide }: RequestRowProps) {
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
-          {status && <RequestStatusBadge status={status} />}
-          {request.DecidedBy && (
-            <Text size="xs" c="dimmed">
-              by {request.DecidedBy}
-            </Text>
+          {decidedElsewhere ? (
+            <>
+              <RequestStatusBadge status={changed.Status as RequestDisplayStatus} />
+              <Text size="xs" c="dimmed">
+                {changed.ChangedBy ? `just now by ${changed.ChangedBy}` : 'just now'}
+              </Text>
+            </>
+          ) : (
+            <>
+              {status && <RequestStatusBadge status={status} />}
+              {request.DecidedBy && (
+                <Text size="xs" c="dimmed">
+                  by {request.DecidedBy}
+                </Text>
+              )}
+            </>
           )}
         </Stack>
       </Table.Td>
       <Table.Td>
-        {status === 'Pending' && <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} />}
+        {status === 'Pending' && !decidedElsewhere && (
+          <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} />
+        )}
       </Table.Td>
     </Table.Tr>
   );
-}
+});

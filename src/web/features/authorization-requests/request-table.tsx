@@ -1,22 +1,40 @@
 import { Paper, Table, VisuallyHidden } from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { VirtualTableBody, type VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
 import { RequestRow } from './request-row.tsx';
 import { requestStatus } from './request-status.ts';
 
 export interface RequestTableProps {
-  requests: AuthorizationRequest[];
+  requests: readonly AuthorizationRequest[];
   pendingIds: ReadonlySet<number> | undefined;
   onDecide: (request: AuthorizationRequest, decision: Decision) => void;
+  handle?: Ref<VirtualTableHandle>;
+  /** Rows decided elsewhere since they were loaded: shown greyed out with the new status. */
+  changed?: ReadonlyMap<number, { Status: string; ChangedBy: string | null }>;
+  /** Selection column (bulk decisions), when the page offers it. */
+  selection?: {
+    header: ReactNode;
+    cell: (request: AuthorizationRequest, index: number) => ReactNode;
+  };
 }
 
-export function RequestTable({ requests, pendingIds, onDecide }: RequestTableProps) {
+export function RequestTable({ requests, pendingIds, onDecide, handle, changed, selection }: RequestTableProps) {
+  const columns = selection ? 6 : 5;
   return (
     <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Authorization requests">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label="Authorization requests"
+          aria-rowcount={requests.length + 1}
+        >
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr aria-rowindex={1}>
+              {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
               <Table.Th>User</Table.Th>
               <Table.Th>Device</Table.Th>
               <Table.Th>Requested</Table.Th>
@@ -26,16 +44,23 @@ export function RequestTable({ requests, pendingIds, onDecide }: RequestTablePro
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {requests.map((request) => (
+          <VirtualTableBody
+            rows={requests}
+            rowKey={(request) => request.Id}
+            estimateSize={62}
+            columns={columns}
+            handle={handle}
+            renderRow={(request, index, rowProps) => (
               <RequestRow
-                key={request.Id}
+                rowProps={rowProps}
                 request={request}
                 status={requestStatus(request, pendingIds)}
+                changed={changed?.get(request.Id)}
                 onDecide={onDecide}
+                selectCell={selection?.cell(request, index)}
               />
-            ))}
-          </Table.Tbody>
+            )}
+          />
         </Table>
       </Table.ScrollContainer>
     </Paper>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
+import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 
 /**
  * After a decision the decided row may vanish; keyboard users keep their place by landing on the next row
- * (or the previous one when it was last).
+ * (or the previous one when it was last). Rows are virtualized, so the table first scrolls it into its window.
  */
-export function useFocusNextRow(visibleIds: readonly number[]) {
+export function useFocusNextRow(visibleIds: readonly number[], table?: RefObject<VirtualTableHandle | null>) {
   const [focusId, setFocusId] = useState<number | null>(null);
 
   const focusAfter = useCallback(
@@ -19,13 +20,26 @@ export function useFocusNextRow(visibleIds: readonly number[]) {
 
   useEffect(() => {
     if (focusId === null) return;
+    let frame = 0;
+    let tries = 0;
     // The dialog returns focus to its trigger when it closes; take it after that.
-    const frame = requestAnimationFrame(() => {
-      document.querySelector<HTMLElement>(`[data-request-focus="${focusId}"]`)?.focus();
-      setFocusId(null);
-    });
+    const attempt = () => {
+      const element = document.querySelector<HTMLElement>(`[data-request-focus="${focusId}"]`);
+      if (element) {
+        element.focus();
+        setFocusId(null);
+        return;
+      }
+      if (tries === 0) {
+        const index = visibleIds.indexOf(focusId);
+        if (index >= 0) table?.current?.scrollToIndex(index);
+      }
+      if (++tries < 10) frame = requestAnimationFrame(attempt);
+      else setFocusId(null);
+    };
+    frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
-  }, [focusId]);
+  }, [focusId, visibleIds, table]);
 
   return focusAfter;
 }

@@ -1,15 +1,22 @@
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { type Indexed, indexRows, matchIndexed } from '../../lib/search-index.ts';
 import type { StatusFilter } from './push-user-search.ts';
 import { FILTER_STATUS } from './push-user-status.ts';
 
-export function filterPushUsers(
-  users: readonly PushMessageUser[],
+export function indexPushUsers(users: readonly PushMessageUser[]): Indexed<PushMessageUser>[] {
+  return indexRows(users, (user) => [user.Id, user.UserName, user.DeviceType]);
+}
+
+export function matchPushUsers(
+  index: readonly Indexed<PushMessageUser>[],
   { status, q }: { status: StatusFilter; q?: string | undefined },
 ): PushMessageUser[] {
-  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  return users.filter((user) => {
-    if (status !== 'all' && user.Status !== FILTER_STATUS[status]) return false;
-    const haystack = `${user.Id} ${user.UserName} ${user.DeviceType}`.toLowerCase();
-    return words.every((word) => haystack.includes(word));
-  });
+  return matchIndexed(index, q, status === 'all' ? undefined : (user) => user.Status === FILTER_STATUS[status]);
+}
+
+export function filterPushUsers(
+  users: readonly PushMessageUser[],
+  filter: { status: StatusFilter; q?: string | undefined },
+): PushMessageUser[] {
+  return matchPushUsers(indexPushUsers(users), filter);
 }

@@ -12,6 +12,7 @@ import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { HistoryTimeline } from '../history/history-timeline.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
@@ -81,6 +82,7 @@ function PushUserDetail({ id }: { id: number }) {
         <Paper p="lg" radius="md" shadow="xs">
           <Fields user={user} />
         </Paper>
+        <HistoryTimeline entity="PushMessageUser" id={user.Id} />
       </Stack>
     </>
   );

@@ -1,17 +1,32 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { VirtualTableBody } from '../../components/virtual-table-body.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
-export function PushUserTable({ users }: { users: PushMessageUser[] }) {
+export interface PushUserTableProps {
+  users: readonly PushMessageUser[];
+  /** Selection column (bulk status changes), when the page offers it. */
+  selection?: { header: ReactNode; cell: (user: PushMessageUser, index: number) => ReactNode };
+}
+
+export function PushUserTable({ users, selection }: PushUserTableProps) {
   return (
     <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Push message users">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label="Push message users"
+          aria-rowcount={users.length + 1}
+        >
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr aria-rowindex={1}>
+              {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
               <Table.Th>User</Table.Th>
               <Table.Th>Device</Table.Th>
               <Table.Th>Status</Table.Th>
@@ -22,9 +37,14 @@ export function PushUserTable({ users }: { users: PushMessageUser[] }) {
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.Id} data-push-user-id={user.Id}>
+          <VirtualTableBody
+            rows={users}
+            rowKey={(user) => user.Id}
+            estimateSize={62}
+            columns={selection ? 7 : 6}
+            renderRow={(user, index, rowProps) => (
+              <Table.Tr {...rowProps} data-push-user-id={user.Id}>
+                {selection && <Table.Td>{selection.cell(user, index)}</Table.Td>}
                 <Table.Td>
                   <RouterAnchor to="/push-users/$id" params={{ id: user.Id }} fw={600} size="sm">
                     {user.UserName}
@@ -49,8 +69,8 @@ export function PushUserTable({ users }: { users: PushMessageUser[] }) {
                   <StatusMenu user={user} />
                 </Table.Td>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
+            )}
+          />
         </Table>
       </Table.ScrollContainer>
     </Paper>

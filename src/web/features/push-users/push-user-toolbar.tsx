@@ -1,7 +1,7 @@
 import { CloseButton, Group, ScrollArea, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import type { StatusFilter } from './push-user-search.ts';
 import { FILTER_STATUS } from './push-user-status.ts';
@@ -10,18 +10,24 @@ export interface PushUserToolbarProps {
   status: StatusFilter;
   q: string | undefined;
   users: readonly PushMessageUser[];
+  /** Every keystroke, before the debounced URL update: the list filters as the person types. */
+  onSearchInput?: (value: string) => void;
   onChange: (change: { status?: StatusFilter; q?: string | undefined }) => void;
 }
 
 const LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
 
-export function PushUserToolbar({ status, q, users, onChange }: PushUserToolbarProps) {
+export function PushUserToolbar({ status, q, users, onSearchInput, onChange }: PushUserToolbarProps) {
   const [text, setText] = useState(q ?? '');
   const pushSearch = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined }), 250);
   useEffect(() => setText(q ?? ''), [q]);
 
-  const count = (filter: StatusFilter) =>
-    filter === 'all' ? users.length : users.filter((user) => user.Status === FILTER_STATUS[filter]).length;
+  const counts = useMemo(() => {
+    const byStatus = new Map<number, number>();
+    for (const user of users) byStatus.set(user.Status, (byStatus.get(user.Status) ?? 0) + 1);
+    return byStatus;
+  }, [users]);
+  const count = (filter: StatusFilter) => (filter === 'all' ? users.length : (counts.get(FILTER_STATUS[filter]) ?? 0));
 
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
@@ -45,6 +51,7 @@ export function PushUserToolbar({ status, q, users, onChange }: PushUserToolbarP
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
+          onSearchInput?.(event.currentTarget.value);
           pushSearch(event.currentTarget.value);
         }}
         rightSection={
@@ -54,6 +61,7 @@ export function PushUserToolbar({ status, q, users, onChange }: PushUserToolbarP
               size="sm"
               onClick={() => {
                 setText('');
+                onSearchInput?.('');
                 onChange({ q: undefined });
               }}
             />

@@ -10,7 +10,8 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { filterPushUsers } from './filter-push-users.ts';
+import { useLiveSearch } from '../../lib/use-live-search.ts';
+import { indexPushUsers, matchPushUsers } from './filter-push-users.ts';
 import { PushUserTable } from './push-user-table.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
@@ -34,7 +35,10 @@ function PushUsers() {
   const { status, q } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(pushUserQueries.list());
-  const rows = useMemo(() => filterPushUsers(query.data ?? [], { status, q }), [query.data, status, q]);
+  // The lowercase search text is built once per data change; a keystroke only filters.
+  const index = useMemo(() => indexPushUsers(query.data ?? []), [query.data]);
+  const [search, onSearchInput] = useLiveSearch(q);
+  const rows = useMemo(() => matchPushUsers(index, { status, q: search }), [index, status, search]);
 
   return (
     <>
@@ -42,6 +46,7 @@ function PushUsers() {
         status={status}
         q={q}
         users={query.data ?? []}
+        onSearchInput={onSearchInput}
         onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
       />
       {query.isPending ? (
@@ -49,7 +54,7 @@ function PushUsers() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        q || status !== 'all' ? (
+        search || status !== 'all' ? (
           <MessageState
             icon={<IconSearchOff />}
             title="No push users match"

@@ -1,0 +1,104 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Fragment, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+
+export interface VirtualTableHandle {
+  /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
+  scrollToIndex(index: number): void;
+}
+
+export interface VirtualTableBodyProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** Renders one <tr>; spread `rowProps` onto it (measurement and aria-rowindex). */
+  renderRow: (row: T, index: number, rowProps: VirtualRowProps) => ReactNode;
+  estimateSize: number;
+  columns: number;
+  handle?: Ref<VirtualTableHandle>;
+  overscan?: number;
+}
+
+export interface VirtualRowProps {
+  ref: (element: HTMLTableRowElement | null) => void;
+  'data-index': number;
+  'aria-rowindex': number;
+}
+
+/**
+ * A real <tbody> whose rows are virtualized against the window scroll: spacer rows above and below keep
+ * the table's height (and the scrollbar) true while only the rows in view (plus overscan) are rendered.
+ * Row indices are announced with aria-rowindex (the header row is 1), the table should set aria-rowcount.
+ */
+export function VirtualTableBody<T>({
+  rows,
+  rowKey,
+  renderRow,
+  estimateSize,
+  columns,
+  handle,
+  overscan = 8,
+}: VirtualTableBodyProps<T>) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => observer?.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateSize,
+    overscan,
+    scrollMargin,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+  });
+
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
+    [virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const top = first ? first.start - scrollMargin : 0;
+  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+
+  return (
+    <tbody ref={bodyRef}>
+      {top > 0 && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it can take focus
+        <tr aria-hidden="true" style={{ height: top }}>
+          <td colSpan={columns} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (row === undefined) return null;
+        return (
+          <Fragment key={item.key}>
+            {renderRow(row, item.index, {
+              ref: virtualizer.measureElement,
+              'data-index': item.index,
+              'aria-rowindex': item.index + 2,
+            })}
+          </Fragment>
+        );
+      })}
+      {bottom > 0 && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it can take focus
+        <tr aria-hidden="true" style={{ height: bottom }}>
+          <td colSpan={columns} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
+    </tbody>
+  );
+}

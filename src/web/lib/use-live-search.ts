@@ -1,0 +1,13 @@
+import { useDeferredValue, useState } from 'react';
+
+/**
+ * The URL holds the search (debounced, so history is not flooded); the list filters on what is typed right
+ * now. A deferred value keeps typing responsive even when a filter pass over 50,000 rows takes a while.
+ */
+export function useLiveSearch(q: string | undefined): [search: string | undefined, onInput: (value: string) => void] {
+  const [typed, setTyped] = useState<{ from: string | undefined; value: string } | null>(null);
+  // A new URL value (back/forward, clear, or the debounced update itself) wins over what was typed before it.
+  const current = typed && typed.from === q ? typed.value : q;
+  const deferred = useDeferredValue(current);
+  return [deferred?.trim() || undefined, (value: string) => setTyped({ from: q, value })];
+}
