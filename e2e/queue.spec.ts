@@ -60,7 +60,7 @@ test('approving with a comment: toast, the row leaves, focus moves to the next r
 
   await page.goto(`/authorization-requests/${id}`);
   await expect(page.getByRole('heading', { name: new RegExp(`Request #${id}`) })).toContainText('Authorized');
-  await expect(page.getByText('Verified by phone')).toBeVisible();
+  await expect(page.getByText('Verified by phone').first()).toBeVisible();
   await expect(page.getByText('DEMO\\admin').first()).toBeVisible();
 });
 
@@ -77,7 +77,7 @@ test('rejecting with a comment from the detail page', async ({ page }) => {
 
   await expect(page.getByText('Request rejected')).toBeVisible();
   await expect(page.getByRole('heading', { name: new RegExp(`Request #${target.Id}`) })).toContainText('Rejected');
-  await expect(page.getByText('User did not ask for this device')).toBeVisible();
+  await expect(page.getByText('User did not ask for this device').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
   expect((await pendingRequests(page)).map((r) => r.Id)).not.toContain(target.Id);
 });

@@ -1,10 +1,13 @@
 import {
   type AuthorizationRequest,
   availability,
+  type DemoAuthorizationRequestInput,
   type DemoInstruction,
   type DemoPush,
   type DeviceAuthorizationDecision,
   endpoints,
+  type HistoryEntity,
+  type HistoryEntry,
   type LoginCredentials,
   type LoginResult,
   type PushMessageUser,
@@ -61,6 +64,14 @@ export function createConsumerApi(client: ApiClient) {
       return client.call(endpoint, { body });
     },
 
+    history: (entity: HistoryEntity, id: number, signal?: AbortSignal): Promise<HistoryEntry[]> =>
+      client.call(endpoints.history, { query: { entity, id: String(id) }, signal }),
+
+    demoCreateAuthorizationRequest: (input: DemoAuthorizationRequestInput): Promise<AuthorizationRequest> =>
+      client.call(endpoints.demoCreateAuthorizationRequest, { body: input }),
+    demoReissueToken: (instructionId: number): Promise<DemoInstruction> =>
+      client.call(endpoints.demoReissueToken, { params: { id: instructionId } }),
+    demoReset: (): Promise<undefined> => client.call(endpoints.demoReset),
     demoCreateInstruction: (scheduled: boolean): Promise<DemoInstruction> =>
       client.call(endpoints.demoCreateInstruction, { body: { Scheduled: scheduled } }),
     demoPushes: (signal?: AbortSignal): Promise<DemoPush[]> => client.call(endpoints.demoListPushes, { signal }),

@@ -1,5 +1,11 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { isApiError } from './api-error.ts';
 import { api } from './instance.ts';
+
+/** A 404 from an extension endpoint means "this server has no such extension": asking again will not help. */
+function retryUnlessMissing(failures: number, error: Error): boolean {
+  return !(isApiError(error) && error.kind === 'not-found') && failures < 2;
+}
 
 export type RequestView = 'pending' | 'all';
 
@@ -31,6 +37,13 @@ export const authorizationRequestQueries = {
       queryKey: [...authorizationRequestQueries.details(), id] as const,
       queryFn: ({ signal }) => api.getAuthorizationRequest(id, signal),
     }),
+  /** Under this entity's key, so a decision's invalidation of `all` refreshes the timeline too. */
+  history: (id: number) =>
+    queryOptions({
+      queryKey: [...authorizationRequestQueries.all, 'history', id] as const,
+      queryFn: ({ signal }) => api.history('AuthorizationRequest', id, signal),
+      retry: retryUnlessMissing,
+    }),
 };
 
 export const pushUserQueries = {
@@ -47,7 +60,17 @@ export const pushUserQueries = {
       queryKey: [...pushUserQueries.details(), id] as const,
       queryFn: ({ signal }) => api.getPushUser(id, signal),
     }),
+  /** Under this entity's key, so a status change's invalidation of `all` refreshes the timeline too. */
+  history: (id: number) =>
+    queryOptions({
+      queryKey: [...pushUserQueries.all, 'history', id] as const,
+      queryFn: ({ signal }) => api.history('PushMessageUser', id, signal),
+      retry: retryUnlessMissing,
+    }),
 };
+
+/** How often the demo device inbox looks for new pushes. */
+export const DEMO_INBOX_POLL_MS = 3_000;
 
 export const demoQueries = {
   all: ['demo'] as const,
@@ -55,6 +78,7 @@ export const demoQueries = {
     queryOptions({
       queryKey: [...demoQueries.all, 'pushes'] as const,
       queryFn: ({ signal }) => api.demoPushes(signal),
+      refetchInterval: DEMO_INBOX_POLL_MS,
     }),
 };
 

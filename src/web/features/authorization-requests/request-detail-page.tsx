@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { HistoryTimeline } from '../history/history-timeline.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
@@ -77,6 +78,9 @@ function RequestDetail({ id }: { id: number }) {
           )}
         </Stack>
       </Paper>
+      <Stack mt="md">
+        <HistoryTimeline entity="AuthorizationRequest" id={request.Id} />
+      </Stack>
       {decision && (
         <DecisionDialog
           key={decision}
