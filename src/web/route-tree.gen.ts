@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as AppDemoRouteImport } from './routes/_app/demo'
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
 import { Route as AppAuthorizationRequestsIndexRouteImport } from './routes/_app/authorization-requests/index'
 import { Route as AppAuthorizationRequestsIdRouteImport } from './routes/_app/authorization-requests/$id'
@@ -37,6 +38,11 @@ const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppDemoRoute = AppDemoRouteImport.update({
+  id: '/demo',
+  path: '/demo',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppTwoFactorRoute = AppTwoFactorRouteImport.update({
   id: '/two-factor',
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/demo': typeof AppDemoRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/demo': typeof AppDemoRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/_app/demo': typeof AppDemoRoute
   '/_app/two-factor': typeof AppTwoFactorRoute
   '/_app/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/_app/push-users/$id': typeof AppPushUsersIdRoute
@@ -104,6 +113,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/settings'
+    | '/demo'
     | '/two-factor'
     | '/authorization-requests/$id'
     | '/push-users/$id'
@@ -114,6 +124,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/settings'
+    | '/demo'
     | '/two-factor'
     | '/authorization-requests/$id'
     | '/push-users/$id'
@@ -125,6 +136,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/settings'
+    | '/_app/demo'
     | '/_app/two-factor'
     | '/_app/authorization-requests/$id'
     | '/_app/push-users/$id'
@@ -169,6 +181,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/demo': {
+      id: '/_app/demo'
+      path: '/demo'
+      fullPath: '/demo'
+      preLoaderRoute: typeof AppDemoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/two-factor': {
       id: '/_app/two-factor'
       path: '/two-factor'
@@ -208,6 +227,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppDemoRoute: typeof AppDemoRoute
   AppTwoFactorRoute: typeof AppTwoFactorRoute
   AppAuthorizationRequestsIdRoute: typeof AppAuthorizationRequestsIdRoute
   AppPushUsersIdRoute: typeof AppPushUsersIdRoute
@@ -216,6 +236,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppDemoRoute: AppDemoRoute,
   AppTwoFactorRoute: AppTwoFactorRoute,
   AppAuthorizationRequestsIdRoute: AppAuthorizationRequestsIdRoute,
   AppPushUsersIdRoute: AppPushUsersIdRoute,

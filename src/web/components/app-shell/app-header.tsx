@@ -1,5 +1,6 @@
 import { Badge, Burger, Group, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useDemoMode } from '../../features/demo/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
 import { RouterAnchor } from '../router-links.tsx';
 import { BrandMark } from './brand-mark.tsx';
@@ -13,6 +14,7 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderProps) {
+  const { demo } = useDemoMode();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -28,6 +30,21 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
         </RouterAnchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {demo && (
+          <Tooltip label="Demo mode: made-up data, demo accounts and the demo console">
+            <Badge
+              component={Link}
+              to="/demo"
+              color="grape"
+              variant="filled"
+              size="lg"
+              style={{ cursor: 'pointer', minWidth: 'max-content' }}
+              data-testid="demo-badge"
+            >
+              Demo
+            </Badge>
+          </Tooltip>
+        )}
         <Tooltip label="API version in use; change it in Settings">
           <Badge
             component={Link}

@@ -1,15 +1,16 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { IconDeviceMobileCheck, IconKey, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconDeviceMobileCheck, IconFlask, IconKey, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
+import { useDemoMode } from '../../features/demo/use-demo-mode.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterNavLink } from '../router-links.tsx';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
 
 interface NavItem {
-  to: '/authorization-requests' | '/push-users' | '/two-factor' | '/settings';
+  to: '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo';
   label: string;
   icon: ReactNode;
   endpoint?: Endpoint;
@@ -29,15 +30,19 @@ const ITEMS: NavItem[] = [
   { to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ];
 
+const DEMO_ITEM: NavItem = { to: '/demo', label: 'Demo console', icon: <IconFlask size={18} /> };
+
 export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const matchRoute = useMatchRoute();
+  const { demo } = useDemoMode();
+  const items = demo ? [...ITEMS, DEMO_ITEM] : ITEMS;
   return (
     <Stack gap={4} component="nav" aria-label="Main">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
         Manage
       </Text>
-      {ITEMS.map((item) => {
+      {items.map((item) => {
         const access = item.endpoint ? endpointAccess(session, item.endpoint) : { allowed: true as const };
         const unavailable = !access.allowed && access.reason === 'unavailable';
         return (

@@ -9,14 +9,22 @@ import { tokenErrorMessage } from './token-messages.ts';
 
 const TOKEN_LENGTH = 6;
 
-export function TokenForm() {
+export interface TokenFormProps {
+  /** Prefilled from the URL (`?kind=&id=`); the token itself is always typed or pasted. */
+  initialKind?: InstructionKind | undefined;
+  initialId?: number | undefined;
+}
+
+export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
   const { session } = useSession();
   const version = session?.apiVersion ?? '3.3';
   const scheduledMissing = unavailableReason(endpoints.submitScheduledInstructionToken, version);
   const usesObsolete = !availability(endpoints.submitInstructionToken, version).available;
 
-  const [kind, setKind] = useState<InstructionKind>('instruction');
-  const [idText, setIdText] = useState('');
+  const [kind, setKind] = useState<InstructionKind>(
+    initialKind === 'scheduled' && !scheduledMissing ? 'scheduled' : 'instruction',
+  );
+  const [idText, setIdText] = useState(initialId ? String(initialId) : '');
   const [token, setToken] = useState('');
   const [touched, setTouched] = useState(false);
   const mutation = useSubmitToken();
@@ -80,6 +88,7 @@ export function TokenForm() {
           placeholder="••••••"
           inputMode="numeric"
           autoComplete="one-time-code"
+          autoFocus={initialId !== undefined}
           value={token}
           onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TOKEN_LENGTH))}
           error={touched && tokenError}

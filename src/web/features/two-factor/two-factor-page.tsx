@@ -1,9 +1,13 @@
 import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TokenForm } from './token-form.tsx';
 
+const route = getRouteApi('/_app/two-factor');
+
 export function TwoFactorPage() {
+  const { kind, id } = route.useSearch();
   return (
     <>
       <PageHeader
@@ -13,7 +17,7 @@ export function TwoFactorPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper p="lg" radius="md" shadow="xs">
-            <TokenForm />
+            <TokenForm key={`${kind}-${id}`} initialKind={kind} initialId={id} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,126 @@
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { describeError } from '../../api/describe-error.ts';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MessageState } from '../../components/message-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useDemoReset } from './demo-mutations.ts';
+import { DeviceInbox } from './device-inbox.tsx';
+import { DeviceRequestForm } from './device-request-form.tsx';
+import { InstructionPanel } from './instruction-panel.tsx';
+import { useDemoMode } from './use-demo-mode.ts';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper p="lg" radius="md" shadow="xs" component="section" aria-labelledby={id}>
+      <Title order={2} fz="md" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function DemoPage() {
+  const { demo, checking } = useDemoMode();
+  if (checking) return <LoadingState label="Asking the server about demo mode…" />;
+  if (!demo) {
+    return (
+      <MessageState
+        icon={<IconFlask />}
+        title="Demo mode is off"
+        description="This server does not run in demo mode, so there are no other actors to play. Start it with DEMO=on (the default with the embedded database)."
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Demo console"
+        description="Play the other actors: a phone asking to be trusted, your own system asking for your second factor, and your phone's inbox."
+        actions={<ResetButton />}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="lg">
+            <Section title="A device asks to be authorized" id="demo-device-request">
+              <DeviceRequestForm />
+            </Section>
+            <Section title="Create an instruction that needs your token" id="demo-instruction">
+              <InstructionPanel />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Section title="Your device inbox" id="demo-inbox">
+            <Group gap={6} mb="xs">
+              <IconDeviceMobileMessage size={16} aria-hidden />
+              <Text size="sm" c="dimmed">
+                Tokens pushed to your Active devices.
+              </Text>
+            </Group>
+            <DeviceInbox />
+          </Section>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function ResetButton() {
+  const [confirming, setConfirming] = useState(false);
+  const reset = useDemoReset();
+  return (
+    <>
+      <Button
+        variant="default"
+        color="red"
+        leftSection={<IconRestore size={16} />}
+        onClick={() => {
+          reset.reset();
+          setConfirming(true);
+        }}
+      >
+        Reset demo data
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reset the demo data?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            Every request, decision, status change, instruction and push goes back to how the demo started, for everyone
+            using this server. Sessions stay signed in.
+          </Text>
+          {reset.isError && (
+            <Alert color="red" icon={<IconInfoCircle />} title={describeError(reset.error).title} role="alert">
+              {describeError(reset.error).message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={reset.isPending}
+              onClick={() =>
+                reset.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifications.show({
+                      color: 'green',
+                      title: 'Demo data reset',
+                      message: 'Everything is as it was at the start.',
+                    });
+                  },
+                })
+              }
+            >
+              Reset
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
