@@ -33,12 +33,12 @@ test('an anonymous visitor is sent to sign in, then back where they were', async
   await expect(page.getByRole('radio', { name: /Disabled/ })).toBeChecked();
 });
 
-test('the root sends a signed-in person to the queue', async ({ page }) => {
+test('the root shows a signed-in person the overview', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: /Use demo account DEMO\\admin/ }).click();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/authorization-requests$/);
   await page.goto('/');
-  await expect(page).toHaveURL(/\/authorization-requests$/);
-  await expect(page.getByRole('heading', { name: 'Authorization requests' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 });

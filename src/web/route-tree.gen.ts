@@ -9,10 +9,10 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDemoRouteImport } from './routes/_app/demo'
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
 import { Route as AppAuthorizationRequestsIndexRouteImport } from './routes/_app/authorization-requests/index'
@@ -20,11 +20,6 @@ import { Route as AppAuthorizationRequestsIdRouteImport } from './routes/_app/au
 import { Route as AppPushUsersIndexRouteImport } from './routes/_app/push-users/index'
 import { Route as AppPushUsersIdRouteImport } from './routes/_app/push-users/$id'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
@@ -38,6 +33,11 @@ const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppDemoRoute = AppDemoRouteImport.update({
   id: '/demo',
@@ -73,7 +73,7 @@ const AppPushUsersIdRoute = AppPushUsersIdRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/demo': typeof AppDemoRoute
@@ -84,11 +84,11 @@ export interface FileRoutesByFullPath {
   '/push-users/': typeof AppPushUsersIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/demo': typeof AppDemoRoute
   '/two-factor': typeof AppTwoFactorRoute
+  '/': typeof AppIndexRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
   '/authorization-requests': typeof AppAuthorizationRequestsIndexRoute
@@ -96,12 +96,12 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/_app/demo': typeof AppDemoRoute
   '/_app/two-factor': typeof AppTwoFactorRoute
+  '/_app/': typeof AppIndexRoute
   '/_app/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/_app/push-users/$id': typeof AppPushUsersIdRoute
   '/_app/authorization-requests/': typeof AppAuthorizationRequestsIndexRoute
@@ -121,23 +121,23 @@ export interface FileRouteTypes {
     | '/push-users/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/login'
     | '/settings'
     | '/demo'
     | '/two-factor'
+    | '/'
     | '/authorization-requests/$id'
     | '/push-users/$id'
     | '/authorization-requests'
     | '/push-users'
   id:
     | '__root__'
-    | '/'
     | '/_app'
     | '/login'
     | '/settings'
     | '/_app/demo'
     | '/_app/two-factor'
+    | '/_app/'
     | '/_app/authorization-requests/$id'
     | '/_app/push-users/$id'
     | '/_app/authorization-requests/'
@@ -145,7 +145,6 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   SettingsRoute: typeof SettingsRoute
@@ -153,13 +152,6 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_app': {
       id: '/_app'
       path: ''
@@ -180,6 +172,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/': {
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/demo': {
       id: '/_app/demo'
@@ -229,6 +228,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDemoRoute: typeof AppDemoRoute
   AppTwoFactorRoute: typeof AppTwoFactorRoute
+  AppIndexRoute: typeof AppIndexRoute
   AppAuthorizationRequestsIdRoute: typeof AppAuthorizationRequestsIdRoute
   AppPushUsersIdRoute: typeof AppPushUsersIdRoute
   AppAuthorizationRequestsIndexRoute: typeof AppAuthorizationRequestsIndexRoute
@@ -238,6 +238,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDemoRoute: AppDemoRoute,
   AppTwoFactorRoute: AppTwoFactorRoute,
+  AppIndexRoute: AppIndexRoute,
   AppAuthorizationRequestsIdRoute: AppAuthorizationRequestsIdRoute,
   AppPushUsersIdRoute: AppPushUsersIdRoute,
   AppAuthorizationRequestsIndexRoute: AppAuthorizationRequestsIndexRoute,
@@ -247,7 +248,6 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   SettingsRoute: SettingsRoute,

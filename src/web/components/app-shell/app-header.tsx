@@ -25,7 +25,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
           size="sm"
           aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
         />
-        <RouterAnchor to="/authorization-requests" underline="never" c="inherit" aria-label="Home">
+        <RouterAnchor to="/" underline="never" c="inherit" aria-label="Home">
           <BrandMark compact />
         </RouterAnchor>
       </Group>

@@ -1,5 +1,12 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { IconDeviceMobileCheck, IconFlask, IconKey, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconDeviceMobileCheck,
+  IconFlask,
+  IconKey,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
@@ -10,7 +17,7 @@ import { RouterNavLink } from '../router-links.tsx';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
 
 interface NavItem {
-  to: '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo';
+  to: '/' | '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo';
   label: string;
   icon: ReactNode;
   endpoint?: Endpoint;
@@ -18,6 +25,7 @@ interface NavItem {
 }
 
 const ITEMS: NavItem[] = [
+  { to: '/', label: 'Overview', icon: <IconLayoutDashboard size={18} /> },
   {
     to: '/authorization-requests',
     label: 'Authorization requests',
@@ -51,7 +59,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
             to={item.to}
             label={item.label}
             leftSection={item.icon}
-            active={Boolean(matchRoute({ to: item.to, fuzzy: true }))}
+            active={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/' }))}
             onClick={onNavigate}
             rightSection={
               unavailable ? (
