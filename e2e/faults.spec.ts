@@ -1,0 +1,171 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { AuthorizationRequest } from '../src/shared/contract/index.ts';
+import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+
+// Issue 5 item 6: the dashboard under faults (500s, time-outs, the server going away mid-session), and
+// item 2's two admins in two browsers deciding the same request.
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+const problem = (status: number, title: string) => ({
+  status,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ type: 'about:blank', title, status, detail: `${title}.` }),
+});
+
+async function expectNoWhiteScreen(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+test('the queue answering 500: a clear message, the shell stays, Try again recovers', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.route('**/api/Consumer/Authentication/AuthorizationRequests?**', (route) =>
+    route.fulfill(problem(500, 'Internal Server Error')),
+  );
+  await page.goto('/authorization-requests');
+  await expect(page.getByRole('alert').filter({ hasText: 'The server had a problem' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoWhiteScreen(page);
+
+  await page.unroute('**/api/Consumer/Authentication/AuthorizationRequests?**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('tr[data-request-id]').first()).toBeVisible();
+});
+
+test('a request that times out: loading first, then a message, and Try again works', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAs(page, 'Admin');
+  let slow = true;
+  await page.route('**/api/Consumer/PushMessageUsers', async (route) => {
+    if (!slow) return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    return route.abort('timedout');
+  });
+  await page.goto('/push-users');
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoWhiteScreen(page);
+
+  slow = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('tr[data-push-user-id]').first()).toBeVisible();
+});
+
+test('the server going away mid-session: pages explain, a decision keeps its comment, all recovers', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  const first = page.locator('tr[data-request-id]').first();
+  await expect(first).toBeVisible();
+  const id = Number(await first.getAttribute('data-request-id'));
+
+  // Everything under /api now fails as if the service had stopped.
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Push users/ })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoWhiteScreen(page);
+
+  await page.goto(`/authorization-requests/${id}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoWhiteScreen(page);
+
+  // The service comes back: the page recovers with its own Try again, then a decision fails while it is away
+  // again and keeps the comment until it succeeds.
+  await page.unroute('**/api/**');
+  await page.getByRole('button', { name: 'Try again' }).first().click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Request #${id}`) })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Approve/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
+  await dialog.getByRole('textbox', { name: /Comment/ }).fill('Verified in person at the desk');
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Cannot reach the server');
+  await expect(dialog.getByRole('alert')).toContainText('Your comment is kept');
+  await expect(dialog.getByRole('textbox', { name: /Comment/ })).toHaveValue('Verified in person at the desk');
+
+  await page.unroute('**/api/**');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Device approved')).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`Request #${id}`) })).toContainText('Authorized');
+});
+
+test('a slow decision that times out keeps the dialog, the comment and the buttons', async ({ page }) => {
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/authorization-requests');
+  await page
+    .locator('tr[data-request-id]')
+    .first()
+    .getByRole('button', { name: /^Reject/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this request?' });
+  await dialog.getByRole('textbox', { name: /Comment/ }).fill('Not a company phone');
+  await page.route('**/api/Consumer/Authentication/AuthorizeDevice', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return route.abort('timedout');
+  });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Cannot reach the server', { timeout: 10_000 });
+  await expect(dialog.getByRole('textbox', { name: /Comment/ })).toHaveValue('Not a company phone');
+  await page.unroute('**/api/Consumer/Authentication/AuthorizeDevice');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Request rejected')).toBeVisible();
+});
+
+test('two admins in two browsers decide the same request: the second is told who decided first', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const helpdeskContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    const helpdesk = await helpdeskContext.newPage();
+    await signInAs(admin, 'Admin');
+    await signInAs(helpdesk, 'Helpdesk');
+    await admin.goto('/authorization-requests');
+    const pending = (await (
+      await admin.request.get('/api/Consumer/Authentication/AuthorizationRequests?getall=false', {
+        headers: bearer(await pageToken(admin)),
+      })
+    ).json()) as AuthorizationRequest[];
+    const target = pending[0];
+    if (!target) throw new Error('demo data has no pending request');
+
+    // Both open the same request and start deciding.
+    await admin.goto(`/authorization-requests/${target.Id}`);
+    await helpdesk.goto(`/authorization-requests/${target.Id}`);
+    await helpdesk.getByRole('button', { name: /^Reject/ }).click();
+    const helpdeskDialog = helpdesk.getByRole('dialog', { name: 'Reject this request?' });
+    await helpdeskDialog.getByRole('textbox', { name: /Comment/ }).fill('Looks suspicious');
+
+    await admin.getByRole('button', { name: /^Approve/ }).click();
+    await admin.getByRole('dialog', { name: 'Approve this device?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Device approved')).toBeVisible();
+
+    await helpdeskDialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(helpdeskDialog.getByText('Someone already decided this request')).toBeVisible();
+    await expect(helpdeskDialog).toContainText('already authorized by DEMO\\admin');
+    await expect(helpdeskDialog.getByRole('textbox', { name: /Comment/ })).toHaveValue('Looks suspicious');
+    await helpdeskDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(helpdesk.getByRole('heading', { name: new RegExp(`Request #${target.Id}`) })).toContainText(
+      'Authorized',
+    );
+    await expect(helpdesk.getByRole('button', { name: /^Reject/ })).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+    await helpdeskContext.close();
+  }
+});
