@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { bundleBench } from './bundle-size.ts';
+import { dashboardScaleBench } from './dashboard-scale.ts';
 import { listBench, prepareScaleData, removeScaleData, startupBench } from './lists.ts';
 import { type Figure, printFigures } from './report.ts';
 import { throughputBench } from './throughput.ts';
@@ -26,12 +27,14 @@ async function main(): Promise<void> {
   };
 
   await section('service throughput', throughputBench);
-  const needsScaleData = only.length === 0 || only.some((word) => 'lists at scale start-up'.includes(word));
+  const needsScaleData =
+    only.length === 0 || only.some((word) => 'lists at scale start-up dashboard at scale'.includes(word));
   const dataDir = needsScaleData ? await prepareScaleData() : null;
   if (dataDir) {
     try {
       await section('lists at scale', () => listBench(dataDir));
       await section('start-up', () => startupBench(dataDir));
+      await section('dashboard at scale', () => dashboardScaleBench(dataDir));
     } finally {
       removeScaleData(dataDir);
     }

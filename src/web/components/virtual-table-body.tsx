@@ -9,8 +9,12 @@ export interface VirtualTableHandle {
 export interface VirtualTableBodyProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
-  /** Renders one <tr>; spread `rowProps` onto it (measurement and aria-rowindex). */
+  /** Renders one <tr>; spread `rowProps` onto it (aria-rowindex). */
   renderRow: (row: T, index: number, rowProps: VirtualRowProps) => ReactNode;
+  /**
+   * Row height in px. Rows are not measured one by one (a layout read per row costs scrolling frames); the
+   * spacers use this height, so rows should be about this tall.
+   */
   estimateSize: number;
   columns: number;
   handle?: Ref<VirtualTableHandle>;
@@ -18,7 +22,6 @@ export interface VirtualTableBodyProps<T> {
 }
 
 export interface VirtualRowProps {
-  ref: (element: HTMLTableRowElement | null) => void;
   'data-index': number;
   'aria-rowindex': number;
 }
@@ -35,7 +38,7 @@ export function VirtualTableBody<T>({
   estimateSize,
   columns,
   handle,
-  overscan = 8,
+  overscan = 6,
 }: VirtualTableBodyProps<T>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -86,7 +89,6 @@ export function VirtualTableBody<T>({
         return (
           <Fragment key={item.key}>
             {renderRow(row, item.index, {
-              ref: virtualizer.measureElement,
               'data-index': item.index,
               'aria-rowindex': item.index + 2,
             })}

@@ -62,7 +62,7 @@ export const RequestRow = memo(function RequestRow({
         />
       </Table.Td>
       <Table.Td>
-        <Timestamp value={request.CreatedTimestampUtc} relative />
+        <Timestamp value={request.CreatedTimestampUtc} relative plain />
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">

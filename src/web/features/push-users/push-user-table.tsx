@@ -60,10 +60,10 @@ export function PushUserTable({ users, selection }: PushUserTableProps) {
                   <PushUserStatusBadge status={user.Status} />
                 </Table.Td>
                 <Table.Td>
-                  <Timestamp value={user.CreatedTimeStampUtc} />
+                  <Timestamp value={user.CreatedTimeStampUtc} plain />
                 </Table.Td>
                 <Table.Td>
-                  <Timestamp value={user.ModifiedTimestampUtc} relative />
+                  <Timestamp value={user.ModifiedTimestampUtc} relative plain />
                 </Table.Td>
                 <Table.Td ta="right">
                   <StatusMenu user={user} />

@@ -1,5 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -11,6 +12,9 @@ import { useChangeStatus } from './use-change-status.tsx';
 export function StatusMenu({ user }: { user: PushMessageUser }) {
   const { session } = useSession();
   const { change, pendingId } = useChangeStatus();
+  // Lists render thousands of rows while scrolling: the menu (a floating popover) mounts only when a pointer comes
+  // near or a key asks for it.
+  const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
     size: 'xs',
@@ -26,8 +30,27 @@ export function StatusMenu({ user }: { user: PushMessageUser }) {
       </PermissionButton>
     );
   }
+  if (armed === 'no') {
+    return (
+      <Button
+        {...buttonProps}
+        loading={pendingId === user.Id}
+        aria-haspopup="menu"
+        onPointerEnter={() => setArmed('hover')}
+        onClick={() => setArmed('open')}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setArmed('open');
+          }
+        }}
+      >
+        Change status
+      </Button>
+    );
+  }
   return (
-    <Menu position="bottom-end" shadow="md" width={180}>
+    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={armed === 'open'}>
       <Menu.Target>
         <Button {...buttonProps} loading={pendingId === user.Id}>
           Change status
