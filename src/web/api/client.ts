@@ -16,6 +16,8 @@ export interface ApiClientConfig {
   token: () => string | null;
   consumerName: () => string;
   fetch?: typeof globalThis.fetch;
+  /** How long to wait for a server's answer to start before giving up (default 20 s). */
+  timeoutMs?: number;
   /** Called when a call that needed a session is answered 401: the session is gone. */
   onUnauthorized?: (error: ApiError) => void;
 }
@@ -36,6 +38,7 @@ export interface ApiClient {
 }
 
 const ETAG_CACHE_LIMIT = 50;
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
@@ -88,17 +91,39 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const cached = endpoint.method === 'GET' ? etags.get(cacheKey) : undefined;
     if (cached) headers.set('If-None-Match', cached.etag);
 
+    // A server that accepts the connection but never answers must not leave a spinner forever. The timer only
+    // covers the wait for the answer to start, so long bodies and streams are not cut off.
+    const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forwardAbort();
+    options.signal?.addEventListener('abort', forwardAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method: endpoint.method,
         headers,
         body,
-        signal: options.signal,
+        signal: controller.signal,
         cache: 'no-store',
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      if (timedOut) {
+        throw new ApiError({
+          kind: 'network',
+          status: 0,
+          title: 'The server did not answer in time',
+          detail: `No answer from ${config.baseUrl()} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}. It may be busy or stopped; try again.`,
+          cause: error,
+        });
+      }
       throw new ApiError({
         kind: 'network',
         status: 0,
@@ -106,6 +131,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         detail: `No answer from ${config.baseUrl()}. Check the connection or the server address in Settings.`,
         cause: error,
       });
+    } finally {
+      clearTimeout(timer);
     }
 
     if (response.status === 304 && cached) return cached.data as ResponseOf<E>;
