@@ -1,11 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onUnauthorized } from './api/instance.ts';
 import { forgetUserData } from './api/queries.ts';
+import { LazyHosts } from './components/lazy-hosts.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
@@ -21,12 +20,15 @@ export function App() {
       onUnauthorized(() => {
         if (!sessionStore.get()) return;
         sessionStore.set(null);
-        notifications.show({
-          id: 'session-ended',
-          color: 'yellow',
-          title: 'Signed out',
-          message: 'Your session has ended. Sign in again to continue where you were.',
-        });
+        // Loaded on demand: the toast code is not part of the first screen.
+        void import('@mantine/notifications').then(({ notifications }) =>
+          notifications.show({
+            id: 'session-ended',
+            color: 'yellow',
+            title: 'Signed out',
+            message: 'Your session has ended. Sign in again to continue where you were.',
+          }),
+        );
         const { href, pathname } = router.state.location;
         forgetUserData(queryClient);
         void router.navigate({ to: '/login', search: pathname === '/login' ? {} : { redirect: href } });
@@ -38,10 +40,8 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <LazyHosts />
+          <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
