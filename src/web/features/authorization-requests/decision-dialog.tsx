@@ -93,6 +93,13 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
             maxLength={2000}
             value={comment}
             onChange={(event) => setComment(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter confirms (keyboard triage); Shift+Enter starts a new line.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
             data-autofocus
           />
           {mutation.error &&

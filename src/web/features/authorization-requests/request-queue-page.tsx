@@ -1,27 +1,40 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconChecklist, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 import type { Decision, DecisionTarget } from './decision.ts';
-import { DecisionDialog } from './decision-dialog.tsx';
 import { indexRequests, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
 import { QueueToolbar } from './queue-toolbar.tsx';
+import { requestCsvColumns } from './request-csv.ts';
+import { requestStatus } from './request-status.ts';
 import { RequestTable } from './request-table.tsx';
 import { useFocusNextRow } from './use-focus-next-row.ts';
+import { useTriageKeys } from './use-triage-keys.ts';
 
 const route = getRouteApi('/_app/authorization-requests/');
+
+// The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
+const DecisionDialog = lazy(() =>
+  import('./decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
+);
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog.tsx').then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 export function RequestQueuePage() {
   return (
@@ -43,6 +56,8 @@ function RequestQueue() {
   const listQuery = useQuery(authorizationRequestQueries.list({ view }));
   const pendingQuery = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [target, setTarget] = useState<DecisionTarget | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { session } = useSession();
 
   // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
   const index = useMemo(() => indexRequests(sortRequests(listQuery.data ?? [], sort)), [listQuery.data, sort]);
@@ -61,6 +76,16 @@ function RequestQueue() {
   function decide(request: AuthorizationRequest, decision: Decision) {
     setTarget({ request, decision });
   }
+
+  useTriageKeys(rows, tableRef, {
+    decide: (request, decision) => {
+      if (requestStatus(request, pendingIds) !== 'Pending') return;
+      if (!endpointAccess(session, endpoints.authorizeDevice).allowed) return;
+      decide(request, decision);
+    },
+    open: (request) => void navigate({ to: '/authorization-requests/$id', params: { id: request.Id } }),
+    showHelp: () => setHelpOpen(true),
+  });
 
   return (
     <>
@@ -101,6 +126,13 @@ function RequestQueue() {
         )
       ) : (
         <>
+          <Group justify="flex-end" mb="xs">
+            <ExportCsvButton
+              rows={rows}
+              columns={requestCsvColumns(pendingIds)}
+              name={view === 'pending' ? 'pending-requests' : 'authorization-requests'}
+            />
+          </Group>
           <RequestTable requests={rows} pendingIds={pendingIds} onDecide={decide} handle={tableRef} />
           <Text size="xs" c="dimmed" mt="xs" component="div">
             <QueuePollStatus
@@ -108,20 +140,28 @@ function RequestQueue() {
               fetching={listQuery.isFetching}
               polling={view === 'pending'}
               onRefresh={() => void listQuery.refetch()}
-            />
+            />{' '}
+            · Press <kbd>?</kbd> for keyboard shortcuts
           </Text>
         </>
       )}
       {target && (
-        <DecisionDialog
-          key={`${target.request.Id}-${target.decision}`}
-          target={target}
-          onClose={() => setTarget(null)}
-          onDecided={(decided) => {
-            setTarget(null);
-            focusAfter(decided.Id);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DecisionDialog
+            key={`${target.request.Id}-${target.decision}`}
+            target={target}
+            onClose={() => setTarget(null)}
+            onDecided={(decided) => {
+              setTarget(null);
+              focusAfter(decided.Id);
+            }}
+          />
+        </Suspense>
+      )}
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+        </Suspense>
       )}
     </>
   );

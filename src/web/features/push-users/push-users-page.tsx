@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -7,11 +7,13 @@ import { endpoints } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
 import { indexPushUsers, matchPushUsers } from './filter-push-users.ts';
+import { pushUserCsvColumns } from './push-user-csv.ts';
 import { PushUserTable } from './push-user-table.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
@@ -72,7 +74,12 @@ function PushUsers() {
           />
         )
       ) : (
-        <PushUserTable users={rows} />
+        <>
+          <Group justify="flex-end" mb="xs">
+            <ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />
+          </Group>
+          <PushUserTable users={rows} />
+        </>
       )}
     </>
   );

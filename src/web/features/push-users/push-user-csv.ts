@@ -1,0 +1,13 @@
+import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
+import { statusName } from './push-user-status.ts';
+
+export const pushUserCsvColumns: CsvColumn<PushMessageUser>[] = [
+  { header: 'Id', value: (u) => u.Id },
+  { header: 'UserName', value: (u) => u.UserName },
+  { header: 'DeviceType', value: (u) => u.DeviceType },
+  { header: 'Status', value: (u) => statusName(u.Status) },
+  { header: 'StatusCode', value: (u) => u.Status },
+  ...timestampColumns<PushMessageUser>('Registered', (u) => u.CreatedTimeStampUtc),
+  ...timestampColumns<PushMessageUser>('Modified', (u) => u.ModifiedTimestampUtc),
+];
