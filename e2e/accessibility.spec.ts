@@ -119,6 +119,22 @@ const SCREENS: Screen[] = [
     path: '/authorization-requests',
     ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
   },
+  {
+    name: 'overview',
+    role: 'Admin',
+    path: '/',
+    ready: (page) => expect(page.locator('.recharts-bar-rectangle').first()).toBeAttached(),
+  },
+  {
+    name: 'demo-console',
+    role: 'Admin',
+    path: '/demo',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Demo console' })).toBeVisible(),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create an instruction', exact: true }).click();
+      await expect(page.getByTestId('demo-push').first()).toBeVisible();
+    },
+  },
 ];
 
 const SHOTS = 'test-results/screenshots';

@@ -5,6 +5,7 @@ import type { DemoAuthorizationRequestInput } from '../../../shared/contract/ind
 import { describeError } from '../../api/describe-error.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useDemoDeviceRequest } from './demo-mutations.ts';
+import { READABLE_TITLE } from './readable-title.ts';
 
 const FIELDS: { name: keyof DemoAuthorizationRequestInput; label: string; placeholder: string }[] = [
   { name: 'UserName', label: 'User name', placeholder: 'e.g. DEMO\\jane' },
@@ -57,7 +58,13 @@ export function DeviceRequestForm() {
           </Alert>
         )}
         {mutation.isSuccess && (
-          <Alert color="green" icon={<IconCircleCheck />} title="The device asked to be authorized" role="status">
+          <Alert
+            color="green"
+            icon={<IconCircleCheck />}
+            title="The device asked to be authorized"
+            role="status"
+            styles={READABLE_TITLE}
+          >
             {mutation.data.UserName}'s {mutation.data.Manufacturer} {mutation.data.Model} is waiting for a decision:{' '}
             <RouterAnchor to="/authorization-requests/$id" params={{ id: mutation.data.Id }} size="sm">
               open request #{mutation.data.Id}

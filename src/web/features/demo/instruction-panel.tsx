@@ -4,6 +4,7 @@ import { describeError } from '../../api/describe-error.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { useDemoInstruction } from './demo-mutations.ts';
+import { READABLE_TITLE } from './readable-title.ts';
 
 /** Plays the signed-in person's own system creating something that needs their second factor. */
 export function InstructionPanel() {
@@ -40,7 +41,13 @@ export function InstructionPanel() {
       )}
       {created &&
         (created.DeliveredTo > 0 ? (
-          <Alert color="green" icon={<IconCircleCheck />} title={`${kindText} #${created.Id} created`} role="status">
+          <Alert
+            color="green"
+            icon={<IconCircleCheck />}
+            title={`${kindText} #${created.Id} created`}
+            role="status"
+            styles={READABLE_TITLE}
+          >
             Its token went to {created.DeliveredTo} {created.DeliveredTo === 1 ? 'device' : 'devices'}: see the inbox.
           </Alert>
         ) : (
@@ -49,6 +56,7 @@ export function InstructionPanel() {
             icon={<IconInfoCircle />}
             title={`${kindText} #${created.Id} created, no token sent`}
             role="status"
+            styles={READABLE_TITLE}
           >
             You have no Active push device, so nothing could be delivered. Set one of yours to Active under{' '}
             <RouterAnchor to="/push-users" size="sm">
