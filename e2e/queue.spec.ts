@@ -108,18 +108,56 @@ test('a request someone else decided meanwhile is explained and the queue refres
   await expect(page.locator(`tr[data-request-id="${id}"]`)).toHaveCount(0);
 });
 
-test('the pending view refreshes itself when a new request arrives', async ({ page }) => {
-  test.setTimeout(60_000);
+test('live queue: a new request is counted, not inserted, until the person asks for it', async ({ page }) => {
   await signInAs(page, 'Admin');
   await page.goto('/authorization-requests');
   await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByText(/· live/)).toBeVisible();
   const before = await rows(page).count();
+  const firstId = await rows(page).first().getAttribute('data-request-id');
   const created = await page.request.post('/api/Demo/AuthorizationRequests', {
     headers: bearer(await pageToken(page)),
     data: { UserName: 'ACME\\new.joiner', Manufacturer: 'Fairphone', Model: 'Fairphone 5' },
   });
   expect(created.status()).toBe(201);
-  await expect(page.getByText('ACME\\new.joiner')).toBeVisible({ timeout: 25_000 });
+  const show = page.getByRole('button', { name: 'Show 1 new request' });
+  await expect(show).toBeVisible();
+  // Nothing moved under the person's eyes.
+  await expect(rows(page)).toHaveCount(before);
+  await expect(rows(page).first()).toHaveAttribute('data-request-id', firstId ?? '');
+  await show.click();
+  await expect(page.getByText('ACME\\new.joiner')).toBeVisible();
   await expect(rows(page)).toHaveCount(before + 1);
+  await expect(show).toBeHidden();
   await expect(page.getByTestId('pending-count')).toHaveText(String(before + 1));
+});
+
+test('live queue: a request decided by another admin greys out at once', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  await expect(page.getByText(/· live/)).toBeVisible();
+  const row = rows(page).nth(1);
+  const id = Number(await row.getAttribute('data-request-id'));
+  const guid = (await pendingRequests(page)).find((r) => r.Id === id)?.RequestGuid;
+  const helpdesk = await apiLogin(page.request, 'Helpdesk');
+  const decided = await page.request.post('/api/Consumer/Authentication/AuthorizeDevice', {
+    headers: bearer(helpdesk.Token),
+    data: { RequestId: id, RequestGuid: guid, Authorized: true },
+  });
+  expect(decided.ok()).toBe(true);
+  const stale = page.locator(`tr[data-request-id="${id}"]`);
+  await expect(stale).toHaveAttribute('data-stale', 'true', { timeout: 3_000 });
+  await expect(stale).toContainText('Authorized');
+  await expect(stale).toContainText(`by ${helpdesk.UserName}`);
+  await expect(stale.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+});
+
+test('without the change stream (a server without the extension) the queue polls', async ({ page }) => {
+  await page.route('**/api/Consumer/Events', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/problem+json', body: '{"status":404}' }),
+  );
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByText(/refreshes every 15 s/)).toBeVisible();
 });

@@ -6,17 +6,19 @@ export interface QueuePollStatusProps {
   updatedAt: number;
   fetching: boolean;
   polling: boolean;
+  /** The live change stream is connected: changes show as they happen. */
+  live?: boolean;
   onRefresh: () => void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
-export function QueuePollStatus({ updatedAt, fetching, polling, onRefresh }: QueuePollStatusProps) {
+export function QueuePollStatus({ updatedAt, fetching, polling, live = false, onRefresh }: QueuePollStatusProps) {
   return (
     <Group gap={6}>
       <Text size="xs" c="dimmed" aria-live="off">
         {updatedAt > 0 ? `Updated ${timeFormat.format(updatedAt)}` : ''}
-        {polling ? ` · refreshes every ${PENDING_POLL_MS / 1000} s` : ''}
+        {live ? ' · live' : polling ? ` · refreshes every ${PENDING_POLL_MS / 1000} s` : ''}
       </Text>
       <Tooltip label="Refresh now">
         <ActionIcon variant="subtle" color="gray" aria-label="Refresh" onClick={onRefresh} disabled={fetching}>

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconChecklist, IconSearchOff } from '@tabler/icons-react';
+import { IconArrowDown, IconChecklist, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
@@ -24,6 +24,7 @@ import { requestCsvColumns } from './request-csv.ts';
 import { requestStatus } from './request-status.ts';
 import { RequestTable } from './request-table.tsx';
 import { useFocusNextRow } from './use-focus-next-row.ts';
+import { useLiveQueue } from './use-live-queue.ts';
 import { useTriageKeys } from './use-triage-keys.ts';
 
 const route = getRouteApi('/_app/authorization-requests/');
@@ -62,7 +63,12 @@ function RequestQueue() {
   // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
   const index = useMemo(() => indexRequests(sortRequests(listQuery.data ?? [], sort)), [listQuery.data, sort]);
   const [search, onSearchInput] = useLiveSearch(q);
-  const rows = useMemo(() => matchIndexed(index, search), [index, search]);
+  const live = useLiveQueue();
+  // New arrivals wait behind the "N new requests" button: nothing moves under the person's eyes.
+  const rows = useMemo(
+    () => matchIndexed(index, search, live.arrived.size > 0 ? (request) => !live.arrived.has(request.Id) : undefined),
+    [index, search, live.arrived],
+  );
   const tableRef = useRef<VirtualTableHandle>(null);
   const pendingIds = useMemo(
     () => (pendingQuery.data ? new Set(pendingQuery.data.map((request) => request.Id)) : undefined),
@@ -97,6 +103,18 @@ function RequestQueue() {
         onSearchInput={onSearchInput}
         onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
       />
+      {live.arrived.size > 0 && (
+        <Button
+          variant="light"
+          size="sm"
+          mb="sm"
+          fullWidth
+          leftSection={<IconArrowDown size={16} />}
+          onClick={() => void live.apply()}
+        >
+          {live.arrived.size === 1 ? 'Show 1 new request' : `Show ${live.arrived.size} new requests`}
+        </Button>
+      )}
       {listQuery.isPending ? (
         <LoadingState label="Loading requests…" />
       ) : listQuery.isError ? (
@@ -133,12 +151,19 @@ function RequestQueue() {
               name={view === 'pending' ? 'pending-requests' : 'authorization-requests'}
             />
           </Group>
-          <RequestTable requests={rows} pendingIds={pendingIds} onDecide={decide} handle={tableRef} />
+          <RequestTable
+            requests={rows}
+            pendingIds={pendingIds}
+            onDecide={decide}
+            handle={tableRef}
+            changed={live.changed}
+          />
           <Text size="xs" c="dimmed" mt="xs" component="div">
             <QueuePollStatus
               updatedAt={listQuery.dataUpdatedAt}
               fetching={listQuery.isFetching}
               polling={view === 'pending'}
+              live={live.mode === 'live'}
               onRefresh={() => void listQuery.refetch()}
             />{' '}
             · Press <kbd>?</kbd> for keyboard shortcuts

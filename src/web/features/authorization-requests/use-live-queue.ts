@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { streamChangeEvents } from '../../api/change-events.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { useSession } from '../../session/session-context.tsx';
+
+export type LiveMode = 'connecting' | 'live' | 'polling';
+
+export interface RowChange {
+  Status: string;
+  ChangedBy: string | null;
+}
+
+const RETRY_MS = 5_000;
+
+/**
+ * While the queue is open: new requests are counted (not inserted, so nothing moves under the person's eyes) and
+ * requests decided by someone else are marked at once. Without the stream (a server without our extensions, or a
+ * dropped connection) the queue keeps polling.
+ */
+export function useLiveQueue() {
+  const queryClient = useQueryClient();
+  const { session } = useSession();
+  const me = session?.userName.toLowerCase() ?? '';
+  const [mode, setMode] = useState<LiveMode>('connecting');
+  const [arrived, setArrived] = useState<ReadonlySet<number>>(new Set());
+  const [changed, setChanged] = useState<ReadonlyMap<number, RowChange>>(new Map());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      setMode('connecting');
+      streamChangeEvents(
+        (event) => {
+          if (event.Type === 'reset') {
+            setArrived(new Set());
+            setChanged(new Map());
+            void queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
+            void queryClient.invalidateQueries({ queryKey: pushUserQueries.all });
+            return;
+          }
+          if (event.Type !== 'authorization-request') return;
+          if (event.Status === 'Pending') {
+            setArrived((old) => new Set(old).add(event.Id));
+            return;
+          }
+          // Our own decisions already updated the list.
+          if (event.ChangedBy && event.ChangedBy.toLowerCase() === me) return;
+          setChanged((old) => new Map(old).set(event.Id, { Status: event.Status, ChangedBy: event.ChangedBy }));
+        },
+        controller.signal,
+        () => setMode('live'),
+      )
+        .then((end) => {
+          if (controller.signal.aborted) return;
+          setMode('polling');
+          if (end === 'closed') timer = setTimeout(connect, RETRY_MS);
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setMode('polling');
+          timer = setTimeout(connect, RETRY_MS);
+        });
+    };
+    connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [queryClient, me]);
+
+  /** Brings the counted new requests (and the decided rows' new state) into the list. */
+  const apply = useCallback(() => {
+    setArrived(new Set());
+    setChanged(new Map());
+    return queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
+  }, [queryClient]);
+
+  return { mode, arrived, changed, apply };
+}
