@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
+import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
@@ -33,6 +34,10 @@ const route = getRouteApi('/_app/authorization-requests/');
 const DecisionDialog = lazy(() =>
   import('./decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
 );
+const BulkDecisionDialog = lazy(() =>
+  import('./bulk-decision-dialog.tsx').then((module) => ({ default: module.BulkDecisionDialog })),
+);
+const idOfRequest = (request: AuthorizationRequest) => request.Id;
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog.tsx').then((module) => ({ default: module.ShortcutsDialog })),
 );
@@ -58,6 +63,7 @@ function RequestQueue() {
   const pendingQuery = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [bulk, setBulk] = useState<{ decision: Decision; requests: AuthorizationRequest[] } | null>(null);
   const { session } = useSession();
 
   // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
@@ -78,6 +84,15 @@ function RequestQueue() {
     useMemo(() => rows.map((request) => request.Id), [rows]),
     tableRef,
   );
+
+  const selection = useRowSelection(rows, idOfRequest);
+  const canDecide = endpointAccess(session, endpoints.authorizeDevice).allowed;
+  const selectedCount = selection.selectedIds.length;
+
+  function startBulk(decision: Decision) {
+    const ids = new Set(selection.selectedIds);
+    setBulk({ decision, requests: rows.filter((request) => ids.has(request.Id)) });
+  }
 
   function decide(request: AuthorizationRequest, decision: Decision) {
     setTarget({ request, decision });
@@ -103,6 +118,27 @@ function RequestQueue() {
         onSearchInput={onSearchInput}
         onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
       />
+      {selectedCount > 0 && (
+        <Group gap="sm" mb="sm" p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
+          <Text size="sm" fw={600} role="status">
+            {selectedCount} selected
+          </Text>
+          {!selection.allSelected && (
+            <Button size="xs" variant="subtle" onClick={selection.selectAll}>
+              Select all {rows.length} matching
+            </Button>
+          )}
+          <Button size="xs" onClick={() => startBulk('approve')}>
+            Approve {selectedCount}
+          </Button>
+          <Button size="xs" color="red.9" variant="light" onClick={() => startBulk('reject')}>
+            Reject {selectedCount}
+          </Button>
+          <Button size="xs" variant="default" onClick={selection.clear}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
       {live.arrived.size > 0 && (
         <Button
           variant="light"
@@ -157,6 +193,29 @@ function RequestQueue() {
             onDecide={decide}
             handle={tableRef}
             changed={live.changed}
+            selection={
+              canDecide
+                ? {
+                    header: (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select all ${rows.length} matching requests`}
+                        checked={selection.allSelected}
+                        onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
+                      />
+                    ),
+                    cell: (request, rowIndex) => (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select request #${request.Id} from ${request.UserName}`}
+                        checked={selection.isSelected(request)}
+                        onChange={() => undefined}
+                        onClick={(event) => selection.toggle(request, rowIndex, event)}
+                      />
+                    ),
+                  }
+                : undefined
+            }
           />
           <Text size="xs" c="dimmed" mt="xs" component="div">
             <QueuePollStatus
@@ -180,6 +239,16 @@ function RequestQueue() {
               setTarget(null);
               focusAfter(decided.Id);
             }}
+          />
+        </Suspense>
+      )}
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkDecisionDialog
+            decision={bulk.decision}
+            requests={bulk.requests}
+            onClose={() => setBulk(null)}
+            onFinished={selection.clear}
           />
         </Suspense>
       )}

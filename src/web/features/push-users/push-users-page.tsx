@@ -1,10 +1,11 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { endpoints } from '../../../shared/contract/index.ts';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
+import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
@@ -12,12 +13,24 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { indexPushUsers, matchPushUsers } from './filter-push-users.ts';
 import { pushUserCsvColumns } from './push-user-csv.ts';
 import { PushUserTable } from './push-user-table.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
 const route = getRouteApi('/_app/push-users/');
+
+const BulkStatusDialog = lazy(() =>
+  import('./bulk-status-dialog.tsx').then((module) => ({ default: module.BulkStatusDialog })),
+);
+const idOfUser = (user: PushMessageUser) => user.Id;
+const BULK_STATUSES: { status: PushUserStatus; label: string }[] = [
+  { status: 1, label: 'Activate' },
+  { status: 2, label: 'Disable' },
+  { status: 3, label: 'Delete' },
+];
 
 export function PushUsersPage() {
   return (
@@ -41,6 +54,15 @@ function PushUsers() {
   const index = useMemo(() => indexPushUsers(query.data ?? []), [query.data]);
   const [search, onSearchInput] = useLiveSearch(q);
   const rows = useMemo(() => matchPushUsers(index, { status, q: search }), [index, status, search]);
+  const { session } = useSession();
+  const canUpdate = endpointAccess(session, endpoints.updatePushMessageUser).allowed;
+  const selection = useRowSelection(rows, idOfUser);
+  const selectedCount = selection.selectedIds.length;
+  const [bulk, setBulk] = useState<{ status: PushUserStatus; users: PushMessageUser[] } | null>(null);
+  function startBulk(next: PushUserStatus) {
+    const ids = new Set(selection.selectedIds);
+    setBulk({ status: next, users: rows.filter((user) => ids.has(user.Id)) });
+  }
 
   return (
     <>
@@ -75,11 +97,72 @@ function PushUsers() {
         )
       ) : (
         <>
+          {selectedCount > 0 && (
+            <Group gap="sm" mb="sm" p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
+              <Text size="sm" fw={600} role="status">
+                {selectedCount} selected
+              </Text>
+              {!selection.allSelected && (
+                <Button size="xs" variant="subtle" onClick={selection.selectAll}>
+                  Select all {rows.length} matching
+                </Button>
+              )}
+              {BULK_STATUSES.map(({ status: next, label }) => (
+                <Button
+                  key={next}
+                  size="xs"
+                  variant={next === 3 ? 'light' : 'default'}
+                  color={next === 3 ? 'red.9' : undefined}
+                  onClick={() => startBulk(next)}
+                >
+                  {label} {selectedCount}
+                </Button>
+              ))}
+              <Button size="xs" variant="subtle" color="gray" onClick={selection.clear}>
+                Clear selection
+              </Button>
+            </Group>
+          )}
           <Group justify="flex-end" mb="xs">
             <ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />
           </Group>
-          <PushUserTable users={rows} />
+          <PushUserTable
+            users={rows}
+            selection={
+              canUpdate
+                ? {
+                    header: (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select all ${rows.length} matching push users`}
+                        checked={selection.allSelected}
+                        onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
+                      />
+                    ),
+                    cell: (user, rowIndex) => (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select push user #${user.Id} ${user.UserName}`}
+                        checked={selection.isSelected(user)}
+                        onChange={() => undefined}
+                        onClick={(event) => selection.toggle(user, rowIndex, event)}
+                      />
+                    ),
+                  }
+                : undefined
+            }
+          />
         </>
+      )}
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkStatusDialog
+            status={bulk.status}
+            users={bulk.users}
+            onClose={() => setBulk(null)}
+            onFinished={selection.clear}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,0 +1,42 @@
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
+import { api } from '../../api/instance.ts';
+import { pushUserQueries } from '../../api/queries.ts';
+import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
+import { statusName } from './push-user-status.ts';
+
+export function BulkStatusDialog({
+  users,
+  status,
+  onClose,
+  onFinished,
+}: {
+  users: PushMessageUser[];
+  status: PushUserStatus;
+  onClose: () => void;
+  onFinished: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const count = `${users.length} push ${users.length === 1 ? 'user' : 'users'}`;
+  return (
+    <BulkDialog
+      title={`Set ${count} to ${statusName(status)}?`}
+      confirmLabel={`Set ${count} to ${statusName(status)}`}
+      confirmColor={status === 3 ? 'red.9' : undefined}
+      items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${user.DeviceType}` }))}
+      runOne={(id) => api.updatePushUser({ Id: id, Status: status })}
+      onClose={onClose}
+      onFinished={() => {
+        void queryClient.invalidateQueries({ queryKey: pushUserQueries.all });
+        onFinished();
+      }}
+    >
+      <Text size="sm">
+        {status === 3
+          ? 'Deleted registrations stop receiving push messages, including two-factor tokens. They stay listed and can be made active again.'
+          : `Each registration is set to ${statusName(status).toLowerCase()}; ones already in that status stay as they are.`}
+      </Text>
+    </BulkDialog>
+  );
+}
