@@ -6,6 +6,7 @@ const SHORTCUTS: [keys: string[], what: string][] = [
   [['a'], 'Approve the current request (comment, then Enter)'],
   [['r'], 'Reject the current request (comment, then Enter)'],
   [['o'], 'Open the current request'],
+  [['Ctrl/⌘', 'K'], 'Command palette: pages, requests, push users'],
   [['?'], 'Show these shortcuts'],
 ];
 

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import type { AuthorizationRequest, PushMessageUser } from '../src/shared/contract/index.ts';
+import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+test('Ctrl+K palette jumps to a page, a request by id and a push user by name', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/two-factor');
+  const headers = bearer(await pageToken(page));
+  const [request] = (await (
+    await page.request.get('/api/Consumer/Authentication/AuthorizationRequests?getall=true', { headers })
+  ).json()) as AuthorizationRequest[];
+  const [user] = (await (
+    await page.request.get('/api/Consumer/PushMessageUsers', { headers })
+  ).json()) as PushMessageUser[];
+  if (!request || !user) throw new Error('demo data missing');
+
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  const search = page.getByPlaceholder('Go to a page, request #id or push user name…');
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeVisible();
+  const name = user.UserName.split('\\').pop() ?? user.UserName;
+  await search.fill(name);
+  await page
+    .getByRole('button', { name: new RegExp(`#${user.Id} ·`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/push-users/${user.Id}$`));
+
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+  await search.fill('push');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/push-users$/);
+
+  await page.keyboard.press('Control+k');
+  await search.fill(String(request.Id));
+  await expect(page.getByRole('button', { name: new RegExp(`request #${request.Id}`, 'i') }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/authorization-requests/${request.Id}$`));
+});
