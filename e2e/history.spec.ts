@@ -17,8 +17,9 @@ test('a decision with a comment appears on the request timeline at once', async 
 
   await page.goto(`/authorization-requests/${target.Id}`);
   const history = page.getByRole('region', { name: 'History' });
-  // The demo data starts with no recorded changes.
-  await expect(history).toContainText('Nothing recorded yet.');
+  // The demo data's timeline starts with the request's arrival.
+  await expect(history.getByTestId('history-entry')).toHaveCount(1);
+  await expect(history.getByTestId('history-entry').first()).toContainText('Created');
 
   await page.getByRole('button', { name: /^Approve/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
@@ -28,7 +29,7 @@ test('a decision with a comment appears on the request timeline at once', async 
 
   // Newest first: the decision, by whom, from → to, with the comment; no reload needed.
   const newest = history.getByTestId('history-entry').first();
-  await expect(history.getByTestId('history-entry')).toHaveCount(1);
+  await expect(history.getByTestId('history-entry')).toHaveCount(2);
   await expect(newest).toContainText('Decided');
   await expect(newest).toContainText('Pending');
   await expect(newest).toContainText('Authorized');

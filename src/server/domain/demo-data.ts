@@ -83,7 +83,39 @@ export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise
         decided_at: decidedAt,
       };
     });
-    await trx.insertInto('authorization_requests').values(requests).execute();
+    const inserted = await trx.insertInto('authorization_requests').values(requests).returning('id').execute();
+    // Demo timelines start with the story so far: each request's arrival and, for decided ones, the decision.
+    await trx
+      .insertInto('history')
+      .values(
+        requests.flatMap((request, index) => {
+          const id = inserted[index]?.id ?? 0;
+          const created = {
+            entity: 'AuthorizationRequest' as const,
+            entity_id: id,
+            action: 'Created' as const,
+            from_state: null,
+            to_state: 'Pending',
+            comment: null,
+            changed_by: request.user_name,
+            changed_at: request.created_at,
+          };
+          if (request.status === 'Pending') return [created];
+          return [
+            created,
+            {
+              ...created,
+              action: 'Decided' as const,
+              from_state: 'Pending',
+              to_state: request.status,
+              comment: request.comment,
+              changed_by: request.decided_by,
+              changed_at: request.decided_at ?? request.created_at,
+            },
+          ];
+        }),
+      )
+      .execute();
 
     const pushUsers = [
       ['DEMO\\admin', 'iOS', 1],
