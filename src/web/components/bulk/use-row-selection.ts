@@ -15,10 +15,12 @@ export function useRowSelection<T>(rows: readonly T[], idOf: (row: T) => number)
     (row: T, index: number, event: MouseEvent<HTMLInputElement>) => {
       const id = idOf(row);
       const checked = event.currentTarget.checked;
+      const shift = event.shiftKey;
+      // Read now: the updater may run after the anchor below has moved.
+      const from = anchor.current;
       setSelected((old) => {
         const next = new Set(old);
-        const from = anchor.current;
-        if (event.shiftKey && from !== null && from !== index) {
+        if (shift && from !== null && from !== index) {
           const [start, end] = from < index ? [from, index] : [index, from];
           for (let i = start; i <= end; i++) {
             const target = rows[i];
