@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -12,6 +11,7 @@ import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -109,32 +109,14 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerProblemHandler(fastify);
   registerGracefulClose(fastify);
 
-  await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...config.connectSources],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+  registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
 
-  fastify.addHook('onRequest', async (request) => {
+  fastify.addHook('onRequest', (request, _reply, done) => {
     const consumer = request.headers['x-tachyon-consumer'];
     if (typeof consumer === 'string' && consumer !== '')
       request.log = request.log.child({ consumer: consumer.slice(0, 100) });
+    done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
   registerAccess(fastify, sessions);
