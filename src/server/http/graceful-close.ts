@@ -24,7 +24,9 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Sync: this hook runs on every response, and an async one costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing && !reply.sent) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
