@@ -27,12 +27,15 @@ test('Ctrl+K palette jumps to a page, a request by id and a push user by name', 
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`/push-users/${user.Id}$`));
+  // The palette closes with a short transition; the next Ctrl+K opens a fresh one.
+  await expect(search).toBeHidden();
 
   await page.keyboard.press('Control+k');
   await expect(search).toBeFocused();
   await search.fill('push');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/push-users$/);
+  await expect(search).toBeHidden();
 
   await page.keyboard.press('Control+k');
   await search.fill(String(request.Id));
