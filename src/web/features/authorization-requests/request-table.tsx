@@ -1,7 +1,7 @@
-import { Paper, Table, VisuallyHidden } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import type { Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { VirtualTableBody, type VirtualTableHandle } from '../../components/virtual-table-body.tsx';
+import { type ListSelection, ListTable } from '../../components/list-table.tsx';
+import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
 import { RequestRow } from './request-row.tsx';
 import { requestStatus } from './request-status.ts';
@@ -14,55 +14,29 @@ export interface RequestTableProps {
   /** Rows decided elsewhere since they were loaded: shown greyed out with the new status. */
   changed?: ReadonlyMap<number, { Status: string; ChangedBy: string | null }>;
   /** Selection column (bulk decisions), when the page offers it. */
-  selection?: {
-    header: ReactNode;
-    cell: (request: AuthorizationRequest, index: number) => ReactNode;
-  };
+  selection?: ListSelection<AuthorizationRequest>;
 }
 
 export function RequestTable({ requests, pendingIds, onDecide, handle, changed, selection }: RequestTableProps) {
-  const columns = selection ? 6 : 5;
   return (
-    <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={820}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          highlightOnHover
-          aria-label="Authorization requests"
-          aria-rowcount={requests.length + 1}
-        >
-          <Table.Thead>
-            <Table.Tr aria-rowindex={1}>
-              {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
-              <Table.Th>User</Table.Th>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Requested</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <VirtualTableBody
-            rows={requests}
-            rowKey={(request) => request.Id}
-            estimateSize={62}
-            columns={columns}
-            handle={handle}
-            renderRow={(request, index, rowProps) => (
-              <RequestRow
-                rowProps={rowProps}
-                request={request}
-                status={requestStatus(request, pendingIds)}
-                changed={changed?.get(request.Id)}
-                onDecide={onDecide}
-                selectCell={selection?.cell(request, index)}
-              />
-            )}
-          />
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <ListTable
+      label="Authorization requests"
+      minWidth={820}
+      headings={['User', 'Device', 'Requested', 'Status']}
+      rows={requests}
+      rowKey={(request) => request.Id}
+      selection={selection}
+      handle={handle}
+      renderRow={(request, _index, rowProps, selectCell) => (
+        <RequestRow
+          rowProps={rowProps}
+          request={request}
+          status={requestStatus(request, pendingIds)}
+          changed={changed?.get(request.Id)}
+          onDecide={onDecide}
+          selectCell={selectCell}
+        />
+      )}
+    />
   );
 }
