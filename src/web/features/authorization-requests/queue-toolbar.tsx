@@ -1,8 +1,7 @@
-import { CloseButton, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowsSort, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Group, SegmentedControl, Select } from '@mantine/core';
+import { IconArrowsSort } from '@tabler/icons-react';
 import type { RequestView } from '../../api/queries.ts';
+import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { REQUEST_SORTS, type RequestSort } from './queue-search.ts';
 
 const SORT_LABELS: Record<RequestSort, string> = {
@@ -23,11 +22,6 @@ export interface QueueToolbarProps {
 }
 
 export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onChange }: QueueToolbarProps) {
-  const [text, setText] = useState(q ?? '');
-  const pushSearch = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined }), 250);
-  // The URL is the source of truth: back/forward must update the box too.
-  useEffect(() => setText(q ?? ''), [q]);
-
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
       <SegmentedControl
@@ -40,29 +34,12 @@ export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onCha
         ]}
       />
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search requests"
+        <ListSearchInput
+          label="Search requests"
           placeholder="Search user, device, OS…"
-          leftSection={<IconSearch size={16} />}
-          w={{ base: '100%', xs: 280 }}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            onSearchInput?.(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          rightSection={
-            text ? (
-              <CloseButton
-                aria-label="Clear search"
-                size="sm"
-                onClick={() => {
-                  setText('');
-                  onChange({ q: undefined });
-                }}
-              />
-            ) : null
-          }
+          q={q}
+          onSearchInput={onSearchInput}
+          onQueryChange={(value) => onChange({ q: value })}
         />
         <Select
           aria-label="Sort by"

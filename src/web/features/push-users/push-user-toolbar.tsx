@@ -1,8 +1,7 @@
-import { CloseButton, Group, ScrollArea, SegmentedControl, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Group, ScrollArea, SegmentedControl } from '@mantine/core';
+import { useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { ListSearchInput } from '../../components/list-search-input.tsx';
 import type { StatusFilter } from './push-user-search.ts';
 import { FILTER_STATUS } from './push-user-status.ts';
 
@@ -18,10 +17,6 @@ export interface PushUserToolbarProps {
 const LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
 
 export function PushUserToolbar({ status, q, users, onSearchInput, onChange }: PushUserToolbarProps) {
-  const [text, setText] = useState(q ?? '');
-  const pushSearch = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined }), 250);
-  useEffect(() => setText(q ?? ''), [q]);
-
   const counts = useMemo(() => {
     const byStatus = new Map<number, number>();
     for (const user of users) byStatus.set(user.Status, (byStatus.get(user.Status) ?? 0) + 1);
@@ -43,30 +38,12 @@ export function PushUserToolbar({ status, q, users, onSearchInput, onChange }: P
           }))}
         />
       </ScrollArea>
-      <TextInput
-        aria-label="Search push users"
+      <ListSearchInput
+        label="Search push users"
         placeholder="Search user or device…"
-        leftSection={<IconSearch size={16} />}
-        w={{ base: '100%', xs: 280 }}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          onSearchInput?.(event.currentTarget.value);
-          pushSearch(event.currentTarget.value);
-        }}
-        rightSection={
-          text ? (
-            <CloseButton
-              aria-label="Clear search"
-              size="sm"
-              onClick={() => {
-                setText('');
-                onSearchInput?.('');
-                onChange({ q: undefined });
-              }}
-            />
-          ) : null
-        }
+        q={q}
+        onSearchInput={onSearchInput}
+        onQueryChange={(value) => onChange({ q: value })}
       />
     </Group>
   );
