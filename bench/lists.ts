@@ -37,12 +37,15 @@ export function startScaleService(dataDir: string): Promise<RunningServer> {
 
 /** Target 2: the full #8 list at 50,000 rows against JSON.stringify of the same rows, memory, and the ETag poll. */
 export async function listBench(dataDir: string): Promise<Figure[]> {
-  const rows = new SQLite(path.join(dataDir, 'tachyon.sqlite'), { readonly: true })
+  // Read before the service starts: it holds the file exclusively while it runs.
+  const reader = new SQLite(path.join(dataDir, 'tachyon.sqlite'), { readonly: true });
+  const rows = reader
     .prepare(
       `select id as Id, device_type as DeviceType, user_name as UserName, created_at as CreatedTimeStampUtc,
          modified_at as ModifiedTimestampUtc, status as Status from push_message_users order by id`,
     )
     .all();
+  reader.close();
   const stringifyMs = median(
     await Promise.all(Array.from({ length: ROUNDS }, () => timed(async () => JSON.stringify(rows)))),
   );

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseInUseError } from './db/database.ts';
 
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
 const SHUTDOWN_GRACE_MS = 100;
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 });

@@ -13,6 +13,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Another process holds the embedded database. */
+export class DatabaseInUseError extends Error {
+  constructor(file: string) {
+    super(
+      `The database ${file} is in use by another process. The embedded database serves one service process: ` +
+        'stop the other one, give this one its own DATA_DIR, or share a PostgreSQL database through DATABASE_URL.',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
 export type DatabaseOptions = { databaseUrl: string } | { sqliteFile: string };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -23,11 +34,22 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
-  sqlite.pragma('journal_mode = WAL');
+  // One process owns the file (several processes share PostgreSQL instead): no lock round trips per statement,
+  // and a second service pointed at the same folder is refused at start instead of contending for writes.
+  sqlite.pragma('locking_mode = EXCLUSIVE');
+  // A service that is still shutting down gets a few seconds to let go of the file.
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    // The first access takes the exclusive lock.
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new DatabaseInUseError(options.sqliteFile);
+    throw error;
+  }
   // FULL makes WAL fsync on every commit: an acknowledged write survives an OS crash, not just a process kill.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -6,6 +6,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/database.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
 import type { Principal } from './principals.ts';
@@ -68,7 +69,7 @@ export async function decideAuthorizationRequest(
   decision: DeviceAuthorizationDecision,
   decidedBy: Principal,
 ): Promise<AuthorizationRequest> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('authorization_requests')
       .selectAll()

@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { bumpRevision, truncateTables } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
@@ -57,7 +58,7 @@ export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number)
 /** Replaces requests, push users, instructions and pushes with the demo set. Sessions and accounts stay. */
 export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise<void> {
   const now = clock();
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
 
     const requests = PEOPLE.map(([userName, email], index) => {
@@ -167,7 +168,7 @@ export async function createDemoAuthorizationRequest(
   const device = pick(DEVICES);
   const [userName, email] = pick(PEOPLE);
   const now = formatTimestamp(clock());
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('authorization_requests')
       .values({

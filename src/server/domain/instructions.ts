@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Kysely } from 'kysely';
 import { type DemoInstruction, formatTimestamp, type TokenAccepted } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
 import type { Principal } from './principals.ts';
 import { notFound, ProblemError } from './problem-error.ts';
@@ -70,7 +71,7 @@ export async function createInstruction(
   scheduled: boolean,
   keepPlainToken: boolean,
 ): Promise<DemoInstruction> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const now = clock();
     const row = await trx
       .insertInto('instructions')
@@ -113,7 +114,7 @@ export async function submitToken(
   token: string,
 ): Promise<TokenAccepted> {
   // Failed attempts must commit, so the transaction returns its problem instead of throwing it.
-  const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+  const outcome = await writeTransaction(db, async (trx): Promise<Outcome> => {
     const row = await trx
       .selectFrom('instructions')
       .selectAll()
@@ -206,7 +207,7 @@ export async function reissueToken(
   id: number,
   keepPlainToken: boolean,
 ): Promise<DemoInstruction> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.created_by_key !== caller.userKey) throw notFound('Instruction', id);
     if (row.state === 'Authenticated') {

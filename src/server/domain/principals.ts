@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Permission, PermissionGrant } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { hashPassword } from './passwords.ts';
 
 export interface Principal {
@@ -39,7 +40,7 @@ export interface PrincipalSpec {
 /** Creates the principal, or resets its password and grants to the spec when it exists. */
 export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec, hashCost: number): Promise<void> {
   const passwordHash = await hashPassword(spec.password, hashCost);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const userKey = userKeyOf(spec.userName);
     const existing = await trx.selectFrom('principals').select('id').where('user_key', '=', userKey).executeTakeFirst();
     const id =

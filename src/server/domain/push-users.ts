@@ -6,7 +6,9 @@ import {
   type PushUserStatus,
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, PushMessageUserTable } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
 import { userKeyOf } from './principals.ts';
@@ -33,8 +35,13 @@ export async function listPushMessageUsers(db: Kysely<Database>): Promise<PushMe
   return rows.map(toPushMessageUser);
 }
 
+// The most frequent single-row read: compiled once, not per request.
+const selectPushUserById = preparedQuery(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id),
+);
+
 export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUser> {
-  const row = await db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const [row] = await selectPushUserById(db, id);
   if (!row) throw notFound('Push message user', id);
   return toPushMessageUser(row);
 }
@@ -47,7 +54,7 @@ export async function setPushMessageUserStatus(
   status: PushUserStatus,
   changedBy: string,
 ): Promise<PushMessageUser> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
     // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
     // always the latest (the last commit's), and the history's From is the status this change replaced.

@@ -92,25 +92,43 @@ export class SessionService {
     return { Token: token, ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }) };
   }
 
+  /**
+   * The session a bearer token names when memory alone can tell: the session, null when it has expired,
+   * undefined when the database must be asked (not remembered, remembered too long ago, or due a last-seen write).
+   */
+  authenticateFromMemory(token: string): AuthenticatedSession | null | undefined {
+    const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    if (!cached || performance.now() - cached.cachedAt >= CACHE_TTL_MS) return undefined;
+    return this.check(tokenHash, cached);
+  }
+
   /** The session a bearer token names, or null when it is unknown, expired or revoked. */
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
     const tokenHash = hashToken(token);
     const cached = this.cache.get(tokenHash);
     const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(tokenHash);
     if (!known) return null;
+    const session = this.check(tokenHash, known);
+    if (session !== undefined) return session;
+    const now = this.clock();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: formatTimestamp(now) })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    known.lastSeen = now;
+    return { principal: known.principal, tokenHash, expires: this.expiry(now, known.absolute) };
+  }
+
+  /** A known session now: itself, null when it has expired, undefined when its last-seen time is due a write. */
+  private check(tokenHash: string, known: CachedSession): AuthenticatedSession | null | undefined {
     const now = this.clock();
     if (now >= this.expiry(known.lastSeen, known.absolute)) {
       this.cache.delete(tokenHash);
       return null;
     }
-    if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: formatTimestamp(now) })
-        .where('token_hash', '=', tokenHash)
-        .execute();
-      known.lastSeen = now;
-    }
+    if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) return undefined;
     return { principal: known.principal, tokenHash, expires: this.expiry(now, known.absolute) };
   }
 

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   API_VERSION_HEADER,
   type ApiVersion,
+  type Availability,
   availability,
+  type Endpoint,
   isApiVersion,
   SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
@@ -11,12 +13,30 @@ import { ProblemError } from '../domain/problem-error.ts';
 /** RFC 9745 wants the moment of deprecation; #2 became obsolete with API 3.1. */
 const OBSOLETE_SINCE_3_1 = '@1577836800';
 
+const availabilities = new WeakMap<Endpoint, Map<ApiVersion, Availability>>();
+
+/** The catalogue never changes while the service runs, so each endpoint's answer per version is worked out once. */
+function availabilityOf(endpoint: Endpoint, version: ApiVersion): Availability {
+  let byVersion = availabilities.get(endpoint);
+  if (!byVersion) {
+    byVersion = new Map();
+    availabilities.set(endpoint, byVersion);
+  }
+  let answer = byVersion.get(version);
+  if (!answer) {
+    answer = availability(endpoint, version);
+    byVersion.set(version, answer);
+  }
+  return answer;
+}
+
 /**
  * SPEC §3 "Versions": the Api-Version header selects a version (absent: the default), every response
  * names the version that served it, endpoints missing in a version answer 404, obsolete ones say so.
  */
 export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVersion): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: nothing here waits, and an async hook costs a promise on every request. Fastify turns a throw into done(error).
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.headers[API_VERSION_HEADER.toLowerCase()];
     const requested = Array.isArray(raw) ? raw.join(',') : raw?.trim();
     if (requested !== undefined && requested !== '' && !isApiVersion(requested)) {
@@ -34,8 +54,8 @@ export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVers
     reply.header(API_VERSION_HEADER, version);
 
     const endpoint = request.routeOptions.config.endpoint;
-    if (!endpoint) return;
-    const { available, obsolete, versions } = availability(endpoint, version);
+    if (!endpoint) return done();
+    const { available, obsolete, versions } = availabilityOf(endpoint, version);
     if (!available) {
       throw new ProblemError(
         404,
@@ -49,5 +69,6 @@ export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVers
       reply.header('Deprecation', OBSOLETE_SINCE_3_1);
       reply.header('Link', `</api${endpoint.obsolete.successor}>; rel="successor-version"`);
     }
+    done();
   });
 }

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
+import { preparedQuery } from './prepared-query.ts';
+import type { Database } from './schema.ts';
+
+describe('preparedQuery', () => {
+  let handle: DatabaseHandle;
+  let testDatabase: TestDatabase | null = null;
+  beforeAll(async () => {
+    const server = testDatabaseServer();
+    testDatabase = server ? await createTestDatabase(server) : null;
+    handle = openDatabase(testDatabase ? { databaseUrl: testDatabase.url } : { sqliteFile: ':memory:' });
+    await migrateToLatest(handle);
+    await handle.db
+      .insertInto('push_message_users')
+      .values(
+        [1, 2, 1, 1].map((status, index) => ({
+          device_type: index % 2 ? 'Android' : 'iOS',
+          user_name: `PREPARED\\user${index}`,
+          user_key: `prepared\\user${index}`,
+          created_at: '2026-11-21 09:00:00.000',
+          modified_at: '2026-11-21 09:00:00.000',
+          status,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await handle.close();
+    await testDatabase?.drop();
+  });
+
+  it('binds each call its own arguments, in the order the query uses them, next to constants', async () => {
+    const build = vi.fn((db: Kysely<Database>, deviceType: string, status: number) =>
+      db
+        .selectFrom('push_message_users')
+        .select('user_name')
+        // status appears first in the SQL, the constant in between: arguments must not be bound by position.
+        .where('status', '=', status)
+        .where('user_name', 'like', 'PREPARED\\%')
+        .where('device_type', '=', deviceType)
+        .orderBy('id'),
+    );
+    const query = preparedQuery(2, build);
+    expect(await query(handle.db, 'iOS', 1)).toEqual([
+      { user_name: 'PREPARED\\user0' },
+      { user_name: 'PREPARED\\user2' },
+    ]);
+    expect(await query(handle.db, 'Android', 1)).toEqual([{ user_name: 'PREPARED\\user3' }]);
+    expect(await query(handle.db, 'Android', 2)).toEqual([{ user_name: 'PREPARED\\user1' }]);
+    expect(await query(handle.db, 'iOS', 2)).toEqual([]);
+    // Built and compiled once for this database, not per call.
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
