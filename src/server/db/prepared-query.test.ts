@@ -39,7 +39,7 @@ describe('preparedQuery', () => {
         .select('user_name')
         // status appears first in the SQL, the constant in between: arguments must not be bound by position.
         .where('status', '=', status)
-        .where('user_name', 'like', 'PREPARED\\%')
+        .where('created_at', '=', '2026-11-21 09:00:00.000')
         .where('device_type', '=', deviceType)
         .orderBy('id'),
     );
