@@ -50,8 +50,29 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // FULL makes WAL fsync on every commit: an acknowledged write survives an OS crash, not just a process kill.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const connection = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  directReaders.set(db, {
+    read: (sql, parameters) => (sqlite.inTransaction ? null : connection.prepare(sql).all(parameters)),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Reads the embedded database synchronously, past Kysely's connection queue; null while a transaction is open. */
+export interface DirectReader {
+  read(sql: string, parameters: readonly unknown[]): unknown[] | null;
+}
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+
+/**
+ * The direct reader of an embedded database (none for PostgreSQL or a transaction's handle). SQLite has one
+ * connection: while no transaction is open on it, nothing uncommitted can be seen, and a synchronous read
+ * finishes before any other code runs, so it needs no place in Kysely's queue. During a transaction it must
+ * wait its turn there, which is what a null answer says.
+ */
+export function directReaderOf(db: Kysely<Database>): DirectReader | undefined {
+  return directReaders.get(db);
 }
 
 const STATEMENT_CACHE_LIMIT = 200;
@@ -83,24 +104,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
-}
-
-/** Bumps a list's revision (its ETag) inside the transaction that changed it. */
-export async function bumpRevision(db: Kysely<Database>, name: 'authorization_requests' | 'push_message_users') {
-  await db
-    .updateTable('list_revisions')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('name', '=', name)
-    .execute();
-}
-
-export async function readRevision(db: Kysely<Database>, name: 'authorization_requests' | 'push_message_users') {
-  const row = await db
-    .selectFrom('list_revisions')
-    .select('revision')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.revision;
 }
 
 export function dialectOf(db: Kysely<Database>): Dialect {

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../te
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 describe('preparedQuery', () => {
   let handle: DatabaseHandle;
@@ -53,5 +54,37 @@ describe('preparedQuery', () => {
     expect(await query(handle.db, 'iOS', 2)).toEqual([]);
     // Built and compiled once for this database, not per call.
     expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  const byName = preparedQuery(1, (db: Kysely<Database>, userName: string) =>
+    db.selectFrom('push_message_users').select('user_name').where('user_name', '=', userName),
+  );
+
+  it('never sees a write that is not committed, even while the one SQLite connection is inside it', async () => {
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const write = writeTransaction(handle.db, async (trx) => {
+      await trx
+        .insertInto('push_message_users')
+        .values({
+          device_type: 'iOS',
+          user_name: 'PREPARED\\uncommitted',
+          user_key: 'prepared\\uncommitted',
+          created_at: '2026-11-21 09:00:00.000',
+          modified_at: '2026-11-21 09:00:00.000',
+          status: 1,
+        })
+        .execute();
+      inserted();
+      // Holds the transaction open across real time, then gives up: the insert is rolled back.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      throw new Error('rolled back');
+    });
+    await insertedSignal;
+    expect(await byName(handle.db, 'PREPARED\\uncommitted')).toEqual([]);
+    await expect(write).rejects.toThrow('rolled back');
+    expect(await byName(handle.db, 'PREPARED\\uncommitted')).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { directReaderOf } from './database.ts';
+import type { Database } from './schema.ts';
 
 /** Stands in for an argument while the query is compiled; the compiled parameters hold it by reference. */
 class Slot {
@@ -15,16 +17,17 @@ interface Compiled {
 }
 
 /**
- * A query built and compiled once per database, then run with each call's arguments. Kysely otherwise rebuilds
- * and recompiles the query tree on every call, which is most of its cost on a one-row read by key.
+ * A read built and compiled once per database, then run with each call's arguments. Kysely otherwise rebuilds
+ * and recompiles the query tree on every call, which is most of its cost on a one-row read by key. On the
+ * embedded database it runs directly when it can (see `directReaderOf`).
  * `build` receives stand-ins for the arguments: use them only as values, never in JavaScript logic.
  */
-export function preparedQuery<DB, Args extends unknown[], Row>(
+export function preparedQuery<Args extends unknown[], Row>(
   arity: Args['length'],
-  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
-  const compiledFor = new WeakMap<Kysely<DB>, Compiled>();
-  const compile = (db: Kysely<DB>): Compiled => {
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  const compiledFor = new WeakMap<Kysely<Database>, Compiled>();
+  const compile = (db: Kysely<Database>): Compiled => {
     const slots = Array.from({ length: arity }, (_, index) => new Slot(index));
     const { sql, parameters } = build(db, ...(slots as unknown as Args)).compile();
     return {
@@ -41,6 +44,8 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     const values = compiled.parameters.map((parameter) =>
       parameter instanceof Slot ? args[parameter.index] : parameter.constant,
     );
+    const direct = directReaderOf(db)?.read(compiled.sql, values);
+    if (direct) return direct as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
     return rows;
   };

@@ -4,7 +4,8 @@ import {
   type DeviceAuthorizationDecision,
   formatTimestamp,
 } from '../../shared/contract/index.ts';
-import { bumpRevision } from '../db/database.ts';
+import { bumpRevision } from '../db/list-revisions.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import type { Clock } from './clock.ts';
@@ -40,8 +41,12 @@ export async function listAuthorizationRequests(db: Kysely<Database>, all: boole
   return (await query.execute()).map(toAuthorizationRequest);
 }
 
+const selectRequestById = preparedQuery(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom('authorization_requests').selectAll().where('id', '=', id),
+);
+
 export async function getAuthorizationRequest(db: Kysely<Database>, id: number): Promise<AuthorizationRequest> {
-  const row = await db.selectFrom('authorization_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await selectRequestById(db, id);
   if (!row) throw notFound('Authorization request', id);
   return toAuthorizationRequest(row);
 }

@@ -7,7 +7,8 @@ import {
   type DemoPush,
   formatTimestamp,
 } from '../../shared/contract/index.ts';
-import { bumpRevision, truncateTables } from '../db/database.ts';
+import { truncateTables } from '../db/database.ts';
+import { bumpRevision } from '../db/list-revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';

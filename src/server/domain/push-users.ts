@@ -5,7 +5,7 @@ import {
   type PushMessageUser,
   type PushUserStatus,
 } from '../../shared/contract/index.ts';
-import { bumpRevision } from '../db/database.ts';
+import { bumpRevision } from '../db/list-revisions.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, PushMessageUserTable } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';

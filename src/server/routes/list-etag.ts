@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { readRevision } from '../db/database.ts';
+import { type ListName, readRevision } from '../db/list-revisions.ts';
 import type { Database } from '../db/schema.ts';
-
-type ListName = 'authorization_requests' | 'push_message_users';
 
 export type ListResponder = <T>(
   request: FastifyRequest,
