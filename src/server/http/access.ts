@@ -3,6 +3,7 @@ import type { Endpoint } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import type { AuthenticatedSession, SessionService } from '../domain/sessions.ts';
+import { guardEndpoints } from './endpoint-guard.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
 
@@ -13,27 +14,28 @@ const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
  */
 export function registerAccess(app: FastifyInstance, sessions: SessionService): void {
   // Callback style: a recently seen session is answered from memory without a promise; only a miss waits on the database.
-  app.addHook('onRequest', (request, reply, done) => {
-    const endpoint = request.routeOptions.config.endpoint;
-    if (!endpoint || endpoint.access.kind === 'anonymous') return done();
-
-    const header = request.headers.authorization;
-    const token = header ? BEARER.exec(header)?.[1] : undefined;
-    if (!token) {
-      reply.header('WWW-Authenticate', 'Bearer realm="tachyon"');
-      return done(
-        new ProblemError(
-          401,
-          'unauthenticated',
-          'Sign-in required',
-          'This endpoint needs a bearer token from POST /api/Consumer/Authentication.',
-        ),
-      );
-    }
-    const remembered = sessions.authenticateFromMemory(token);
-    if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered));
-    sessions.authenticate(token).then((session) => done(admission(request, reply, endpoint, session)), done);
-  });
+  guardEndpoints(app, (endpoint) =>
+    endpoint.access.kind === 'anonymous'
+      ? null
+      : (request, reply, done) => {
+          const header = request.headers.authorization;
+          const token = header ? BEARER.exec(header)?.[1] : undefined;
+          if (!token) {
+            reply.header('WWW-Authenticate', 'Bearer realm="tachyon"');
+            return done(
+              new ProblemError(
+                401,
+                'unauthenticated',
+                'Sign-in required',
+                'This endpoint needs a bearer token from POST /api/Consumer/Authentication.',
+              ),
+            );
+          }
+          const remembered = sessions.authenticateFromMemory(token);
+          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered));
+          sessions.authenticate(token).then((session) => done(admission(request, reply, endpoint, session)), done);
+        },
+  );
 }
 
 /** Attaches the session to the request, or gives the problem that refuses it. */
