@@ -77,6 +77,28 @@ describe('security headers on every response (SPEC §3 "Errors and limits")', ()
     }
   });
 
+  it('keeps headers that only a rendered document reads off API answers, and sends them with pages', async () => {
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const [name, response] of Object.entries(await samples())) {
+      const isPage = name === '404 page';
+      for (const header of documentOnly)
+        expect(response.headers[header] !== undefined, `${name}: ${header}`).toBe(isPage);
+      // What guards the data itself is on both.
+      expect(response.headers['cross-origin-resource-policy'], name).toBe('same-origin');
+      expect(response.headers['strict-transport-security'], name).toMatch(/max-age=\d+/);
+    }
+    const upperCase = await t.call({ method: 'GET', url: '/API/Consumer/Version' });
+    expect(upperCase.statusCode).toBe(200);
+    expect(upperCase.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
   it('accepts the X-Tachyon-Consumer header without requiring it', async () => {
     const withHeader = await t.call({
       method: 'GET',

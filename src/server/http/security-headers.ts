@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from './api-path.ts';
 
 /**
  * Helmet's headers, computed once. @fastify/helmet rebuilds the Helmet middleware, CSP parsing
@@ -21,6 +22,19 @@ function computeHeaders(options: Readonly<HelmetOptions>): Record<string, string
   });
   return headers;
 }
+
+/**
+ * Helmet headers read only by a browser rendering a document: cross-origin isolation of a browsing context,
+ * DNS prefetching, IE's download prompt, Adobe clients' policy files, the legacy XSS auditor.
+ */
+const DOCUMENT_ONLY = new Set([
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+]);
 
 /** Security headers on every response (SPEC §3): CSP with scripts from this origin only, no framing, no sniffing. */
 export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
@@ -44,8 +58,11 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // Headers that only mean something for a document a browser renders stay off JSON answers: every API
+  // response carries less, and the ones that guard data (CSP, no sniffing, no framing, CORP) stay.
+  const apiHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
     done();
   });
 }

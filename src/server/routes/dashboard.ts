@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../shared/contract/index.ts';
+import { isApiPath } from '../http/api-path.ts';
 import { sendProblem } from '../http/problem-handler.ts';
-
-const isApiPath = (url: string) => url.toLowerCase().startsWith(API_PREFIX.toLowerCase());
 
 /**
  * Everything outside /api is the dashboard: built files, and index.html for any other GET
