@@ -31,6 +31,7 @@ const CACHE_TTL_MS = 2_000;
 const CACHE_LIMIT = 10_000;
 
 interface CachedSession {
+  tokenHash: string;
   principal: Principal;
   lastSeen: Date;
   absolute: Date;
@@ -45,6 +46,7 @@ const invalidCredentials = () =>
 export class SessionService {
   /** A hash to verify against when the user does not exist, so both failures take the same time. */
   private decoyHash: Promise<string> | null = null;
+  /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
 
   private readonly db: Kysely<Database>;
@@ -97,20 +99,19 @@ export class SessionService {
    * undefined when the database must be asked (not remembered, remembered too long ago, or due a last-seen write).
    */
   authenticateFromMemory(token: string): AuthenticatedSession | null | undefined {
-    const tokenHash = hashToken(token);
-    const cached = this.cache.get(tokenHash);
+    const cached = this.cache.get(token);
     if (!cached || performance.now() - cached.cachedAt >= CACHE_TTL_MS) return undefined;
-    return this.check(tokenHash, cached);
+    return this.check(token, cached);
   }
 
   /** The session a bearer token names, or null when it is unknown, expired or revoked. */
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
-    const tokenHash = hashToken(token);
-    const cached = this.cache.get(tokenHash);
-    const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(tokenHash);
+    const cached = this.cache.get(token);
+    const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(token);
     if (!known) return null;
-    const session = this.check(tokenHash, known);
+    const session = this.check(token, known);
     if (session !== undefined) return session;
+    const { tokenHash } = known;
     const now = this.clock();
     await this.db
       .updateTable('sessions')
@@ -122,18 +123,19 @@ export class SessionService {
   }
 
   /** A known session now: itself, null when it has expired, undefined when its last-seen time is due a write. */
-  private check(tokenHash: string, known: CachedSession): AuthenticatedSession | null | undefined {
+  private check(token: string, known: CachedSession): AuthenticatedSession | null | undefined {
     const now = this.clock();
     if (now >= this.expiry(known.lastSeen, known.absolute)) {
-      this.cache.delete(tokenHash);
+      this.cache.delete(token);
       return null;
     }
     if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) return undefined;
-    return { principal: known.principal, tokenHash, expires: this.expiry(now, known.absolute) };
+    return { principal: known.principal, tokenHash: known.tokenHash, expires: this.expiry(now, known.absolute) };
   }
 
-  private async load(tokenHash: string): Promise<CachedSession | null> {
-    this.cache.delete(tokenHash);
+  private async load(token: string): Promise<CachedSession | null> {
+    this.cache.delete(token);
+    const tokenHash = hashToken(token);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('principals', 'principals.id', 'sessions.principal_id')
@@ -150,6 +152,7 @@ export class SessionService {
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.enabled !== 1) return null;
     const session: CachedSession = {
+      tokenHash,
       principal: {
         id: row.principal_id,
         userName: row.user_name,
@@ -162,12 +165,13 @@ export class SessionService {
     };
     // Maps iterate in insertion order, so the first key is the oldest entry.
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(tokenHash, session);
+    this.cache.set(token, session);
     return session;
   }
 
   async revoke(session: AuthenticatedSession): Promise<void> {
-    this.cache.delete(session.tokenHash);
+    // Sign-out is rare and the cache bounded: a scan finds the entry without keeping tokens anywhere else.
+    for (const [token, cached] of this.cache) if (cached.tokenHash === session.tokenHash) this.cache.delete(token);
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: formatTimestamp(this.clock()) })
