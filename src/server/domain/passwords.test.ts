@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 
 const COST = 1024;
 
@@ -43,5 +43,11 @@ describe('password hashing (SPEC §3: scrypt, per-user salt)', () => {
     for (const bad of ['', 'plain', stored.replace(/^scrypt/, 'bcrypt'), 'scrypt$1024$8$1$$']) {
       expect(await verifyPassword('x', bad)).toBe(false);
     }
+  });
+
+  it('reads the cost a stored hash was made with', async () => {
+    expect(hashCostOf(await hashPassword('x', COST))).toBe(COST);
+    expect(hashCostOf(await hashPassword('x', 2 * COST))).toBe(2 * COST);
+    for (const foreign of ['', 'bcrypt$10$abc', 'scrypt$many$8$1$s$h']) expect(hashCostOf(foreign)).toBeNull();
   });
 });

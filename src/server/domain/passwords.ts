@@ -21,6 +21,13 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** The scrypt cost (N) a stored hash was made with, or null for a hash this module did not make. */
+export function hashCostOf(stored: string): number | null {
+  const [scheme, n] = stored.split('$');
+  const cost = Number(n);
+  return scheme === 'scrypt' && Number.isInteger(cost) ? cost : null;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

@@ -4,7 +4,7 @@ import { formatTimestamp, type LoginCredentials, type LoginResult, type Session 
 import type { Database } from '../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 import { loadGrants, type Principal, userKeyOf } from './principals.ts';
 import { ProblemError } from './problem-error.ts';
 
@@ -45,7 +45,7 @@ const invalidCredentials = () =>
 
 export class SessionService {
   /** A hash to verify against when the user does not exist, so both failures take the same time. */
-  private decoyHash: Promise<string> | null = null;
+  private readonly decoyHash: Promise<string>;
   /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
 
@@ -59,6 +59,9 @@ export class SessionService {
     this.clock = clock;
     this.policy = policy;
     this.throttle = throttle;
+    // Made at start, so the first sign-in of an unknown user takes no longer than any other.
+    this.decoyHash = hashPassword(randomBytes(16).toString('hex'), policy.passwordHashCost);
+    this.decoyHash.catch(() => undefined); // a failure surfaces at the sign-in that awaits it
   }
 
   async login(credentials: LoginCredentials, clientAddress: string): Promise<LoginResult> {
@@ -70,11 +73,19 @@ export class SessionService {
         .select(['id', 'user_name', 'password_hash', 'enabled'])
         .where('user_key', '=', userKey)
         .executeTakeFirst();
-      this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.policy.passwordHashCost);
       const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
       return row !== undefined && matches && row.enabled === 1;
     });
     if (!signedIn || !row) throw invalidCredentials();
+    if (hashCostOf(row.password_hash) !== this.policy.passwordHashCost) {
+      // A hash from an older cost setting answers sign-ins at its own speed, which tells that account apart:
+      // the password is known right now, so the hash is brought to the current cost.
+      await this.db
+        .updateTable('principals')
+        .set({ password_hash: await hashPassword(credentials.Password, this.policy.passwordHashCost) })
+        .where('id', '=', row.id)
+        .execute();
+    }
 
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();

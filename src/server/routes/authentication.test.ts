@@ -88,6 +88,39 @@ describe('#1 POST /Consumer/Authentication', () => {
   });
 });
 
+describe('#1 password hashes made at an older cost', () => {
+  it('are brought to the current cost by the next successful sign-in, and keep working', async () => {
+    // The harness adds principals at the cheapest cost; this service is set to twice that.
+    const t = await createTestApp({ passwordHashCost: 2048 });
+    try {
+      await t.addPrincipal('DEMO\\legacy', 'Legacy#2026', ['Read']);
+      const storedHash = async () =>
+        (
+          await t.database.db
+            .selectFrom('principals')
+            .select('password_hash')
+            .where('user_key', '=', 'demo\\legacy')
+            .executeTakeFirstOrThrow()
+        ).password_hash;
+      expect((await storedHash()).split('$')[1]).toBe('1024');
+
+      const wrong = await t.call({
+        method: 'POST',
+        url: LOGIN,
+        payload: { UserName: 'DEMO\\legacy', Password: 'nope' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect((await storedHash()).split('$')[1]).toBe('1024');
+
+      await t.login('DEMO\\legacy', 'Legacy#2026');
+      expect((await storedHash()).split('$')[1]).toBe('2048');
+      await t.login('DEMO\\legacy', 'Legacy#2026');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('#1 throttling of failed sign-ins (429)', () => {
   let t: TestApp;
   afterEach(() => t.close());
