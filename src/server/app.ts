@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
@@ -98,7 +99,14 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     },
     throttle,
   );
-  const services: Services = { config, db, clock, sessions, changes: new ChangeFeed() };
+  const changes =
+    database.dialect === 'postgres' && config.databaseUrl
+      ? await PostgresChangeFeed.connect(config.databaseUrl, db, (error) =>
+          fastify.log.warn({ err: error }, 'change feed: PostgreSQL LISTEN/NOTIFY failed'),
+        )
+      : new ChangeFeed();
+  fastify.addHook('onClose', () => changes.close());
+  const services: Services = { config, db, clock, sessions, changes };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);

@@ -3,9 +3,9 @@ import type { ChangeEvent } from '../../shared/contract/index.ts';
 type Listener = (event: ChangeEvent) => void;
 
 /**
- * Committed changes, fanned out to live subscribers (the dashboard's event stream).
- * In-process only: with several processes on one PostgreSQL database, a subscriber hears its own
- * process's changes, and the dashboard's polling (ETag, cheap) covers the rest.
+ * Committed changes, fanned out to live subscribers (the dashboard's event stream). This one carries
+ * the changes of its own process, which is all there is on the embedded database; on PostgreSQL,
+ * `PostgresChangeFeed` carries every process's changes.
  */
 export class ChangeFeed {
   private readonly listeners = new Set<Listener>();
@@ -15,11 +15,19 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called once a change has committed. */
   publish(event: ChangeEvent): void {
-    for (const listener of this.listeners) listener(event);
+    this.deliver(event);
   }
 
   get subscribers(): number {
     return this.listeners.size;
+  }
+
+  async close(): Promise<void> {}
+
+  /** Hands an event to this process's subscribers. */
+  protected deliver(event: ChangeEvent): void {
+    for (const listener of this.listeners) listener(event);
   }
 }

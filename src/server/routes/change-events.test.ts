@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChangeEvent } from '../../shared/contract/index.ts';
 import { ADMIN, createTestApp, demoCreateRequest, OPERATOR, type TestApp } from '../test/harness.ts';
+import { testDatabaseServer } from '../test/test-database.ts';
 
 /** Reads Server-Sent Events from a fetch body until `count` events arrived. */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<ChangeEvent[]> {
@@ -84,5 +85,39 @@ describe('change stream (extension): GET /Consumer/Events', () => {
     const started = performance.now();
     await t.app.close();
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+/** Two app instances with their own pools on one PostgreSQL database are, to the database, two processes. */
+describe.runIf(testDatabaseServer() !== null)('change stream across processes sharing PostgreSQL', () => {
+  it('streams to a reader on one process the changes made through another', async () => {
+    const first = await createTestApp();
+    const second = await createTestApp({ databaseUrl: first.config.databaseUrl });
+    try {
+      await first.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`;
+      const reader = await first.login(...ADMIN);
+      const response = await fetch(`${base}/api/Consumer/Events`, { headers: { authorization: `Bearer ${reader}` } });
+      if (!response.body) throw new Error('no stream');
+      const received = readEvents(response.body, 2);
+
+      const admin = await second.login(...ADMIN);
+      const created = await demoCreateRequest(second, admin);
+      const decision = await second.call({
+        method: 'POST',
+        url: '/api/Consumer/Authentication/AuthorizeDevice',
+        token: admin,
+        payload: { RequestId: created.Id, RequestGuid: created.RequestGuid, Authorized: true },
+      });
+      expect(decision.statusCode).toBe(200);
+
+      expect(await received).toEqual([
+        { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: null },
+        { Type: 'authorization-request', Id: created.Id, Status: 'Authorized', ChangedBy: 'DEMO\\admin' },
+      ]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });
