@@ -26,7 +26,12 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // Floating UI (tooltips, menus, selects) would otherwise share a chunk with small modules the entry needs,
           // pulling ~17 KB gzip into the sign-in page that shows no popover.
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+          groups: [
+            // Every page loads the entry's static imports, yet left alone they are cut into ~25 chunks shared with
+            // the lazy routes. Each file is compressed on its own, so one file is ~10 KB gzip smaller than 25.
+            { name: 'initial', tags: ['$initial'], priority: 1 },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+          ],
         },
       },
     },
