@@ -1,8 +1,8 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
+import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import type { StoredSession } from '../../session/session-store.ts';
 
@@ -22,7 +22,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
 
   async function handleSignOut() {
     await signOut();
-    notifications.show({ title: 'Signed out', message: 'Your session was ended on the server.' });
+    notify({ title: 'Signed out', message: 'Your session was ended on the server.' });
     await navigate({ to: '/login' });
   }
 
