@@ -12,3 +12,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Validation messages are only read once something went wrong: they load after the first screen (see messages.ts).
+void import('../shared/contract/messages.ts');

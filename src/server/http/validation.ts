@@ -1,5 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod/mini';
+// The answers name problems in English, as they did with classic zod.
+import '../../shared/contract/messages.ts';
 
 /** A request part that failed its contract schema, with one entry per problem found. */
 export class RequestValidationError extends Error {
