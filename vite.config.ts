@@ -11,11 +11,11 @@ import { defineConfig } from 'vitest/config';
  */
 const SHARED_UI = new RegExp(
   [
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](Input|InputBase|TextInput|ActionIcon|CloseButton|Alert|Title|Group|Paper|ThemeIcon)[\/]`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]core[\/].*[\/](use-resolved-styles-api|get-sorted-breakpoints|get-base-value|get-breakpoint-value)\.mjs`,
-    String.raw`node_modules[\/]@mantine[\/]hooks[\/]esm[\/](use-id|use-uncontrolled|utils[\/]random-id)[\/]`,
-    String.raw`node_modules[\/]@tanstack[\/](react-query|query-core)[\/]`,
-    String.raw`src[\/]web[\/](settings[\/](use-settings|resolve-version)|components[\/]app-shell[\/]brand-mark)\.tsx?$`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|ActionIcon|CloseButton|Alert|Title|Group|Paper|ThemeIcon)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/].*[\\/](use-resolved-styles-api|get-sorted-breakpoints|get-base-value|get-breakpoint-value)\.mjs`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|utils[\\/]random-id)[\\/]`,
+    String.raw`node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]`,
+    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version)|components[\\/]app-shell[\\/]brand-mark)\.tsx?$`,
   ].join('|'),
 );
 
@@ -27,10 +27,10 @@ const SHARED_UI = new RegExp(
  */
 const OVERLAYS = new RegExp(
   [
-    String.raw`node_modules[\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\/]`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](Popover|Tooltip|Floating|Combobox|Select|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\/]CheckIcon)`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/](utils[\/]Floating[\/]|components[\/]Transition[\/]get-transition-props[\/]|core[\/]utils[\/]find-element-in-shadow-dom[\/])`,
-    String.raw`node_modules[\/]@mantine[\/]hooks[\/]esm[\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press)[\/]`,
+    String.raw`node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Floating|Combobox|Select|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\\/]CheckIcon)`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating[\\/]|components[\\/]Transition[\\/]get-transition-props[\\/]|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/])`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press)[\\/]`,
   ].join('|'),
 );
 

@@ -13,5 +13,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Validation messages are only read once something went wrong: they load after the first screen (see messages.ts).
+// Validation messages are only read once something went wrong: they load next to the first screen, not as part
+// of its download (see messages.ts).
 void import('../shared/contract/messages.ts');
