@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
+import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
 import { statusName } from './push-user-status.ts';
 
@@ -33,8 +34,9 @@ export function useChangeStatus() {
       apply(user, status);
       return;
     }
-    // On demand, like the toasts (lib/notify.ts): the modals package stays out of the list's first download.
-    void import('@mantine/modals').then(({ modals }) =>
+    // On demand, like the toasts (lib/notify.ts): the modals package stays out of the list's first download. A click
+    // made before the modals host has loaded waits for it (lib/modals-host.ts).
+    void Promise.all([import('@mantine/modals'), whenModalsHostMounted()]).then(([{ modals }]) =>
       modals.openConfirmModal({
         title: <Text fw={650}>Delete this push user?</Text>,
         children: (
