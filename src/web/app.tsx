@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { onUnauthorized } from './api/instance.ts';
 import { forgetUserData } from './api/queries.ts';
 import { LazyHosts } from './components/lazy-hosts.tsx';
+import { notify } from './lib/notify.ts';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
@@ -20,15 +21,12 @@ export function App() {
       onUnauthorized(() => {
         if (!sessionStore.get()) return;
         sessionStore.set(null);
-        // Loaded on demand: the toast code is not part of the first screen.
-        void import('@mantine/notifications').then(({ notifications }) =>
-          notifications.show({
-            id: 'session-ended',
-            color: 'yellow',
-            title: 'Signed out',
-            message: 'Your session has ended. Sign in again to continue where you were.',
-          }),
-        );
+        notify({
+          id: 'session-ended',
+          color: 'yellow',
+          title: 'Signed out',
+          message: 'Your session has ended. Sign in again to continue where you were.',
+        });
         const { href, pathname } = router.state.location;
         forgetUserData(queryClient);
         void router.navigate({ to: '/login', search: pathname === '/login' ? {} : { redirect: href } });

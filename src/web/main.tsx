@@ -12,3 +12,7 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Validation messages are only read once something went wrong: they load next to the first screen, not as part
+// of its download (see messages.ts).
+void import('../shared/contract/messages.ts');

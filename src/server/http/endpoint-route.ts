@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { API_PREFIX, type Endpoint } from '../../shared/contract/index.ts';
 
 type Parsed<E, K extends 'body' | 'query' | 'params'> =
-  E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+  E extends Record<K, infer S extends z.core.$ZodType> ? z.output<S> : undefined;
 
 export interface EndpointInput<E extends Endpoint> {
   body: Parsed<E, 'body'>;
@@ -24,7 +24,7 @@ export function registerEndpoint<E extends Endpoint>(
   handler: (input: EndpointInput<E>) => Promise<unknown> | unknown,
   extraConfig: Record<string, unknown> = {},
 ): void {
-  const schema: Record<string, z.ZodType> = {};
+  const schema: Record<string, z.core.$ZodType> = {};
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.params) schema.params = endpoint.params;

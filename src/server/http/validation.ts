@@ -1,5 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+// The answers name problems in English, as they did with classic zod.
+import '../../shared/contract/messages.ts';
 
 /** A request part that failed its contract schema, with one entry per problem found. */
 export class RequestValidationError extends Error {
@@ -21,11 +23,12 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query',
  * SPEC §3: body property names and query parameter names match case-insensitively
  * (`userName` binds to `UserName`, `GetAll` to `getall`), as the real server's model binding does.
  */
-function canonicalKeys(value: unknown, schema: z.ZodType): unknown {
-  if (!(schema instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) {
+function canonicalKeys(value: unknown, schema: z.core.$ZodType): unknown {
+  // The core class: true for classic and mini objects alike (the contract is written with zod/mini).
+  if (!(schema instanceof z.core.$ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) {
     return value;
   }
-  const known = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
+  const known = new Map(Object.keys(schema._zod.def.shape).map((key) => [key.toLowerCase(), key]));
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const canonical = known.get(key.toLowerCase()) ?? key;
@@ -36,12 +39,12 @@ function canonicalKeys(value: unknown, schema: z.ZodType): unknown {
   return result;
 }
 
-export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = ({ schema, httpPart }) => {
   const part = PART_NAMES[httpPart ?? ''] ?? 'input';
   return (data: unknown) => {
     // No body at all reads as an empty object, so the answer names each missing field.
     const input = data === undefined && httpPart === 'body' ? {} : data;
-    const result = schema.safeParse(canonicalKeys(input, schema));
+    const result = z.safeParse(schema, canonicalKeys(input, schema));
     if (!result.success) return { error: new RequestValidationError(part, result.error.issues) };
     const nul = pathOfNul(result.data);
     if (nul !== null) {

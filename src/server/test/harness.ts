@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   type AuthorizationRequest,
   AuthorizationRequest as AuthorizationRequestSchema,
@@ -147,7 +147,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
 }
 
 /** Parses a response body with a contract schema (so field names and types are the seed's). */
-export function parseBody<S extends z.ZodType>(response: LightMyRequestResponse, schema: S): z.output<S> {
+export function parseBody<S extends z.ZodMiniType>(response: LightMyRequestResponse, schema: S): z.output<S> {
   return schema.parse(response.json());
 }
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { HistoryList, HistoryQuery } from './history.ts';
 import {
   AuthorizationRequest,
@@ -23,6 +22,7 @@ import {
   VersionInfo,
 } from './resources.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
+import type { z } from './zod.ts';
 
 /** The service mounts the interface here (SPEC §3), so `{base_url}` is `http://host:port/api`. */
 export const API_PREFIX = '/api';
@@ -58,10 +58,10 @@ export interface Endpoint {
   obsolete: { since: ApiVersion; successor: string } | null;
   /** Whether it exists only while demo mode is on. */
   demoOnly: boolean;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response?: z.ZodMiniType;
 }
 
 const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };

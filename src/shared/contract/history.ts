@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { Id, IdText } from './resources.ts';
+import { z } from './zod.ts';
 
 /** Extension: what the history endpoint records changes of. */
 export const HistoryEntity = z.enum(['AuthorizationRequest', 'PushMessageUser']);
@@ -14,10 +14,10 @@ export const HistoryEntry = z.object({
   Entity: HistoryEntity,
   EntityId: Id,
   Action: z.enum(['Created', 'Decided', 'StatusChanged', 'Registered']),
-  From: z.string().nullable(),
+  From: z.nullable(z.string()),
   To: z.string(),
-  Comment: z.string().nullable(),
-  ChangedBy: z.string().nullable(),
+  Comment: z.nullable(z.string()),
+  ChangedBy: z.nullable(z.string()),
   ChangedTimestampUtc: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
@@ -37,13 +37,13 @@ export const ChangeEvent = z.discriminatedUnion('Type', [
     Type: z.literal('authorization-request'),
     Id,
     Status: z.enum(['Pending', 'Authorized', 'Rejected']),
-    ChangedBy: z.string().nullable(),
+    ChangedBy: z.nullable(z.string()),
   }),
   z.object({
     Type: z.literal('push-user'),
     Id,
     Status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    ChangedBy: z.string().nullable(),
+    ChangedBy: z.nullable(z.string()),
   }),
   z.object({ Type: z.literal('reset') }),
 ]);

@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** RFC 9457 problem details, as every error of this service is answered. */
 export const Problem = z.object({
   type: z.string(),
   title: z.string(),
   status: z.int(),
-  detail: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  supportedVersions: z.array(z.string()).optional(),
-  availableIn: z.array(z.string()).optional(),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  supportedVersions: z.optional(z.array(z.string())),
+  availableIn: z.optional(z.array(z.string())),
 });
 export type Problem = z.infer<typeof Problem>;
 

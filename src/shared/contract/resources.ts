@@ -1,26 +1,26 @@
-import { z } from 'zod';
 import { TIMESTAMP_PATTERN } from './timestamps.ts';
+import { z } from './zod.ts';
 
 /**
  * Ids are positive 32-bit integers: `int` on the real server, `integer` columns in both databases.
  * A larger number is a 400 like any other invalid Id (PostgreSQL would refuse to compare it with a column).
  */
 export const ID_MAX = 2_147_483_647;
-export const Id = z.int().min(1).max(ID_MAX);
+export const Id = z.int().check(z.minimum(1), z.maximum(ID_MAX));
 
-const Timestamp = z.string().regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff');
+const Timestamp = z.string().check(z.regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff'));
 /** Responses from other servers may use ISO 8601; the dashboard parses both (see timestamps.ts). */
 const AnyTimestamp = z.string();
 
 // Seed §2.1
 export const LoginCredentials = z.object({
-  UserName: z.string().trim().min(1, 'UserName is required').max(256),
-  Password: z.string().min(1, 'Password is required').max(1024),
+  UserName: z.string().check(z.trim(), z.minLength(1, 'UserName is required'), z.maxLength(256)),
+  Password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
 });
 export type LoginCredentials = z.infer<typeof LoginCredentials>;
 
 // Seed §2.2: #3 and #4 take Id, the obsolete #2 takes InstructionId in its place.
-const TokenValue = z.string().trim().min(1, 'Token is required').max(64);
+const TokenValue = z.string().check(z.trim(), z.minLength(1, 'Token is required'), z.maxLength(64));
 export const InstructionTokenSubmission = z.object({ Id, Token: TokenValue });
 export type InstructionTokenSubmission = z.infer<typeof InstructionTokenSubmission>;
 export const ObsoleteTokenSubmission = z.object({ InstructionId: Id, Token: TokenValue });
@@ -31,7 +31,7 @@ export const DeviceAuthorizationDecision = z.object({
   RequestId: Id,
   RequestGuid: z.guid('RequestGuid must be a GUID'),
   Authorized: z.boolean(),
-  Comment: z.string().max(2000).nullish(),
+  Comment: z.nullish(z.string().check(z.maxLength(2000))),
 });
 export type DeviceAuthorizationDecision = z.infer<typeof DeviceAuthorizationDecision>;
 
@@ -51,10 +51,10 @@ export const AuthorizationRequest = z.object({
   Manufacturer: z.string(),
   Model: z.string(),
   OsVersion: z.string(),
-  Status: AuthorizationRequestStatus.optional(),
-  Comment: z.string().nullish(),
-  DecidedBy: z.string().nullish(),
-  DecidedTimestampUtc: AnyTimestamp.nullish(),
+  Status: z.optional(AuthorizationRequestStatus),
+  Comment: z.nullish(z.string()),
+  DecidedBy: z.nullish(z.string()),
+  DecidedTimestampUtc: z.nullish(AnyTimestamp),
 });
 export type AuthorizationRequest = z.infer<typeof AuthorizationRequest>;
 export const AuthorizationRequestList = z.array(AuthorizationRequest);
@@ -97,7 +97,7 @@ export const Session = z.object({
   Permissions: z.array(PermissionGrant),
 });
 export type Session = z.infer<typeof Session>;
-export const LoginResult = Session.extend({ Token: z.string().min(1) });
+export const LoginResult = z.extend(Session, { Token: z.string().check(z.minLength(1)) });
 export type LoginResult = z.infer<typeof LoginResult>;
 
 /** SPEC §3: a correct two-factor token. */
@@ -108,31 +108,31 @@ export const VersionInfo = z.object({
   DefaultVersion: z.string(),
   SupportedVersions: z.array(z.string()),
   /** Extension: whether demo mode (demo accounts and /api/Demo/) is on. */
-  Demo: z.boolean().optional(),
+  Demo: z.optional(z.boolean()),
 });
 export type VersionInfo = z.infer<typeof VersionInfo>;
 
 // Demo actors (SPEC §3 "Demo mode")
 export const DemoAuthorizationRequestInput = z.object({
-  UserName: z.string().trim().min(1).max(256).optional(),
-  UserEmail: z.string().trim().min(1).max(256).optional(),
-  DeviceType: z.string().trim().min(1).max(64).optional(),
-  Manufacturer: z.string().trim().min(1).max(128).optional(),
-  Model: z.string().trim().min(1).max(128).optional(),
-  OsVersion: z.string().trim().min(1).max(64).optional(),
+  UserName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(256))),
+  UserEmail: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(256))),
+  DeviceType: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  Manufacturer: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  Model: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  OsVersion: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type DemoAuthorizationRequestInput = z.infer<typeof DemoAuthorizationRequestInput>;
 
 export const InstructionState = z.enum(['AwaitingTwoFactor', 'Authenticated', 'Expired']);
 export type InstructionState = z.infer<typeof InstructionState>;
 
-export const DemoInstructionInput = z.object({ Scheduled: z.boolean().default(false) });
+export const DemoInstructionInput = z.object({ Scheduled: z._default(z.boolean(), false) });
 export const DemoInstruction = z.object({
   Id,
   Scheduled: z.boolean(),
   CreatedBy: z.string(),
   State: InstructionState,
-  DeliveredTo: z.int().min(0),
+  DeliveredTo: z.int().check(z.minimum(0)),
 });
 export type DemoInstruction = z.infer<typeof DemoInstruction>;
 
@@ -150,18 +150,18 @@ export const DemoPushList = z.array(DemoPush);
 
 /** The query of #6: `getall` is optional and means false when omitted (SPEC §3). */
 export const AuthorizationRequestQuery = z.object({
-  getall: z
-    .string()
-    .regex(/^(true|false)$/i, 'getall must be true or false')
-    .transform((value) => value.toLowerCase() === 'true')
-    .optional(),
+  getall: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^(true|false)$/i, 'getall must be true or false')),
+      z.transform((value: string) => value.toLowerCase() === 'true'),
+    ),
+  ),
 });
 
 /** An Id as it arrives in a path or query string. */
-export const IdText = z
-  .string()
-  .regex(/^\d{1,15}$/, 'id must be a positive integer')
-  .transform(Number)
-  .pipe(Id);
+export const IdText = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'id must be a positive integer')), z.transform(Number)),
+  Id,
+);
 
 export const IdParam = z.object({ id: IdText });

@@ -1,4 +1,3 @@
-import { createParser } from 'eventsource-parser';
 import {
   API_VERSION_HEADER,
   availability,
@@ -27,6 +26,9 @@ export async function streamChangeEvents(
   const settings = settingsStore.get();
   const version = session?.apiVersion ?? settings.apiVersion ?? DEFAULT_API_VERSION;
   if (!session || !availability(endpoints.changeEvents, version).available) return 'unavailable';
+  // The SSE parser is not needed to paint the queue: it loads while the stream connects, not with the page.
+  const parserModule = import('eventsource-parser');
+  parserModule.catch(() => undefined); // awaited below, unless the server has no stream
   const response = await fetch(joinUrl(settings.baseUrl, endpointPath(endpoints.changeEvents)), {
     headers: {
       Accept: 'text/event-stream',
@@ -43,6 +45,7 @@ export async function streamChangeEvents(
     return response.status >= 500 && response.status !== 501 ? 'closed' : 'unavailable';
   }
   onOpen?.();
+  const { createParser } = await parserModule;
   const parser = createParser({
     onEvent(message) {
       try {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   API_VERSION_HEADER,
   type ApiVersion,
@@ -29,7 +29,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : undefined;
 
 export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, options?: CallOptions): Promise<ResponseOf<E>>;

@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { modalsHostMounted } from '../lib/modals-host.ts';
 
 // Toasts and confirmation dialogs are not needed to paint the first screen: their hosts (and the transition and
-// focus-trap code they bring) load right after it. `notifications.show` and `modals.open*` talk to the hosts through
-// a store and window events, so calls made before a host arrives are shown when it mounts.
+// focus-trap code they bring) load right after it. `notifications.show` talks to its host through a store, so toasts
+// shown before the host arrives appear when it mounts; `modals.open*` are window events, so callers wait for the
+// modals host (lib/modals-host.ts).
 const NotificationsHost = lazy(() =>
   import('@mantine/notifications').then(({ Notifications }) => ({
     default: () => <Notifications position="top-right" />,
@@ -10,15 +12,24 @@ const NotificationsHost = lazy(() =>
 );
 const ModalsHost = lazy(() =>
   import('@mantine/modals').then(({ ModalsProvider }) => ({
-    default: () => <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }} />,
+    default: function ModalsHost() {
+      // Runs after ModalsProvider's own effects, which subscribe it to the window events.
+      useEffect(modalsHostMounted, []);
+      return <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }} />;
+    },
   })),
 );
 
 export function LazyHosts() {
+  // One boundary each, so the two load side by side rather than one after the other.
   return (
-    <Suspense fallback={null}>
-      <NotificationsHost />
-      <ModalsHost />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </>
   );
 }

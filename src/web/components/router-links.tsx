@@ -1,28 +1,21 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
 // Mantine components are polymorphic; the router needs a concrete <a> component to type `to`/`params`/`search`.
-type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & {
+export type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & {
   ref?: Ref<HTMLAnchorElement>;
 };
 
 function AnchorBase(props: AnchorProps & AnchorAttributes) {
   return <Anchor component="a" {...props} />;
 }
-function NavLinkBase(props: NavLinkProps & AnchorAttributes) {
-  return <NavLink component="a" {...props} />;
-}
 function ButtonBase(props: ButtonProps & AnchorAttributes) {
   return <Button component="a" {...props} />;
 }
 
 const CreatedAnchor = createLink(AnchorBase);
-const CreatedNavLink = createLink(NavLinkBase);
 const CreatedButton = createLink(ButtonBase);
 
 export const RouterAnchor: LinkComponent<typeof AnchorBase> = (props) => <CreatedAnchor preload="intent" {...props} />;
-export const RouterNavLink: LinkComponent<typeof NavLinkBase> = (props) => (
-  <CreatedNavLink preload="intent" {...props} />
-);
 export const RouterButton: LinkComponent<typeof ButtonBase> = (props) => <CreatedButton preload="intent" {...props} />;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export interface Store<T> {
   get(): T;
@@ -10,7 +10,7 @@ export interface Store<T> {
  * A value kept in Web Storage and readable outside React (router guards, the API client).
  * Stored data is re-validated on read, so a hand-edited or outdated entry falls back instead of crashing.
  */
-export function createPersistentStore<S extends z.ZodType>(
+export function createPersistentStore<S extends z.ZodMiniType>(
   storage: () => Storage | undefined,
   key: string,
   schema: S,

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),
   beforeLoad: ({ context, search }) => {
     if (context.session()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   type ApiVersion,
   type LoginResult,
@@ -10,7 +10,7 @@ import { createPersistentStore } from '../lib/persistent-store.ts';
 
 /** What the dashboard keeps of a sign-in; sessionStorage so that it ends with the tab. */
 export const StoredSession = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   userName: z.string(),
   permissions: z.array(PermissionGrant),
   expiresUtc: z.string(),
@@ -21,7 +21,7 @@ export type StoredSession = z.infer<typeof StoredSession>;
 export const sessionStore = createPersistentStore(
   () => globalThis.sessionStorage,
   'tachyon.session',
-  StoredSession.nullable(),
+  z.nullable(StoredSession),
   null,
 );
 

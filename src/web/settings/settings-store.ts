@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_PREFIX, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
 import { createPersistentStore } from '../lib/persistent-store.ts';
 
@@ -7,10 +7,10 @@ export const DEFAULT_CONSUMER_NAME = 'Tachyon Consumer Dashboard';
 /** Connection settings of this browser; they outlive a session, so they live in localStorage. */
 export const Settings = z.object({
   /** `{base_url}` of the seed: the dashboard's own `/api` by default, or any server speaking the interface. */
-  baseUrl: z.string().min(1),
+  baseUrl: z.string().check(z.minLength(1)),
   /** null follows the server's default version. */
-  apiVersion: z.enum(SUPPORTED_VERSIONS).nullable(),
-  consumerName: z.string().min(1),
+  apiVersion: z.nullable(z.enum(SUPPORTED_VERSIONS)),
+  consumerName: z.string().check(z.minLength(1)),
 });
 export type Settings = z.infer<typeof Settings>;
 

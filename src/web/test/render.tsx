@@ -6,8 +6,12 @@ import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { type ProblemKind, problemType } from '../../shared/contract/index.ts';
+import { modalsHostMounted } from '../lib/modals-host.ts';
 import { SessionProvider } from '../session/session-context.tsx';
 import { theme } from '../theme.ts';
+
+// TestProviders mount the modals host directly (not lazily): callers need not wait for it.
+modalsHostMounted();
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

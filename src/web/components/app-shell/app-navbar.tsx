@@ -13,7 +13,7 @@ import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { useDemoMode } from '../../features/demo/use-demo-mode.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { RouterNavLink } from '../router-links.tsx';
+import { RouterNavLink } from '../router-nav-link.tsx';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
 
 interface NavItem {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDecideRequest } from '../../api/mutations.ts';
+import { notify } from '../../lib/notify.ts';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
 
@@ -35,7 +35,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
       },
       {
         onSuccess: (decided) => {
-          notifications.show({
+          notify({
             color: approve ? 'green' : 'red',
             icon: approve ? <IconCheck size={18} /> : <IconX size={18} />,
             title: approve ? 'Device approved' : 'Request rejected',

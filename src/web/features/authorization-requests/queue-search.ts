@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const REQUEST_SORTS = ['newest', 'oldest', 'user', 'device'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 /** The queue's URL: what people bookmark and share. Bad values fall back rather than fail. */
 export const QueueSearch = z.object({
-  view: z.enum(['pending', 'all']).default('pending').catch('pending'),
-  q: z.string().max(200).optional().catch(undefined),
-  sort: z.enum(REQUEST_SORTS).default('newest').catch('newest'),
+  view: z.catch(z._default(z.enum(['pending', 'all']), 'pending'), 'pending'),
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  sort: z.catch(z._default(z.enum(REQUEST_SORTS), 'newest'), 'newest'),
 });
 export type QueueSearch = z.infer<typeof QueueSearch>;
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { describeError } from '../../api/describe-error.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { notify } from '../../lib/notify.ts';
 import { useDemoReset } from './demo-mutations.ts';
 import { DeviceInbox } from './device-inbox.tsx';
 import { DeviceRequestForm } from './device-request-form.tsx';
@@ -107,7 +107,7 @@ function ResetButton() {
                 reset.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    notifications.show({
+                    notify({
                       color: 'green',
                       title: 'Demo data reset',
                       message: 'Everything is as it was at the start.',

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DemoPush } from '../../../shared/contract/index.ts';
@@ -7,6 +6,7 @@ import { describeError } from '../../api/describe-error.ts';
 import { DEMO_INBOX_POLL_MS, demoQueries } from '../../api/queries.ts';
 import { RouterButton } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { notify } from '../../lib/notify.ts';
 import { useDemoReissueToken } from './demo-mutations.ts';
 
 /** What the person's phone would show: the pushes delivered to their devices, newest first, polled. */
@@ -104,9 +104,9 @@ function PushCard({ push, newest }: { push: DemoPush; newest: boolean }) {
             onClick={() =>
               reissue.mutate(push.InstructionId, {
                 onSuccess: () =>
-                  notifications.show({ title: 'New token sent', message: `A new token for ${what} is in the inbox.` }),
+                  notify({ title: 'New token sent', message: `A new token for ${what} is in the inbox.` }),
                 onError: (error) =>
-                  notifications.show({
+                  notify({
                     color: 'red',
                     title: describeError(error).title,
                     message: describeError(error).message,

@@ -2,15 +2,18 @@ import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, T
 import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { systemQueries } from '../../api/queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import { type DemoAccount, DemoAccounts } from './demo-accounts.tsx';
+import type { DemoAccount } from './demo-accounts.tsx';
 import { loginErrorText } from './login-error.ts';
+
+// Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
+const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 export function LoginPage({ redirectTo }: { redirectTo: string }) {
   const [settings] = useSettings();
@@ -96,7 +99,11 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
               </Stack>
             </form>
           </Paper>
-          {versionQuery.data?.Demo && <DemoAccounts onPick={pick} />}
+          {versionQuery.data?.Demo && (
+            <Suspense fallback={null}>
+              <DemoAccounts onPick={pick} />
+            </Suspense>
+          )}
           <Group justify="center" gap={6}>
             <IconServer size={14} color="var(--mantine-color-dimmed)" aria-hidden />
             <Text size="xs" c="dimmed">

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const STATUS_FILTERS = ['all', 'active', 'disabled', 'deleted'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const PushUserSearch = z.object({
-  status: z.enum(STATUS_FILTERS).default('all').catch('all'),
-  q: z.string().max(200).optional().catch(undefined),
+  status: z.catch(z._default(z.enum(STATUS_FILTERS), 'all'), 'all'),
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
 });
 export type PushUserSearch = z.infer<typeof PushUserSearch>;
 

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
+import { whenModalsHostMounted } from '../../lib/modals-host.ts';
+import { notify } from '../../lib/notify.ts';
 import { statusName } from './push-user-status.ts';
 
 /** Applies a status at once with a toast; Delete asks first, naming the user and device. */
@@ -15,14 +15,14 @@ export function useChangeStatus() {
       { Id: user.Id, Status: status },
       {
         onSuccess: (updated) =>
-          notifications.show({
+          notify({
             color: 'green',
             title: `Status set to ${statusName(updated.Status)}`,
             message: `${updated.UserName} on ${updated.DeviceType} is now ${statusName(updated.Status).toLowerCase()}.`,
           }),
         onError: (error) => {
           const { title, message } = describeError(error);
-          notifications.show({ color: 'red', title: `Could not change status: ${title}`, message });
+          notify({ color: 'red', title: `Could not change status: ${title}`, message });
         },
       },
     );
@@ -34,26 +34,30 @@ export function useChangeStatus() {
       apply(user, status);
       return;
     }
-    modals.openConfirmModal({
-      title: <Text fw={650}>Delete this push user?</Text>,
-      children: (
-        <Text size="sm">
-          <Text span fw={600}>
-            {user.UserName}
-          </Text>{' '}
-          on{' '}
-          <Text span fw={600}>
-            {user.DeviceType}
-          </Text>{' '}
-          (registration #{user.Id}) will stop receiving push messages, including two-factor tokens. The registration
-          stays listed as Deleted and can be made active again.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      // red.9: white on the default red misses AA contrast.
-      confirmProps: { color: 'red.9' },
-      onConfirm: () => apply(user, 3),
-    });
+    // On demand, like the toasts (lib/notify.ts): the modals package stays out of the list's first download. A click
+    // made before the modals host has loaded waits for it (lib/modals-host.ts).
+    void Promise.all([import('@mantine/modals'), whenModalsHostMounted()]).then(([{ modals }]) =>
+      modals.openConfirmModal({
+        title: <Text fw={650}>Delete this push user?</Text>,
+        children: (
+          <Text size="sm">
+            <Text span fw={600}>
+              {user.UserName}
+            </Text>{' '}
+            on{' '}
+            <Text span fw={600}>
+              {user.DeviceType}
+            </Text>{' '}
+            (registration #{user.Id}) will stop receiving push messages, including two-factor tokens. The registration
+            stays listed as Deleted and can be made active again.
+          </Text>
+        ),
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        // red.9: white on the default red misses AA contrast.
+        confirmProps: { color: 'red.9' },
+        onConfirm: () => apply(user, 3),
+      }),
+    );
   }
 
   return { change, pending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.Id : undefined };

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { type ApiVersion, isApiVersion } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { systemQueries } from '../../api/queries.ts';
+import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { sessionStore } from '../../session/session-store.ts';
 import { resolveApiVersion, selectableVersions } from '../../settings/resolve-version.ts';
@@ -40,12 +40,12 @@ export function ConnectionForm() {
     if (serverChanged && session) {
       // A token belongs to the server that issued it.
       sessionStore.set(null);
-      notifications.show({ title: 'Server changed', message: 'Sign in to the new server.' });
+      notify({ title: 'Server changed', message: 'Sign in to the new server.' });
       void navigate({ to: '/login' });
       return;
     }
     if (session) setApiVersion(effective);
-    notifications.show({ color: 'green', title: 'Settings saved', message: `Using API ${effective}.` });
+    notify({ color: 'green', title: 'Settings saved', message: `Using API ${effective}.` });
   }
 
   return (

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TwoFactorPage } from '../../features/two-factor/two-factor-page.tsx';
 
 /** `?kind=scheduled&id=42` opens the form for that instruction (the demo inbox links here); the token is typed. */
 const TwoFactorSearch = z.object({
-  kind: z.enum(['instruction', 'scheduled']).optional().catch(undefined),
-  id: z.coerce.number().int().positive().optional().catch(undefined),
+  kind: z.catch(z.optional(z.enum(['instruction', 'scheduled'])), undefined),
+  id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
 });
 
 export const Route = createFileRoute('/_app/two-factor')({
