@@ -22,29 +22,32 @@ const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query',
 /**
  * SPEC §3: body property names and query parameter names match case-insensitively
  * (`userName` binds to `UserName`, `GetAll` to `getall`), as the real server's model binding does.
+ * Made once per schema: the lower-cased names of an object schema's properties, or null for other schemas.
  */
-function canonicalKeys(value: unknown, schema: z.core.$ZodType): unknown {
+function keyCanonicalizer(schema: z.core.$ZodType): ((value: unknown) => unknown) | null {
   // The core class: true for classic and mini objects alike (the contract is written with zod/mini).
-  if (!(schema instanceof z.core.$ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return value;
-  }
+  if (!(schema instanceof z.core.$ZodObject)) return null;
   const known = new Map(Object.keys(schema._zod.def.shape).map((key) => [key.toLowerCase(), key]));
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const canonical = known.get(key.toLowerCase()) ?? key;
-    // An exact-case key wins over a differently cased duplicate.
-    if (canonical in result && key !== canonical) continue;
-    result[canonical] = item;
-  }
-  return result;
+  return (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const canonical = known.get(key.toLowerCase()) ?? key;
+      // An exact-case key wins over a differently cased duplicate.
+      if (canonical in result && key !== canonical) continue;
+      result[canonical] = item;
+    }
+    return result;
+  };
 }
 
 export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = ({ schema, httpPart }) => {
   const part = PART_NAMES[httpPart ?? ''] ?? 'input';
+  const canonicalKeys = keyCanonicalizer(schema);
   return (data: unknown) => {
     // No body at all reads as an empty object, so the answer names each missing field.
     const input = data === undefined && httpPart === 'body' ? {} : data;
-    const result = z.safeParse(schema, canonicalKeys(input, schema));
+    const result = z.safeParse(schema, canonicalKeys ? canonicalKeys(input) : input);
     if (!result.success) return { error: new RequestValidationError(part, result.error.issues) };
     const nul = pathOfNul(result.data);
     if (nul !== null) {
