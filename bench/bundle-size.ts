@@ -35,45 +35,70 @@ function routeKb(outDir: string, manifest: Manifest, routeSource: RegExp): numbe
 }
 
 /** The floor: an empty Vite + React + Mantine app, built with the same settings as the dashboard. */
-async function floorKb(): Promise<number> {
-  const root = path.resolve('bench/.floor-app');
+const FLOOR_APP = [
+  "import '@mantine/core/styles.css';",
+  "import { Button, MantineProvider } from '@mantine/core';",
+  "import { createRoot } from 'react-dom/client';",
+  "createRoot(document.getElementById('root') as HTMLElement).render(<MantineProvider><Button>Hello</Button></MantineProvider>);",
+].join('\n');
+
+/**
+ * For comparison only: the same empty page on the whole stack the dashboard must use (TanStack Router and
+ * Query, zod), each library used once. It shows how much of a route's size the required libraries leave.
+ */
+const STACK_APP = [
+  "import '@mantine/core/styles.css';",
+  "import { Button, MantineProvider } from '@mantine/core';",
+  "import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';",
+  "import { createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';",
+  "import { createRoot } from 'react-dom/client';",
+  "import { z } from 'zod/mini';",
+  'const Hello = z.object({ text: z.string() });',
+  'function Page() {',
+  "  const { data } = useQuery({ queryKey: ['hello'], queryFn: async () => Hello.parse({ text: 'Hello' }) });",
+  '  return <Button>{data?.text}</Button>;',
+  '}',
+  'const router = createRouter({ routeTree: createRootRoute({ component: Page }) });',
+  "createRoot(document.getElementById('root') as HTMLElement).render(",
+  '  <MantineProvider><QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider></MantineProvider>,',
+  ');',
+].join('\n');
+
+/** JS (gzip) of a one-file app built with the dashboard's build settings. */
+async function appKb(name: string, main: string): Promise<number> {
+  const root = path.resolve(`bench/.${name}`);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    '<!doctype html><html><head><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+    `<!doctype html><html><head><title>${name}</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>`,
   );
-  writeFileSync(
-    path.join(root, 'main.tsx'),
-    [
-      "import '@mantine/core/styles.css';",
-      "import { Button, MantineProvider } from '@mantine/core';",
-      "import { createRoot } from 'react-dom/client';",
-      "createRoot(document.getElementById('root') as HTMLElement).render(<MantineProvider><Button>Hello</Button></MantineProvider>);",
-    ].join('\n'),
-  );
+  writeFileSync(path.join(root, 'main.tsx'), main);
   const outDir = path.join(root, 'dist');
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const files = Object.values(manifest)
-    .map((chunk) => chunk.file)
-    .filter((file) => file.endsWith('.js'));
-  const total = [...new Set(files)].reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
-  rmSync(root, { recursive: true, force: true });
-  return total;
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const files = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js'));
+    return [...new Set(files)].reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** Target 3: JS per route (gzip) from the dashboard's build manifest, against the floor app. */
 export async function bundleBench(): Promise<Figure[]> {
   const outDir = path.resolve('dist/web');
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const floor = await floorKb();
+  const floor = await appKb('floor-app', FLOOR_APP);
+  const stack = await appKb('stack-app', STACK_APP);
   const login = routeKb(outDir, manifest, /routes\/login\.tsx/);
   // The queue renders inside the signed-in layout (_app: shell, navigation, user menu): its JS counts too.
   const queue = routeKb(outDir, manifest, /routes\/_app\.tsx|routes\/.*authorization-requests\/index\.tsx/);
@@ -97,6 +122,26 @@ export async function bundleBench(): Promise<Figure[]> {
       ratio: queue / floor,
       budget: '<= 250 KB and ratio <= 1.5',
       pass: queue <= 250 && queue / floor <= 1.5,
+    },
+    {
+      target: 'empty app on the required stack (gzip)',
+      figure: stack,
+      unit: 'KB',
+      floor,
+      floorLabel: 'empty Vite+React+Mantine',
+      ratio: stack / floor,
+      budget: 'reported: what Router, Query and zod add',
+      pass: true,
+    },
+    {
+      target: 'login route JS vs the stack app',
+      figure: login,
+      unit: 'KB',
+      floor: stack,
+      floorLabel: 'empty app on the required stack',
+      ratio: login / stack,
+      budget: 'reported',
+      pass: true,
     },
   ];
 }
