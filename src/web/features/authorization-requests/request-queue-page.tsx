@@ -217,16 +217,18 @@ function RequestQueue() {
                 : undefined
             }
           />
-          <Text size="xs" c="dimmed" mt="xs" component="div">
+          <Group gap={6} mt="xs">
             <QueuePollStatus
               updatedAt={listQuery.dataUpdatedAt}
               fetching={listQuery.isFetching}
               polling={view === 'pending'}
               live={live.mode === 'live'}
               onRefresh={() => void listQuery.refetch()}
-            />{' '}
-            · Press <kbd>?</kbd> for keyboard shortcuts
-          </Text>
+            />
+            <Text size="xs" c="dimmed">
+              · Press <kbd>?</kbd> for keyboard shortcuts
+            </Text>
+          </Group>
         </>
       )}
       {target && (
