@@ -13,6 +13,8 @@ export interface LoadOptions {
   method?: 'GET' | 'PUT' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A fresh body for each request (instead of `body`). */
+  bodyPerRequest?: () => string;
   connections?: number;
   seconds?: number;
 }
@@ -24,6 +26,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(options.bodyPerRequest
+      ? { requests: [{ setupRequest: (request) => ({ ...request, body: options.bodyPerRequest?.() }) }] }
+      : {}),
     connections: options.connections ?? 50,
     duration: options.seconds ?? 5,
   });

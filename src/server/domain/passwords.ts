@@ -1,10 +1,24 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 
+/**
+ * Hashes running at once: one core's worth fewer than the machine has, so the event loop keeps a core while a
+ * sign-in storm hashes. scrypt runs on libuv's thread pool (4 threads): unlimited, a storm would take every
+ * thread, leaving the event loop one share of the cores among four hashes, and file reads queued behind 80 ms
+ * hashes. The rest wait their turn.
+ */
+const hashing = pLimit(Math.max(1, availableParallelism() - 1));
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return hashing(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // maxmem must exceed 128 * N * r, or scrypt refuses the cost it was asked for.
   const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE) + 1024 * 1024;
   return new Promise((resolve, reject) => {
