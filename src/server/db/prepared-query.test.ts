@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pushUserRow } from '../test/rows.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
@@ -17,14 +18,9 @@ describe('preparedQuery', () => {
     await handle.db
       .insertInto('push_message_users')
       .values(
-        [1, 2, 1, 1].map((status, index) => ({
-          device_type: index % 2 ? 'Android' : 'iOS',
-          user_name: `PREPARED\\user${index}`,
-          user_key: `prepared\\user${index}`,
-          created_at: '2026-11-21 09:00:00.000',
-          modified_at: '2026-11-21 09:00:00.000',
-          status,
-        })),
+        [1, 2, 1, 1].map((status, index) =>
+          pushUserRow(`PREPARED\\user${index}`, { device_type: index % 2 ? 'Android' : 'iOS', status }),
+        ),
       )
       .execute();
   });
@@ -66,17 +62,7 @@ describe('preparedQuery', () => {
       inserted = resolve;
     });
     const write = writeTransaction(handle.db, async (trx) => {
-      await trx
-        .insertInto('push_message_users')
-        .values({
-          device_type: 'iOS',
-          user_name: 'PREPARED\\uncommitted',
-          user_key: 'prepared\\uncommitted',
-          created_at: '2026-11-21 09:00:00.000',
-          modified_at: '2026-11-21 09:00:00.000',
-          status: 1,
-        })
-        .execute();
+      await trx.insertInto('push_message_users').values(pushUserRow('PREPARED\\uncommitted')).execute();
       inserted();
       // Holds the transaction open across real time, then gives up: the insert is rolled back.
       await new Promise((resolve) => setTimeout(resolve, 30));

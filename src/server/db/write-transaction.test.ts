@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pushUserRow } from '../test/rows.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
 import { writeTransaction } from './write-transaction.ts';
@@ -18,14 +19,7 @@ describe.runIf(testDatabaseServer() === null)('writeTransaction on SQLite (group
     writeTransaction(handle.db, async (trx) => {
       const row = await trx
         .insertInto('push_message_users')
-        .values({
-          device_type: 'iOS',
-          user_name: name,
-          user_key: name.toLowerCase(),
-          created_at: '2026-11-21 09:00:00.000',
-          modified_at: '2026-11-21 09:00:00.000',
-          status: 1,
-        })
+        .values(pushUserRow(name))
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -47,17 +41,7 @@ describe.runIf(testDatabaseServer() === null)('writeTransaction on SQLite (group
 
   it('rolls back a failing write alone; the others in its batch are stored', async () => {
     const failing = writeTransaction(handle.db, async (trx) => {
-      await trx
-        .insertInto('push_message_users')
-        .values({
-          device_type: 'iOS',
-          user_name: 'BATCH\\doomed',
-          user_key: 'batch\\doomed',
-          created_at: '2026-11-21 09:00:00.000',
-          modified_at: '2026-11-21 09:00:00.000',
-          status: 1,
-        })
-        .execute();
+      await trx.insertInto('push_message_users').values(pushUserRow('BATCH\\doomed')).execute();
       throw new Error('refused after writing');
     });
     const results = await Promise.allSettled([insertUser('BATCH\\a'), failing, insertUser('BATCH\\b')]);

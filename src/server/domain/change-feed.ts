@@ -20,10 +20,6 @@ export class ChangeFeed {
     this.deliver(event);
   }
 
-  get subscribers(): number {
-    return this.listeners.size;
-  }
-
   async close(): Promise<void> {}
 
   /** Hands an event to this process's subscribers. */

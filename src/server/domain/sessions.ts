@@ -130,7 +130,7 @@ export class SessionService {
       .where('token_hash', '=', tokenHash)
       .execute();
     known.lastSeen = now;
-    return { principal: known.principal, tokenHash, expires: this.expiry(now, known.absolute) };
+    return this.sessionAt(known, now);
   }
 
   /** A known session now: itself, null when it has expired, undefined when its last-seen time is due a write. */
@@ -141,6 +141,10 @@ export class SessionService {
       return null;
     }
     if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) return undefined;
+    return this.sessionAt(known, now);
+  }
+
+  private sessionAt(known: CachedSession, now: Date): AuthenticatedSession {
     return { principal: known.principal, tokenHash: known.tokenHash, expires: this.expiry(now, known.absolute) };
   }
 
