@@ -50,7 +50,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the whole source to anyone who opens the dashboard.
+    sourcemap: false,
     manifest: true,
     rolldownOptions: {
       output: {

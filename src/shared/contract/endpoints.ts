@@ -58,6 +58,8 @@ export interface Endpoint {
   obsolete: { since: ApiVersion; successor: string } | null;
   /** Whether it exists only while demo mode is on. */
   demoOnly: boolean;
+  /** Whether its answers carry secrets (tokens, who is signed in): sent with `Cache-Control: no-store`. */
+  noStore: boolean;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -73,11 +75,13 @@ const base = {
   until: null,
   obsolete: null,
   demoOnly: false,
+  noStore: false,
 } as const satisfies Partial<Endpoint>;
 
 export const endpoints = {
   login: {
     ...base,
+    noStore: true,
     seedNumber: 1,
     method: 'POST',
     path: '/Consumer/Authentication',
@@ -88,6 +92,7 @@ export const endpoints = {
   },
   submitObsoleteToken: {
     ...base,
+    noStore: true,
     seedNumber: 2,
     method: 'POST',
     path: '/ConsumerAuthentication/Token',
@@ -100,6 +105,7 @@ export const endpoints = {
   },
   submitInstructionToken: {
     ...base,
+    noStore: true,
     seedNumber: 3,
     method: 'POST',
     path: '/Consumer/Authentication/Instruction/Token',
@@ -111,6 +117,7 @@ export const endpoints = {
   },
   submitScheduledInstructionToken: {
     ...base,
+    noStore: true,
     seedNumber: 4,
     method: 'POST',
     path: '/Consumer/Authentication/ScheduledInstruction/Token',
@@ -196,6 +203,7 @@ export const endpoints = {
   },
   getSession: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Consumer/Authentication/Session',
@@ -205,6 +213,7 @@ export const endpoints = {
   },
   endSession: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'DELETE',
     path: '/Consumer/Authentication/Session',
@@ -266,6 +275,7 @@ export const endpoints = {
   },
   demoListPushes: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Demo/Pushes',
@@ -280,7 +290,8 @@ export const endpoints = {
     method: 'POST',
     path: '/Demo/Reset',
     summary: 'Demo: restore the demo data',
-    access: { kind: 'session' },
+    // It wipes every decision and the history: as much a Security write as any decision.
+    access: SECURITY_WRITE,
     demoOnly: true,
   },
 } as const satisfies Record<string, Endpoint>;

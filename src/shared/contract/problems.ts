@@ -33,6 +33,7 @@ export const PROBLEM_KINDS = [
   'invalid-token',
   'token-expired',
   'instruction-locked',
+  'token-reissue-limit',
   'too-many-requests',
   'internal',
 ] as const;
