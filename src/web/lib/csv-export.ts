@@ -45,7 +45,7 @@ export async function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T
   const { unparse } = await import('papaparse');
   return unparse(
     {
-      fields: columns.map((column) => neutraliseFormula(column.header)),
+      fields: columns.map((column) => column.header),
       data: rows.map((row) => columns.map((column) => neutraliseFormula(column.value(row) ?? ''))),
     },
     { quotes: false, escapeFormulae: false, newline: '\r\n' },
