@@ -39,8 +39,10 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }:
     reissueToken(db, clock, sessionOf(request).principal, params.id, true),
   );
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
-  registerEndpoint(app, endpoints.demoReset, async ({ reply }) => {
+  registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
     await resetDemoData(db, clock);
+    // The reset empties the history it would be recorded in; the log keeps who did it.
+    request.log.warn({ user: sessionOf(request).principal.userName }, 'demo data reset');
     changes.publish({ Type: 'reset' });
     return reply.code(204).send();
   });
