@@ -21,7 +21,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
         <Burger
           opened={navbarOpened}
           onClick={onToggleNavbar}
-          hiddenFrom="sm"
+          hiddenFrom="md"
           size="sm"
           aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
         />
