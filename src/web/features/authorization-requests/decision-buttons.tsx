@@ -25,6 +25,7 @@ export function DecisionButtons({ request, onDecide, size = 'xs', touch = false,
         endpoint={endpoints.authorizeDevice}
         size={buttonSize}
         h={touch ? TOUCH_TARGET : undefined}
+        px={touch ? 'xs' : undefined}
         leftSection={<IconCheck size={iconSize} />}
         onClick={() => onDecide('approve')}
         aria-label={`Approve ${who}`}
@@ -35,6 +36,7 @@ export function DecisionButtons({ request, onDecide, size = 'xs', touch = false,
         endpoint={endpoints.authorizeDevice}
         size={buttonSize}
         h={touch ? TOUCH_TARGET : undefined}
+        px={touch ? 'xs' : undefined}
         color="red"
         variant="light"
         leftSection={<IconX size={iconSize} />}
