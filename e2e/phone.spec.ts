@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { AuthorizationRequest, DemoInstruction, DemoPush, PushMessageUser } from '../src/shared/contract/index.ts';
 import { apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
@@ -218,6 +219,8 @@ test('decide from the detail page on a phone', async ({ page }) => {
   await requestCard(page, target.Id).getByRole('link', { name: target.UserName }).tap();
   await expect(page).toHaveURL(new RegExp(`/authorization-requests/${target.Id}$`));
   await expectFitsWidth(page);
+  await expectTouchTarget(page.getByRole('button', { name: /^Reject/ }));
+  await expectTouchTarget(page.getByRole('button', { name: /^Approve/ }));
   await page.getByRole('button', { name: /^Approve/ }).tap();
   const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
   await expectSheet(page, dialog);
@@ -280,6 +283,7 @@ test('the push user detail page switches status on a phone', async ({ page }) =>
   await pushUserCard(page, user.Id).getByRole('link', { name: user.UserName }).tap();
   await expect(page.getByRole('heading', { name: user.UserName })).toBeVisible();
   await expectFitsWidth(page);
+  await expectTouchTarget(page.locator('.mantine-SegmentedControl-label', { hasText: 'Disabled' }));
   await page.getByText('Disabled', { exact: true }).first().tap();
   await expect(page.getByText('Status set to Disabled')).toBeVisible();
   expect((await pushUsers(page)).find((u) => u.Id === user.Id)?.Status).toBe(2);
@@ -425,6 +429,56 @@ test('live on a phone: new requests wait behind the bar, a request decided elsew
   await show.tap();
   await expect(page.getByText('ACME\\on.the.road')).toBeVisible();
   await expect(requestCard(page, id)).toHaveCount(0);
+});
+
+/** Serious or critical WCAG 2.1 AA violations on what the page shows now. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+}
+
+// UPDATE_DOCS_SCREENSHOT=1 also refreshes the README's phone screenshots.
+const docsShot = async (page: Page, name: string) => {
+  if (process.env.UPDATE_DOCS_SCREENSHOT) await page.screenshot({ path: `docs/${name}` });
+};
+
+test('the phone screens pass axe: queue cards, select mode, the sheet, a push user', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  await expect(requestCards(page).first()).toBeVisible();
+  await expect(page.getByText(/· live/)).toBeVisible();
+  await docsShot(page, 'screenshot-phone-queue.png');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await longPress(page, requestCards(page).first());
+  await expect(page.getByRole('status').filter({ hasText: '1 selected' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Done' }).tap();
+
+  await requestCards(page)
+    .first()
+    .getByRole('button', { name: /^Approve/ })
+    .tap();
+  const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
+  await expectSheet(page, dialog);
+  await docsShot(page, 'screenshot-phone-approve.png');
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).tap();
+
+  await page.goto('/push-users');
+  await expect(pushUserCards(page).first()).toBeVisible();
+  await docsShot(page, 'screenshot-phone-push-users.png');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/push-users/4');
+  await expect(page.getByRole('heading', { name: 'ACME\\alice.ng' })).toBeVisible();
+  await settled(page);
+  await docsShot(page, 'screenshot-phone-push-user.png');
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('tablet', () => {

@@ -20,7 +20,7 @@ export function DecisionButtons({ request, onDecide, size = 'xs', touch = false,
   const buttonSize = touch ? 'md' : size;
   const iconSize = touch ? 18 : 14;
   return (
-    <Group gap={touch ? 'sm' : 6} wrap={wrap ? 'wrap' : 'nowrap'} grow={touch}>
+    <Group gap={touch ? 'sm' : 6} wrap={wrap ? 'wrap' : 'nowrap'} grow={touch} w={touch ? '100%' : undefined}>
       <PermissionButton
         endpoint={endpoints.authorizeDevice}
         size={buttonSize}
