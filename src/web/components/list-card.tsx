@@ -21,7 +21,6 @@ export function ListCard({ selecting, selected, selectLabel, onToggle, onLongPre
   const longPress = useLongPress(
     () => {
       swallowClick.current = true;
-      navigator.vibrate?.(10);
       onLongPress?.();
     },
     { events: ['touch'], cancelOnMove: true },
