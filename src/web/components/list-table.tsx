@@ -1,15 +1,31 @@
-import { Paper, Table, VisuallyHidden } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import { Button, Checkbox, Group, Paper, Table, VisuallyHidden } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
+import { createContext, type ReactNode, type Ref, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { TOUCH_TARGET } from '../lib/use-phone.ts';
+import type { RowSelection } from './bulk/use-row-selection.ts';
+import { ListCard } from './list-card.tsx';
+import { VirtualCardList } from './virtual-card-list.tsx';
 import { type VirtualRowProps, VirtualTableBody, type VirtualTableHandle } from './virtual-table-body.tsx';
 
 export interface ListSelection<T> {
   header: ReactNode;
   cell: (row: T, index: number) => ReactNode;
+  /** The page's selection: the card rendering has no checkbox column and selects through it. */
+  state: RowSelection<T>;
+  /** A card's checkbox name, e.g. "Select request #12 from ACME\jo". */
+  rowLabel: (row: T) => string;
+}
+
+/** What a card needs to know about the list around it. */
+export interface CardState {
+  /** Select mode is on: the card's own actions step aside for the bulk actions. */
+  selecting: boolean;
 }
 
 export interface ListTableProps<T> {
-  /** The table's accessible name. */
+  /** The table's (and the card list's) accessible name. */
   label: string;
+  /** The width (px) the table needs; where the list is narrower, rows render as cards instead. */
   minWidth: number;
   /** Column headings, left to right; an unlabelled actions column follows them. */
   headings: readonly string[];
@@ -17,13 +33,85 @@ export interface ListTableProps<T> {
   rowKey: (row: T) => number;
   /** Renders one <tr>; spread `rowProps` onto it and put `selectCell` (when given) in its first cell. */
   renderRow: (row: T, index: number, rowProps: VirtualRowProps, selectCell: ReactNode | undefined) => ReactNode;
+  /** Renders one row's card content (the narrow rendering): who, what, when, status, and touch-sized actions. */
+  renderCard: (row: T, index: number, card: CardState) => ReactNode;
+  /** About how tall (px) a card is, for the scrollbar before cards are measured. */
+  cardHeight: number;
   /** A leading checkbox column, when the page offers bulk actions. */
   selection?: ListSelection<T> | undefined;
+  /** Controls above the list (export); in the card rendering they share a line with the Select button. */
+  toolbar?: ReactNode;
   handle?: Ref<VirtualTableHandle> | undefined;
 }
 
-/** The lists' shared frame: a real, labelled <table> with virtualized rows and an optional selection column. */
-export function ListTable<T>({
+/** Below this container width (px) the table tightens: narrower cell padding, and rows may wrap their actions. */
+const COMPACT_BELOW = 900;
+
+const CompactContext = createContext(false);
+
+/** True inside a table that is short of room (a tablet): rows stack their buttons and break long e-mail addresses. */
+export function useCompactTable(): boolean {
+  return useContext(CompactContext);
+}
+
+/**
+ * Whether the table fits its container: at least `minWidth`, and no wider than the container once rendered (long
+ * names can make it so; then the cards take over until the container grows). Measured before paint and again on
+ * resize or rotation; the first render guesses from the window so a desktop does not build cards it throws away.
+ */
+function useTableFits(minWidth: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  const [needed, setNeeded] = useState(minWidth);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // 0 means not laid out (jsdom, a hidden tab): keep the guess.
+    const measure = () => setWidth((old) => (element.clientWidth > 0 ? element.clientWidth : old));
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+  const known = width ?? (typeof window === 'undefined' ? minWidth : window.innerWidth);
+  const fits = known >= Math.max(minWidth, needed);
+  useLayoutEffect(() => {
+    const table = fits ? ref.current?.querySelector('table') : null;
+    const element = ref.current;
+    if (!table || !element || typeof ResizeObserver === 'undefined') return;
+    const check = () => {
+      if (element.clientWidth > 0 && table.offsetWidth > element.clientWidth + 1)
+        setNeeded((old) => Math.max(old, table.offsetWidth));
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [fits]);
+  return [ref, fits, known < COMPACT_BELOW] as const;
+}
+
+/**
+ * The lists' shared frame, with two renderings of the same rows: a real, labelled <table> with virtualized rows
+ * and an optional selection column where it fits, and a virtualized list of cards (select mode, long press)
+ * where it does not, so a phone never scrolls sideways.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const [ref, fits, compact] = useTableFits(props.minWidth);
+  return (
+    <div ref={ref}>
+      {fits ? (
+        <CompactContext value={compact}>
+          <TableRendering {...props} compact={compact} />
+        </CompactContext>
+      ) : (
+        <CardRendering {...props} />
+      )}
+    </div>
+  );
+}
+
+function TableRendering<T>({
   label,
   minWidth,
   headings,
@@ -31,39 +119,131 @@ export function ListTable<T>({
   rowKey,
   renderRow,
   selection,
+  toolbar,
+  handle,
+  compact,
+}: ListTableProps<T> & { compact: boolean }) {
+  return (
+    <>
+      {toolbar && (
+        <Group justify="flex-end" mb="xs">
+          {toolbar}
+        </Group>
+      )}
+      <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing={compact ? 'xs' : 'md'}
+            highlightOnHover
+            aria-label={label}
+            aria-rowcount={rows.length + 1}
+          >
+            <Table.Thead>
+              <Table.Tr aria-rowindex={1}>
+                {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
+                {headings.map((heading) => (
+                  <Table.Th key={heading}>{heading}</Table.Th>
+                ))}
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <VirtualTableBody
+              rows={rows}
+              rowKey={rowKey}
+              estimateSize={62}
+              columns={headings.length + 1 + (selection ? 1 : 0)}
+              handle={handle}
+              renderRow={(row, index, rowProps) => renderRow(row, index, rowProps, selection?.cell(row, index))}
+            />
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}
+
+function CardRendering<T>({
+  label,
+  rows,
+  rowKey,
+  renderCard,
+  cardHeight,
+  selection,
+  toolbar,
   handle,
 }: ListTableProps<T>) {
+  const [selecting, setSelecting] = useState(false);
+  const state = selection?.state;
+  const active = selecting && state !== undefined;
+  const card: CardState = { selecting: active };
+
   return (
-    <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          highlightOnHover
-          aria-label={label}
-          aria-rowcount={rows.length + 1}
-        >
-          <Table.Thead>
-            <Table.Tr aria-rowindex={1}>
-              {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
-              {headings.map((heading) => (
-                <Table.Th key={heading}>{heading}</Table.Th>
-              ))}
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <VirtualTableBody
-            rows={rows}
-            rowKey={rowKey}
-            estimateSize={62}
-            columns={headings.length + 1 + (selection ? 1 : 0)}
-            handle={handle}
-            renderRow={(row, index, rowProps) => renderRow(row, index, rowProps, selection?.cell(row, index))}
-          />
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <>
+      <Group justify="space-between" gap="sm" mb="sm" mih={TOUCH_TARGET} wrap="nowrap">
+        {state &&
+          (active ? (
+            <Checkbox
+              size="md"
+              label={`Select all ${rows.length}`}
+              checked={state.allSelected}
+              indeterminate={!state.allSelected && state.selectedIds.length > 0}
+              onChange={(event) => (event.currentTarget.checked ? state.selectAll() : state.clear())}
+              styles={{ body: { alignItems: 'center', minHeight: TOUCH_TARGET } }}
+            />
+          ) : (
+            <Button
+              variant="default"
+              h={TOUCH_TARGET}
+              leftSection={<IconChecks size={18} />}
+              onClick={() => setSelecting(true)}
+            >
+              Select
+            </Button>
+          ))}
+        <Group gap="sm" ml="auto" wrap="nowrap">
+          {active ? (
+            <Button
+              variant="default"
+              h={TOUCH_TARGET}
+              onClick={() => {
+                setSelecting(false);
+                state.clear();
+              }}
+            >
+              Done
+            </Button>
+          ) : (
+            toolbar
+          )}
+        </Group>
+      </Group>
+      <VirtualCardList
+        label={label}
+        rows={rows}
+        rowKey={rowKey}
+        estimateSize={cardHeight}
+        handle={handle}
+        renderCard={(row, index) => (
+          <ListCard
+            selecting={active}
+            selected={state?.isSelected(row) ?? false}
+            selectLabel={selection?.rowLabel(row)}
+            onToggle={() => state?.toggleOne(row)}
+            onLongPress={
+              state &&
+              (() => {
+                setSelecting(true);
+                if (!state.isSelected(row)) state.toggleOne(row);
+              })
+            }
+          >
+            {renderCard(row, index, card)}
+          </ListCard>
+        )}
+      />
+    </>
   );
 }

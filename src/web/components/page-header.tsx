@@ -23,7 +23,12 @@ export function PageHeader({ title, description, actions, above }: PageHeaderPro
             </Text>
           )}
         </Stack>
-        {actions && <Group gap="xs">{actions}</Group>}
+        {actions && (
+          // A phone gives the actions their own full-width line.
+          <Group gap="xs" w={{ base: '100%', xs: 'auto' }}>
+            {actions}
+          </Group>
+        )}
       </Group>
     </Stack>
   );

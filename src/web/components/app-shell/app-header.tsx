@@ -16,12 +16,12 @@ export interface AppHeaderProps {
 export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const { demo } = useDemoMode();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger
           opened={navbarOpened}
           onClick={onToggleNavbar}
-          hiddenFrom="sm"
+          hiddenFrom="md"
           size="sm"
           aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
         />
@@ -45,8 +45,10 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
             </Badge>
           </Tooltip>
         )}
+        {/* A phone keeps the header on one line without it; Settings shows the version. */}
         <Tooltip label="API version in use; change it in Settings">
           <Badge
+            visibleFrom="xs"
             component={Link}
             to="/settings"
             variant="outline"

@@ -14,8 +14,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      // Phones keep the width for the cards.
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <AppHeader session={session} navbarOpened={opened} onToggleNavbar={toggle} />

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { type BulkItem, type BulkOutcome, runBulk } from './bulk-run.ts';
 
 export interface BulkDialogProps {
@@ -36,6 +37,8 @@ export function BulkDialog({
 }: BulkDialogProps) {
   const [results, setResults] = useState<BulkItem[] | null>(null);
   const [running, setRunning] = useState(false);
+  const phone = usePhone();
+  const touch = phone ? TOUCH_TARGET : undefined;
 
   async function run(ids: number[]) {
     setRunning(true);
@@ -56,16 +59,22 @@ export function BulkDialog({
   const failedIds = (results ?? []).filter((item) => item.outcome === 'failed').map((item) => item.id);
 
   return (
-    <Modal opened onClose={running ? () => undefined : onClose} title={<Text fw={650}>{title}</Text>} size="lg">
+    <Modal
+      opened
+      onClose={running ? () => undefined : onClose}
+      title={<Text fw={650}>{title}</Text>}
+      size="lg"
+      {...sheetProps(phone)}
+    >
       <Stack gap="md">
         {results === null ? (
           <>
             {children}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+            <Group justify="flex-end" grow={phone}>
+              <Button variant="default" onClick={onClose} h={touch}>
                 Cancel
               </Button>
-              <Button color={confirmColor} onClick={() => void run(items.map((item) => item.id))}>
+              <Button color={confirmColor} h={touch} onClick={() => void run(items.map((item) => item.id))}>
                 {confirmLabel}
               </Button>
             </Group>
@@ -102,13 +111,13 @@ export function BulkDialog({
                 </Table.Tbody>
               </Table>
             </ScrollArea.Autosize>
-            <Group justify="flex-end">
+            <Group justify="flex-end" grow={phone}>
               {failedIds.length > 0 && !running && (
-                <Button variant="light" color="red" onClick={() => void run(failedIds)}>
+                <Button variant="light" color="red" h={touch} onClick={() => void run(failedIds)}>
                   Retry failed ({failedIds.length})
                 </Button>
               )}
-              <Button variant="default" onClick={onClose} disabled={running}>
+              <Button variant="default" onClick={onClose} disabled={running} h={touch}>
                 Close
               </Button>
             </Group>

@@ -48,5 +48,18 @@ export function useRowSelection<T>(rows: readonly T[], idOf: (row: T) => number)
     },
     allSelected: effective.length > 0 && effective.length === visibleIds.size,
     set: (ids: Iterable<number>) => setSelected(new Set(ids)),
+    /** Selects or unselects one row without a click event (a tapped or long-pressed card). */
+    toggleOne: (row: T) => {
+      const id = idOf(row);
+      setSelected((old) => {
+        const next = new Set(old);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+      anchor.current = rows.indexOf(row);
+    },
   };
 }
+
+export type RowSelection<T> = ReturnType<typeof useRowSelection<T>>;

@@ -6,6 +6,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDecideRequest } from '../../api/mutations.ts';
 import { notify } from '../../lib/notify.ts';
+import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
 
@@ -22,6 +23,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
   const [comment, setComment] = useState('');
   const mutation = useDecideRequest();
   const alreadyDecided = isApiError(mutation.error) && mutation.error.kind === 'already-decided';
+  const phone = usePhone();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,6 +57,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
       onClose={onClose}
       title={<Text fw={650}>{approve ? 'Approve this device?' : 'Reject this request?'}</Text>}
       size="md"
+      {...sheetProps(phone)}
     >
       <form onSubmit={submit}>
         <Stack gap="md">
@@ -112,8 +115,8 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
                 {describeError(mutation.error).message} Your comment is kept; try again.
               </Alert>
             ))}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+          <Group justify="flex-end" gap="sm" grow={phone}>
+            <Button variant="default" onClick={onClose} h={phone ? TOUCH_TARGET : undefined}>
               {alreadyDecided ? 'Close' : 'Cancel'}
             </Button>
             {!alreadyDecided && (
@@ -122,6 +125,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
                 color={approve ? undefined : 'red.9'}
                 leftSection={approve ? <IconCheck size={16} /> : <IconX size={16} />}
                 loading={mutation.isPending}
+                h={phone ? TOUCH_TARGET : undefined}
               >
                 {approve ? 'Approve' : 'Reject'}
               </Button>

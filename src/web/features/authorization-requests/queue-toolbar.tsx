@@ -33,7 +33,7 @@ export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onCha
           { value: 'all', label: 'All requests' },
         ]}
       />
-      <Group gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
         <ListSearchInput
           label="Search requests"
           placeholder="Search user, device, OS…"
@@ -44,7 +44,7 @@ export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onCha
         <Select
           aria-label="Sort by"
           leftSection={<IconArrowsSort size={16} />}
-          w={170}
+          w={{ base: '100%', xs: 170 }}
           allowDeselect={false}
           value={sort}
           onChange={(value) => value && onChange({ sort: value as RequestSort })}

@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { usePhone } from '../../lib/use-phone.ts';
 import { HistoryTimeline } from '../history/history-timeline.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -45,6 +46,7 @@ function RequestDetail({ id }: { id: number }) {
   const query = useQuery(authorizationRequestQueries.detail(id));
   const pending = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [decision, setDecision] = useState<Decision | null>(null);
+  const phone = usePhone();
 
   if (query.isPending) return <LoadingState label="Loading request…" />;
   if (query.isError) {
@@ -66,7 +68,9 @@ function RequestDetail({ id }: { id: number }) {
           </Group>
         }
         description={`${request.UserName} asks to use a ${request.Manufacturer} ${request.Model} for two-factor authentication.`}
-        actions={status === 'Pending' && <DecisionButtons request={request} onDecide={setDecision} size="sm" />}
+        actions={
+          status === 'Pending' && <DecisionButtons request={request} onDecide={setDecision} size="sm" touch={phone} />
+        }
       />
       <Paper p="lg" radius="md" shadow="xs">
         <Stack gap="md">

@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
+import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -15,6 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
+import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import type { Decision, DecisionTarget } from './decision.ts';
@@ -38,6 +40,7 @@ const BulkDecisionDialog = lazy(() =>
   import('./bulk-decision-dialog.tsx').then((module) => ({ default: module.BulkDecisionDialog })),
 );
 const idOfRequest = (request: AuthorizationRequest) => request.Id;
+const selectLabel = (request: AuthorizationRequest) => `Select request #${request.Id} from ${request.UserName}`;
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog.tsx').then((module) => ({ default: module.ShortcutsDialog })),
 );
@@ -65,6 +68,7 @@ function RequestQueue() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [bulk, setBulk] = useState<{ decision: Decision; requests: AuthorizationRequest[] } | null>(null);
   const { session } = useSession();
+  const phone = usePhone();
 
   // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
   const index = useMemo(() => indexRequests(sortRequests(listQuery.data ?? [], sort)), [listQuery.data, sort]);
@@ -118,31 +122,23 @@ function RequestQueue() {
         onSearchInput={onSearchInput}
         onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
       />
-      {selectedCount > 0 && (
-        <Group gap="sm" mb="sm" p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
-          <Text size="sm" fw={600} role="status">
-            {selectedCount} selected
-          </Text>
-          {!selection.allSelected && (
-            <Button size="xs" variant="subtle" onClick={selection.selectAll}>
-              Select all {rows.length} matching
-            </Button>
-          )}
-          <Button size="xs" onClick={() => startBulk('approve')}>
-            Approve {selectedCount}
-          </Button>
-          <Button size="xs" color="red.9" variant="light" onClick={() => startBulk('reject')}>
-            Reject {selectedCount}
-          </Button>
-          <Button size="xs" variant="default" onClick={selection.clear}>
-            Clear selection
-          </Button>
-        </Group>
-      )}
+      <BulkBar
+        count={selectedCount}
+        total={rows.length}
+        allSelected={selection.allSelected}
+        onSelectAll={selection.selectAll}
+        onClear={selection.clear}
+        actions={[
+          { key: 'approve', label: 'Approve', onClick: () => startBulk('approve') },
+          // Filled: a light variant with a shade (red.9) paints its text in the background colour.
+          { key: 'reject', label: 'Reject', color: 'red.9', onClick: () => startBulk('reject') },
+        ]}
+      />
       {live.arrived.size > 0 && (
         <Button
           variant="light"
           size="sm"
+          h={phone ? TOUCH_TARGET : undefined}
           mb="sm"
           fullWidth
           leftSection={<IconArrowDown size={16} />}
@@ -180,19 +176,19 @@ function RequestQueue() {
         )
       ) : (
         <>
-          <Group justify="flex-end" mb="xs">
-            <ExportCsvButton
-              rows={rows}
-              columns={requestCsvColumns(pendingIds)}
-              name={view === 'pending' ? 'pending-requests' : 'authorization-requests'}
-            />
-          </Group>
           <RequestTable
             requests={rows}
             pendingIds={pendingIds}
             onDecide={decide}
             handle={tableRef}
             changed={live.changed}
+            toolbar={
+              <ExportCsvButton
+                rows={rows}
+                columns={requestCsvColumns(pendingIds)}
+                name={view === 'pending' ? 'pending-requests' : 'authorization-requests'}
+              />
+            }
             selection={
               canDecide
                 ? {
@@ -204,10 +200,12 @@ function RequestQueue() {
                         onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
                       />
                     ),
+                    state: selection,
+                    rowLabel: selectLabel,
                     cell: (request, rowIndex) => (
                       <input
                         type="checkbox"
-                        aria-label={`Select request #${request.Id} from ${request.UserName}`}
+                        aria-label={selectLabel(request)}
                         checked={selection.isSelected(request)}
                         onChange={() => undefined}
                         onClick={(event) => selection.toggle(request, rowIndex, event)}
@@ -225,9 +223,11 @@ function RequestQueue() {
               live={live.mode === 'live'}
               onRefresh={() => void listQuery.refetch()}
             />
-            <Text size="xs" c="dimmed">
-              · Press <kbd>?</kbd> for keyboard shortcuts
-            </Text>
+            {!phone && (
+              <Text size="xs" c="dimmed">
+                · Press <kbd>?</kbd> for keyboard shortcuts
+              </Text>
+            )}
           </Group>
         </>
       )}

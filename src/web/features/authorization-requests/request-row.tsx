@@ -1,6 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { useCompactTable } from '../../components/list-table.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
@@ -8,7 +9,8 @@ import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DeviceSummary } from './device-summary.tsx';
 import type { RequestDisplayStatus } from './request-status.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
+import type { RowChange } from './use-live-queue.ts';
 
 export interface RequestRowProps {
   request: AuthorizationRequest;
@@ -16,7 +18,7 @@ export interface RequestRowProps {
   onDecide: (request: AuthorizationRequest, decision: Decision) => void;
   rowProps?: VirtualRowProps;
   /** Decided by someone else while this list was on screen. */
-  changed?: { Status: string; ChangedBy: string | null } | undefined;
+  changed?: RowChange | undefined;
   selectCell?: ReactNode;
 }
 
@@ -28,13 +30,14 @@ export const RequestRow = memo(function RequestRow({
   changed,
   selectCell,
 }: RequestRowProps) {
-  const decidedElsewhere = changed !== undefined && changed.Status !== 'Pending' && status === 'Pending';
+  const stale = decidedElsewhere(changed, status);
+  const compact = useCompactTable();
   return (
     <Table.Tr
       {...rowProps}
       data-request-id={request.Id}
-      data-stale={decidedElsewhere ? 'true' : undefined}
-      style={decidedElsewhere ? { opacity: 0.55 } : undefined}
+      data-stale={stale ? 'true' : undefined}
+      style={stale ? { opacity: 0.55 } : undefined}
     >
       {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
       <Table.Td>
@@ -48,7 +51,7 @@ export const RequestRow = memo(function RequestRow({
           >
             {request.UserName}
           </RouterAnchor>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={compact ? { overflowWrap: 'anywhere' } : undefined}>
             {request.UserEmail}
           </Text>
         </Stack>
@@ -65,29 +68,11 @@ export const RequestRow = memo(function RequestRow({
         <Timestamp value={request.CreatedTimestampUtc} relative plain />
       </Table.Td>
       <Table.Td>
-        <Stack gap={2} align="flex-start">
-          {decidedElsewhere ? (
-            <>
-              <RequestStatusBadge status={changed.Status as RequestDisplayStatus} />
-              <Text size="xs" c="dimmed">
-                {changed.ChangedBy ? `just now by ${changed.ChangedBy}` : 'just now'}
-              </Text>
-            </>
-          ) : (
-            <>
-              {status && <RequestStatusBadge status={status} />}
-              {request.DecidedBy && (
-                <Text size="xs" c="dimmed">
-                  by {request.DecidedBy}
-                </Text>
-              )}
-            </>
-          )}
-        </Stack>
+        <RequestStatusNote request={request} status={status} changed={changed} />
       </Table.Td>
       <Table.Td>
-        {status === 'Pending' && !decidedElsewhere && (
-          <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} />
+        {status === 'Pending' && !stale && (
+          <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} wrap={compact} />
         )}
       </Table.Td>
     </Table.Tr>

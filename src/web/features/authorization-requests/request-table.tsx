@@ -3,8 +3,10 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
 import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
+import { RequestCard } from './request-card.tsx';
 import { RequestRow } from './request-row.tsx';
 import { requestStatus } from './request-status.ts';
+import type { RowChange } from './use-live-queue.ts';
 
 export interface RequestTableProps {
   requests: readonly AuthorizationRequest[];
@@ -12,20 +14,31 @@ export interface RequestTableProps {
   onDecide: (request: AuthorizationRequest, decision: Decision) => void;
   handle?: Ref<VirtualTableHandle>;
   /** Rows decided elsewhere since they were loaded: shown greyed out with the new status. */
-  changed?: ReadonlyMap<number, { Status: string; ChangedBy: string | null }>;
+  changed?: ReadonlyMap<number, RowChange>;
   /** Selection column (bulk decisions), when the page offers it. */
   selection?: ListSelection<AuthorizationRequest>;
+  /** Controls above the list (export). */
+  toolbar?: React.ReactNode;
 }
 
-export function RequestTable({ requests, pendingIds, onDecide, handle, changed, selection }: RequestTableProps) {
+export function RequestTable({
+  requests,
+  pendingIds,
+  onDecide,
+  handle,
+  changed,
+  selection,
+  toolbar,
+}: RequestTableProps) {
   return (
     <ListTable
       label="Authorization requests"
-      minWidth={820}
+      minWidth={700}
       headings={['User', 'Device', 'Requested', 'Status']}
       rows={requests}
       rowKey={(request) => request.Id}
       selection={selection}
+      toolbar={toolbar}
       handle={handle}
       renderRow={(request, _index, rowProps, selectCell) => (
         <RequestRow
@@ -35,6 +48,16 @@ export function RequestTable({ requests, pendingIds, onDecide, handle, changed, 
           changed={changed?.get(request.Id)}
           onDecide={onDecide}
           selectCell={selectCell}
+        />
+      )}
+      cardHeight={185}
+      renderCard={(request, _index, card) => (
+        <RequestCard
+          request={request}
+          status={requestStatus(request, pendingIds)}
+          changed={changed?.get(request.Id)}
+          onDecide={onDecide}
+          selecting={card.selecting}
         />
       )}
     />

@@ -1,4 +1,5 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
+import { useSheetProps } from '../../lib/use-phone.ts';
 
 const SHORTCUTS: [keys: string[], what: string][] = [
   [['j'], 'Next request'],
@@ -12,7 +13,7 @@ const SHORTCUTS: [keys: string[], what: string][] = [
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title={<Text fw={650}>Keyboard shortcuts</Text>}>
+    <Modal opened onClose={onClose} title={<Text fw={650}>Keyboard shortcuts</Text>} {...useSheetProps()}>
       <Table aria-label="Keyboard shortcuts">
         <Table.Tbody>
           {SHORTCUTS.map(([keys, what]) => (

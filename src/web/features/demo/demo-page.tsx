@@ -8,6 +8,7 @@ import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { notify } from '../../lib/notify.ts';
+import { sheetProps, usePhone } from '../../lib/use-phone.ts';
 import { useDemoReset } from './demo-mutations.ts';
 import { DeviceInbox } from './device-inbox.tsx';
 import { DeviceRequestForm } from './device-request-form.tsx';
@@ -74,6 +75,7 @@ export function DemoPage() {
 function ResetButton() {
   const [confirming, setConfirming] = useState(false);
   const reset = useDemoReset();
+  const phone = usePhone();
   return (
     <>
       <PermissionButton
@@ -88,7 +90,13 @@ function ResetButton() {
       >
         Reset demo data
       </PermissionButton>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reset the demo data?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Reset the demo data?"
+        centered
+        {...sheetProps(phone)}
+      >
         <Stack gap="md">
           <Text size="sm">
             Every request, decision, status change, instruction and push goes back to how the demo started, for everyone

@@ -1,8 +1,10 @@
 import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { PushUserCard } from './push-user-card.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
@@ -10,17 +12,20 @@ export interface PushUserTableProps {
   users: readonly PushMessageUser[];
   /** Selection column (bulk status changes), when the page offers it. */
   selection?: ListSelection<PushMessageUser>;
+  /** Controls above the list (export). */
+  toolbar?: ReactNode;
 }
 
-export function PushUserTable({ users, selection }: PushUserTableProps) {
+export function PushUserTable({ users, selection, toolbar }: PushUserTableProps) {
   return (
     <ListTable
       label="Push message users"
-      minWidth={760}
+      minWidth={700}
       headings={['User', 'Device', 'Status', 'Registered', 'Modified']}
       rows={users}
       rowKey={(user) => user.Id}
       selection={selection}
+      toolbar={toolbar}
       renderRow={(user, _index, rowProps, selectCell) => (
         <Table.Tr {...rowProps} data-push-user-id={user.Id}>
           {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
@@ -49,6 +54,8 @@ export function PushUserTable({ users, selection }: PushUserTableProps) {
           </Table.Td>
         </Table.Tr>
       )}
+      cardHeight={180}
+      renderCard={(user, _index, card) => <PushUserCard user={user} selecting={card.selecting} />}
     />
   );
 }

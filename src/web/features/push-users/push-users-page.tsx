@@ -1,10 +1,11 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
+import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -26,6 +27,7 @@ const BulkStatusDialog = lazy(() =>
   import('./bulk-status-dialog.tsx').then((module) => ({ default: module.BulkStatusDialog })),
 );
 const idOfUser = (user: PushMessageUser) => user.Id;
+const selectLabel = (user: PushMessageUser) => `Select push user #${user.Id} ${user.UserName}`;
 const BULK_STATUSES: { status: PushUserStatus; label: string }[] = [
   { status: 1, label: 'Activate' },
   { status: 2, label: 'Disable' },
@@ -97,37 +99,24 @@ function PushUsers() {
         )
       ) : (
         <>
-          {selectedCount > 0 && (
-            <Group gap="sm" mb="sm" p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
-              <Text size="sm" fw={600} role="status">
-                {selectedCount} selected
-              </Text>
-              {!selection.allSelected && (
-                <Button size="xs" variant="subtle" onClick={selection.selectAll}>
-                  Select all {rows.length} matching
-                </Button>
-              )}
-              {BULK_STATUSES.map(({ status: next, label }) => (
-                <Button
-                  key={next}
-                  size="xs"
-                  variant={next === 3 ? 'light' : 'default'}
-                  color={next === 3 ? 'red.9' : undefined}
-                  onClick={() => startBulk(next)}
-                >
-                  {label} {selectedCount}
-                </Button>
-              ))}
-              <Button size="xs" variant="subtle" color="gray" onClick={selection.clear}>
-                Clear selection
-              </Button>
-            </Group>
-          )}
-          <Group justify="flex-end" mb="xs">
-            <ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />
-          </Group>
+          <BulkBar
+            count={selectedCount}
+            total={rows.length}
+            allSelected={selection.allSelected}
+            onSelectAll={selection.selectAll}
+            onClear={selection.clear}
+            actions={BULK_STATUSES.map(({ status: next, label }) => ({
+              key: next,
+              label,
+              // Filled: a light variant with a shade (red.9) paints its text in the background colour.
+              variant: next === 3 ? 'filled' : 'default',
+              color: next === 3 ? 'red.9' : undefined,
+              onClick: () => startBulk(next),
+            }))}
+          />
           <PushUserTable
             users={rows}
+            toolbar={<ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />}
             selection={
               canUpdate
                 ? {
@@ -139,10 +128,12 @@ function PushUsers() {
                         onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
                       />
                     ),
+                    state: selection,
+                    rowLabel: selectLabel,
                     cell: (user, rowIndex) => (
                       <input
                         type="checkbox"
-                        aria-label={`Select push user #${user.Id} ${user.UserName}`}
+                        aria-label={selectLabel(user)}
                         checked={selection.isSelected(user)}
                         onChange={() => undefined}
                         onClick={(event) => selection.toggle(user, rowIndex, event)}

@@ -2,31 +2,37 @@ import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
+import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { STATUS_VALUES, statusName } from './push-user-status.ts';
 import { useChangeStatus } from './use-change-status.tsx';
 
-/** The per-row status switcher. */
-export function StatusMenu({ user }: { user: PushMessageUser }) {
+/** The per-row status switcher; `touch` makes it a full-width, touch-sized button with touch-sized items (cards). */
+export function StatusMenu({ user, touch = false }: { user: PushMessageUser; touch?: boolean }) {
   const { session } = useSession();
+  // A table short of room (a tablet) shows the shorter word; the accessible name stays the same.
+  const text = useCompactTable() ? 'Status' : 'Change status';
   const { change, pendingId } = useChangeStatus();
   // Lists render thousands of rows while scrolling: the menu (a floating popover) mounts only when a pointer comes
   // near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
-    size: 'xs',
+    size: touch ? 'md' : 'xs',
+    h: touch ? TOUCH_TARGET : undefined,
+    fullWidth: touch,
     variant: 'default',
-    rightSection: <IconChevronDown size={14} />,
+    rightSection: <IconChevronDown size={touch ? 18 : 14} />,
     'aria-label': label,
   } as const;
 
   if (!endpointAccess(session, endpoints.updatePushMessageUser).allowed) {
     return (
       <PermissionButton endpoint={endpoints.updatePushMessageUser} {...buttonProps}>
-        Change status
+        {text}
       </PermissionButton>
     );
   }
@@ -36,7 +42,8 @@ export function StatusMenu({ user }: { user: PushMessageUser }) {
         {...buttonProps}
         loading={pendingId === user.Id}
         aria-haspopup="menu"
-        onPointerEnter={() => setArmed('hover')}
+        // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap.
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setArmed('hover')}
         onClick={() => setArmed('open')}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -45,15 +52,15 @@ export function StatusMenu({ user }: { user: PushMessageUser }) {
           }
         }}
       >
-        Change status
+        {text}
       </Button>
     );
   }
   return (
-    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={armed === 'open'}>
+    <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={armed === 'open'}>
       <Menu.Target>
         <Button {...buttonProps} loading={pendingId === user.Id}>
-          Change status
+          {text}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -62,6 +69,7 @@ export function StatusMenu({ user }: { user: PushMessageUser }) {
           <Menu.Item
             key={status}
             color={status === 3 ? 'red' : undefined}
+            mih={touch ? TOUCH_TARGET : undefined}
             disabled={status === user.Status}
             leftSection={status === user.Status ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
             onClick={() => change(user, status)}

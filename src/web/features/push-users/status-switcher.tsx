@@ -1,5 +1,6 @@
 import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { STATUS_VALUES, statusName } from './push-user-status.ts';
@@ -10,6 +11,7 @@ export function StatusSwitcher({ user }: { user: PushMessageUser }) {
   const { session } = useSession();
   const { change, pending } = useChangeStatus();
   const access = endpointAccess(session, endpoints.updatePushMessageUser);
+  const phone = usePhone();
 
   const control = (
     <SegmentedControl
@@ -18,11 +20,14 @@ export function StatusSwitcher({ user }: { user: PushMessageUser }) {
       disabled={!access.allowed || pending}
       onChange={(value) => change(user, Number(value) as PushUserStatus)}
       data={STATUS_VALUES.map((status) => ({ value: String(status), label: statusName(status) }))}
+      // A phone gets the full width and touch-sized segments.
+      fullWidth={phone}
+      styles={phone ? { label: { minHeight: 44, display: 'grid', placeItems: 'center' } } : undefined}
     />
   );
 
   return (
-    <Stack gap={4} align="flex-start">
+    <Stack gap={4} align={phone ? 'stretch' : 'flex-start'}>
       {access.allowed ? (
         control
       ) : (

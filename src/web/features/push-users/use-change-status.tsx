@@ -4,6 +4,7 @@ import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
+import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 import { statusName } from './push-user-status.ts';
 
 /** Applies a status at once with a toast; Delete asks first, naming the user and device. */
@@ -55,6 +56,7 @@ export function useChangeStatus() {
         labels: { confirm: 'Delete', cancel: 'Cancel' },
         // red.9: white on the default red misses AA contrast.
         confirmProps: { color: 'red.9' },
+        ...sheetProps(isPhone()),
         onConfirm: () => apply(user, 3),
       }),
     );

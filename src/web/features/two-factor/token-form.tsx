@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { availability, endpoints, unavailableReason } from '../../../shared/contract/index.ts';
 import type { InstructionKind } from '../../api/consumer-api.ts';
 import { useSubmitToken } from '../../api/mutations.ts';
+import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { tokenErrorMessage } from './token-messages.ts';
 
@@ -28,6 +29,7 @@ export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
   const [token, setToken] = useState('');
   const [touched, setTouched] = useState(false);
   const mutation = useSubmitToken();
+  const phone = usePhone();
 
   const id = Number(idText);
   const idError = !/^\d{1,15}$/.test(idText) || id < 1 ? 'Enter the instruction Id, a whole number' : null;
@@ -110,7 +112,13 @@ export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" leftSection={<IconShieldLock size={16} />} loading={mutation.isPending}>
+          <Button
+            type="submit"
+            leftSection={<IconShieldLock size={16} />}
+            loading={mutation.isPending}
+            h={phone ? TOUCH_TARGET : undefined}
+            fullWidth={phone}
+          >
             Submit token
           </Button>
           {usesObsolete && (

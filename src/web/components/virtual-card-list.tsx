@@ -1,0 +1,97 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import type { VirtualTableHandle } from './virtual-table-body.tsx';
+
+export interface VirtualCardListProps<T> {
+  /** The list's accessible name. */
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => number;
+  renderCard: (row: T, index: number) => ReactNode;
+  /** A first guess at a card's height (px); each rendered card is then measured. */
+  estimateSize: number;
+  /** Space between cards (px). */
+  gap?: number;
+  handle?: Ref<VirtualTableHandle> | undefined;
+}
+
+/**
+ * The phone rendering of a list: cards in a labelled list, virtualized against the window scroll like the table.
+ * Cards wrap their text, so unlike table rows each one is measured (a phone shows a handful at a time).
+ */
+export function VirtualCardList<T>({
+  label,
+  rows,
+  rowKey,
+  renderCard,
+  estimateSize,
+  gap = 12,
+  handle,
+}: VirtualCardListProps<T>) {
+  const outerRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const outer = outerRef.current;
+    if (!outer) return;
+    const measure = () => setScrollMargin(outer.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => observer?.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateSize + gap,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+  });
+
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
+    [virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const offset = items[0] ? items[0].start - scrollMargin : 0;
+
+  return (
+    <div ref={outerRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      <ul
+        aria-label={label}
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: '100%',
+          margin: 0,
+          padding: 0,
+          listStyle: 'none',
+          transform: `translateY(${offset}px)`,
+        }}
+      >
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (row === undefined) return null;
+          return (
+            <li
+              key={item.key}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ paddingBottom: gap }}
+            >
+              {renderCard(row, item.index)}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
