@@ -5,6 +5,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDecideRequest } from '../../api/mutations.ts';
+import { UserText } from '../../components/user-text.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import type { DecisionTarget } from './decision.ts';
@@ -65,10 +66,10 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
             <Stack gap={6}>
               <Text size="sm">
                 <Text span fw={600}>
-                  {request.UserName}
+                  <UserText>{request.UserName}</UserText>
                 </Text>{' '}
                 <Text span c="dimmed">
-                  ({request.UserEmail})
+                  (<UserText>{request.UserEmail}</UserText>)
                 </Text>
               </Text>
               <DeviceSummary

@@ -1,5 +1,6 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
+import { UserText } from '../../components/user-text.tsx';
 
 export interface DeviceSummaryProps {
   deviceType: string;
@@ -16,10 +17,10 @@ export function DeviceSummary({ deviceType, manufacturer, model, osVersion }: De
       </ThemeIcon>
       <Stack gap={0}>
         <Text size="sm" fw={500}>
-          {manufacturer} {model}
+          <UserText>{manufacturer}</UserText> <UserText>{model}</UserText>
         </Text>
         <Text size="xs" c="dimmed">
-          {deviceType} · {osVersion}
+          <UserText>{deviceType}</UserText> · <UserText>{osVersion}</UserText>
         </Text>
       </Stack>
     </Group>

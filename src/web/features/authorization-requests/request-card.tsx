@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DeviceSummary } from './device-summary.tsx';
@@ -48,10 +49,10 @@ export const RequestCard = memo(function RequestCard({
             my={-12}
             data-request-focus={request.Id}
           >
-            {request.UserName}
+            <UserText>{request.UserName}</UserText>
           </RouterAnchor>
           <Text size="xs" c="dimmed" truncate>
-            {request.UserEmail}
+            <UserText>{request.UserEmail}</UserText>
           </Text>
         </Stack>
         <RequestStatusNote request={request} status={status} changed={changed} align="flex-end" />

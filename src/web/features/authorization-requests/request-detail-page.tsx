@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
 import { HistoryTimeline } from '../history/history-timeline.tsx';
 import type { Decision } from './decision.ts';
@@ -67,7 +68,12 @@ function RequestDetail({ id }: { id: number }) {
             {status && <RequestStatusBadge status={status} />}
           </Group>
         }
-        description={`${request.UserName} asks to use a ${request.Manufacturer} ${request.Model} for two-factor authentication.`}
+        description={
+          <>
+            <UserText>{request.UserName}</UserText> asks to use a <UserText>{request.Manufacturer}</UserText>{' '}
+            <UserText>{request.Model}</UserText> for two-factor authentication.
+          </>
+        }
         actions={
           status === 'Pending' && <DecisionButtons request={request} onDecide={setDecision} size="sm" touch={phone} />
         }

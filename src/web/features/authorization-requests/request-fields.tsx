@@ -1,6 +1,7 @@
 import { Code, DataList, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 
 export function RequestFields({ request }: { request: AuthorizationRequest }) {
   const rows: [string, React.ReactNode][] = [
@@ -21,7 +22,7 @@ export function RequestFields({ request }: { request: AuthorizationRequest }) {
     rows.push([
       'Comment',
       <Text key="comment" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {request.Comment}
+        <UserText>{request.Comment}</UserText>
       </Text>,
     ]);
 
@@ -30,7 +31,7 @@ export function RequestFields({ request }: { request: AuthorizationRequest }) {
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
+          <DataList.ItemValue>{typeof value === 'string' ? <UserText>{value}</UserText> : value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList>

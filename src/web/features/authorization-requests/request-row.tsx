@@ -4,6 +4,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -49,10 +50,10 @@ export const RequestRow = memo(function RequestRow({
             size="sm"
             data-request-focus={request.Id}
           >
-            {request.UserName}
+            <UserText>{request.UserName}</UserText>
           </RouterAnchor>
           <Text size="xs" c="dimmed" style={compact ? { overflowWrap: 'anywhere' } : undefined}>
-            {request.UserEmail}
+            <UserText>{request.UserEmail}</UserText>
           </Text>
         </Stack>
       </Table.Td>

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { UserText } from '../../components/user-text.tsx';
 import type { RequestDisplayStatus } from './request-status.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import type { RowChange } from './use-live-queue.ts';
@@ -27,7 +28,13 @@ export function RequestStatusNote({ request, status, changed, align = 'flex-star
         <>
           <RequestStatusBadge status={changed.Status as RequestDisplayStatus} />
           <Text size="xs" c="dimmed">
-            {changed.ChangedBy ? `just now by ${changed.ChangedBy}` : 'just now'}
+            {changed.ChangedBy ? (
+              <>
+                just now by <UserText>{changed.ChangedBy}</UserText>
+              </>
+            ) : (
+              'just now'
+            )}
           </Text>
         </>
       ) : (
@@ -35,7 +42,7 @@ export function RequestStatusNote({ request, status, changed, align = 'flex-star
           {status && <RequestStatusBadge status={status} />}
           {request.DecidedBy && (
             <Text size="xs" c="dimmed">
-              by {request.DecidedBy}
+              by <UserText>{request.DecidedBy}</UserText>
             </Text>
           )}
         </>

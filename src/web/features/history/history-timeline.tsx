@@ -14,6 +14,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 
@@ -144,11 +145,12 @@ function HistoryBody({ entity, id }: HistoryTimelineProps) {
           data-testid="history-entry"
         >
           <Text size="xs" c="dimmed">
-            {entry.ChangedBy ?? 'the system'} · <Timestamp value={entry.ChangedTimestampUtc} size="xs" />
+            {entry.ChangedBy ? <UserText>{entry.ChangedBy}</UserText> : 'the system'} ·{' '}
+            <Timestamp value={entry.ChangedTimestampUtc} size="xs" />
           </Text>
           {entry.Comment && (
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-              “{entry.Comment}”
+              “<UserText>{entry.Comment}</UserText>”
             </Text>
           )}
         </Timeline.Item>

@@ -2,6 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
@@ -13,10 +14,10 @@ export function PushUserCard({ user, selecting }: { user: PushMessageUser; selec
         <Stack gap={0} miw={0}>
           {/* Padding widens the link's touch area to the card's 44 px without moving the text. */}
           <RouterAnchor to="/push-users/$id" params={{ id: user.Id }} fw={600} display="inline-block" py={12} my={-12}>
-            {user.UserName}
+            <UserText>{user.UserName}</UserText>
           </RouterAnchor>
           <Text size="xs" c="dimmed">
-            #{user.Id} · {user.DeviceType}
+            #{user.Id} · <UserText>{user.DeviceType}</UserText>
           </Text>
         </Stack>
         <PushUserStatusBadge status={user.Status} />

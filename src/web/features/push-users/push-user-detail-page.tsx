@@ -12,6 +12,7 @@ import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { HistoryTimeline } from '../history/history-timeline.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
@@ -40,7 +41,7 @@ function Fields({ user }: { user: PushMessageUser }) {
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
+          <DataList.ItemValue>{typeof value === 'string' ? <UserText>{value}</UserText> : value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList>
@@ -65,8 +66,12 @@ function PushUserDetail({ id }: { id: number }) {
             </Group>
           </RouterAnchor>
         }
-        title={user.UserName}
-        description={`Push registration #${user.Id} on ${user.DeviceType}`}
+        title={<UserText>{user.UserName}</UserText>}
+        description={
+          <>
+            Push registration #{user.Id} on <UserText>{user.DeviceType}</UserText>
+          </>
+        }
       />
       <Stack gap="md">
         <Paper p="lg" radius="md" shadow="xs">

@@ -4,6 +4,7 @@ import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { PushUserCard } from './push-user-card.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
@@ -31,14 +32,16 @@ export function PushUserTable({ users, selection, toolbar }: PushUserTableProps)
           {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
           <Table.Td>
             <RouterAnchor to="/push-users/$id" params={{ id: user.Id }} fw={600} size="sm">
-              {user.UserName}
+              <UserText>{user.UserName}</UserText>
             </RouterAnchor>
             <Text size="xs" c="dimmed">
               #{user.Id}
             </Text>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{user.DeviceType}</Text>
+            <Text size="sm">
+              <UserText>{user.DeviceType}</UserText>
+            </Text>
           </Table.Td>
           <Table.Td>
             <PushUserStatusBadge status={user.Status} />

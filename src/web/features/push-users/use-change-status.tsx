@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
+import { UserText } from '../../components/user-text.tsx';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
@@ -43,11 +44,11 @@ export function useChangeStatus() {
         children: (
           <Text size="sm">
             <Text span fw={600}>
-              {user.UserName}
+              <UserText>{user.UserName}</UserText>
             </Text>{' '}
             on{' '}
             <Text span fw={600}>
-              {user.DeviceType}
+              <UserText>{user.DeviceType}</UserText>
             </Text>{' '}
             (registration #{user.Id}) will stop receiving push messages, including two-factor tokens. The registration
             stays listed as Deleted and can be made active again.
