@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
+import { BasicCredentials } from './domain/basic-credentials.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
@@ -10,6 +11,7 @@ import { LoginThrottle } from './domain/login-throttle.ts';
 import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
+import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -43,6 +45,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // The real server matches routes case-insensitively; params keep their casing.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: false,
+    // `/Consumer/v3.2/...` (the published SDK's connector): the segment selects the version, routes never see it.
+    rewriteUrl: stripVersionSegment,
     // Errors met before any route runs are problems too (SPEC §3 "Errors and limits").
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -127,7 +131,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
-  registerAccess(fastify, sessions);
+  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
 
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);

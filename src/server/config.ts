@@ -28,6 +28,12 @@ export interface Config {
   /** Where the built dashboard lives; null serves no dashboard. */
   webRoot: string | null;
   logLevel: string;
+  /** HTTP Basic credentials on the API (the published SDK answers a Basic challenge instead of sending a token). */
+  basicAuth: boolean;
+  /** Prometheus metrics at /api/metrics on the public port. */
+  metrics: boolean;
+  /** A separate port serving only the metrics (on HOST); null for none. */
+  metricsPort: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -76,5 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: env.ADMIN_PASSWORD || null,
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    basicAuth: flag(env, 'BASIC_AUTH', true),
+    metrics: flag(env, 'METRICS', false),
+    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
   };
 }

@@ -169,6 +169,9 @@ export function expectProblem(
   expect(body.status).toBe(status);
   expect(body.title).not.toBe('');
   expect(body.detail).toBeTruthy();
+  // The members the published SDK reads (SPEC §3), on every problem.
+  expect(body.Message).toBe(body.detail);
+  expect(body.ErrorCode).toBe(kind);
   return body;
 }
 

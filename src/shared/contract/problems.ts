@@ -9,6 +9,9 @@ export const Problem = z.object({
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   supportedVersions: z.optional(z.array(z.string())),
   availableIn: z.optional(z.array(z.string())),
+  /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
+  Message: z.optional(z.string()),
+  ErrorCode: z.optional(z.string()),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -21,6 +24,7 @@ export const PROBLEM_KINDS = [
   'unsupported-media-type',
   'payload-too-large',
   'unsupported-version',
+  'version-conflict',
   'unavailable-in-version',
   'not-found',
   'unauthenticated',
@@ -34,6 +38,7 @@ export const PROBLEM_KINDS = [
   'token-expired',
   'instruction-locked',
   'too-many-requests',
+  'service-unavailable',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

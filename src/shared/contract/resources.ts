@@ -75,6 +75,10 @@ export const PushMessageUser = z.object({
   CreatedTimeStampUtc: AnyTimestamp,
   ModifiedTimestampUtc: AnyTimestamp,
   Status: PushUserStatus,
+  /** The device, as its authorization request described it; null when it registered otherwise (SPEC §3). */
+  Manufacturer: z.optional(z.nullable(z.string())),
+  Model: z.optional(z.nullable(z.string())),
+  OsVersion: z.optional(z.nullable(z.string())),
 });
 export type PushMessageUser = z.infer<typeof PushMessageUser>;
 export const PushMessageUserList = z.array(PushMessageUser);
@@ -97,11 +101,15 @@ export const Session = z.object({
   Permissions: z.array(PermissionGrant),
 });
 export type Session = z.infer<typeof Session>;
-export const LoginResult = z.extend(Session, { Token: z.string().check(z.minLength(1)) });
+/** `Successful` is what the published SDK reads from a sign-in (SPEC §3); optional for servers without it. */
+export const LoginResult = z.extend(Session, {
+  Token: z.string().check(z.minLength(1)),
+  Successful: z.optional(z.boolean()),
+});
 export type LoginResult = z.infer<typeof LoginResult>;
 
 /** SPEC §3: a correct two-factor token. */
-export const TokenAccepted = z.object({ Id, Authenticated: z.literal(true) });
+export const TokenAccepted = z.object({ Id, Authenticated: z.literal(true), Successful: z.optional(z.boolean()) });
 export type TokenAccepted = z.infer<typeof TokenAccepted>;
 
 export const VersionInfo = z.object({

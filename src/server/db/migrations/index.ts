@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
 import * as history from './002-history.ts';
+import * as pushUserDevice from './003-push-user-device.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -11,6 +12,7 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-history': history,
+  '003-push-user-device': pushUserDevice,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */
