@@ -9,6 +9,14 @@ export const Problem = z.object({
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   supportedVersions: z.optional(z.array(z.string())),
   availableIn: z.optional(z.array(z.string())),
+  /** 403: the permission that is missing. */
+  entity: z.optional(z.string()),
+  permission: z.optional(z.string()),
+  /** 422 invalid-token: wrong tokens left before the instruction locks. */
+  attemptsLeft: z.optional(z.int()),
+  /** 409 already-decided: who decided, and how. */
+  decidedBy: z.optional(z.nullable(z.string())),
+  outcome: z.optional(z.string()),
   /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
   Message: z.optional(z.string()),
   ErrorCode: z.optional(z.string()),

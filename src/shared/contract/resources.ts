@@ -120,6 +120,10 @@ export const VersionInfo = z.object({
 });
 export type VersionInfo = z.infer<typeof VersionInfo>;
 
+/** Extension: the health checks' answer (SPEC §3 "Running it"). */
+export const HealthStatus = z.object({ Status: z.enum(['live', 'ready']) });
+export type HealthStatus = z.infer<typeof HealthStatus>;
+
 // Demo actors (SPEC §3 "Demo mode")
 export const DemoAuthorizationRequestInput = z.object({
   UserName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(256))),
