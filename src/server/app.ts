@@ -13,15 +13,18 @@ import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { healthRoutes } from './routes/health.ts';
 import { historyRoutes } from './routes/history.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
@@ -124,6 +127,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
 
+  if (config.metrics || config.metricsPort !== null) {
+    registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
+  }
   fastify.addHook('onRequest', (request, _reply, done) => {
     const consumer = request.headers['x-tachyon-consumer'];
     if (typeof consumer === 'string' && consumer !== '')
@@ -139,6 +145,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   pushUserRoutes(fastify, services);
   historyRoutes(fastify, services);
   changeEventRoutes(fastify, services);
+  healthRoutes(fastify, services);
+  apiDocsRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

@@ -30,7 +30,14 @@ describe('#1 POST /Consumer/Authentication', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = parseBody(response, LoginResult);
-    expect(Object.keys(body).sort()).toEqual(['ExpiresUtc', 'Permissions', 'Successful', 'Token', 'TokenType', 'UserName']);
+    expect(Object.keys(body).sort()).toEqual([
+      'ExpiresUtc',
+      'Permissions',
+      'Successful',
+      'Token',
+      'TokenType',
+      'UserName',
+    ]);
     expect(body.TokenType).toBe('Bearer');
     // 256 random bits, base64url.
     expect(body.Token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -230,7 +237,9 @@ describe('sessions: GET and DELETE /Consumer/Authentication/Session, and 401', (
   it('answers 401 for an unknown token and for a credential that is not a bearer token', async () => {
     expectUnauthenticated(await session('x'.repeat(43)));
     const token = await t.login(...ADMIN);
-    expectUnauthenticated(await t.call({ method: 'GET', url: SESSION, headers: { authorization: `Negotiate ${token}` } }));
+    expectUnauthenticated(
+      await t.call({ method: 'GET', url: SESSION, headers: { authorization: `Negotiate ${token}` } }),
+    );
     expectUnauthenticated(await t.call({ method: 'GET', url: SESSION, headers: { authorization: token } }));
   });
 

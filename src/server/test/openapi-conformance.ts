@@ -59,7 +59,11 @@ export function mismatch(answer: Answer): string | null {
   if (!content) return answer.body === '' ? null : `${where}: documented without a body, answered one`;
   if (!mediaType || !content[mediaType]) return `${where}: content type ${mediaType} not documented`;
   if (!mediaType.endsWith('json')) return null;
-  return check(validatorAt('paths', path, method, 'responses', key, 'content', mediaType, 'schema'), answer.body, where);
+  return check(
+    validatorAt('paths', path, method, 'responses', key, 'content', mediaType, 'schema'),
+    answer.body,
+    where,
+  );
 }
 
 function check(validate: ValidateFunction, body: string, where: string): string | null {

@@ -104,10 +104,12 @@ function operation(name: string, endpoint: Endpoint) {
     success.description = 'Server-Sent Events: each event is a JSON change (authorization-request, push-user, reset).';
   }
   const responses: Record<string, unknown> = { [status]: success };
-  if (endpoint.conditional) responses['304'] = { description: 'Not modified: the ETag sent in If-None-Match is current.' };
+  if (endpoint.conditional)
+    responses['304'] = { description: 'Not modified: the ETag sent in If-None-Match is current.' };
   if (endpoint.access.kind !== 'anonymous') {
     responses['401'] = problemResponse('unauthenticated (no or ended session) or invalid-credentials (Basic).');
-    if (endpoint.access.kind === 'permission') responses['403'] = problemResponse('forbidden: the permission is missing.');
+    if (endpoint.access.kind === 'permission')
+      responses['403'] = problemResponse('forbidden: the permission is missing.');
   }
   responses['4XX'] = problemResponse('A problem (RFC 9457) whose ErrorCode says which; see the Problem schema.');
   responses['5XX'] = problemResponse('internal, or service-unavailable.');
@@ -183,7 +185,8 @@ export function openApiDocument(options: { version: string }): Record<string, un
     for (const path of [endpoint.path, ...endpoint.aliases]) {
       const key = openApiPath(path);
       paths[key] ??= servedAtSiteRoot(path) ? {} : { servers: [{ url: API_PREFIX }] };
-      const alias = path === endpoint.path ? {} : { operationId: `${name}Alias`, summary: `${endpoint.summary} (alias)` };
+      const alias =
+        path === endpoint.path ? {} : { operationId: `${name}Alias`, summary: `${endpoint.summary} (alias)` };
       paths[key][endpoint.method.toLowerCase()] = { ...operation(name, endpoint), ...alias };
     }
   }
