@@ -130,10 +130,14 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   if (config.metrics || config.metricsPort !== null) {
     registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
   }
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every log line of the
+  // request, "request completed" included (that one is written through the reply's logger).
+  fastify.addHook('onRequest', (request, reply, done) => {
     const consumer = request.headers['x-tachyon-consumer'];
-    if (typeof consumer === 'string' && consumer !== '')
+    if (typeof consumer === 'string' && consumer !== '') {
       request.log = request.log.child({ consumer: consumer.slice(0, 100) });
+      reply.log = request.log;
+    }
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
