@@ -24,11 +24,15 @@ interface Answer {
  * consumer name header, no token ever; credentials are sent only in answer to a Basic challenge.
  */
 class SdkLikeConnector {
-  constructor(
-    private readonly server: string,
-    private readonly userName: string,
-    private readonly password: string,
-  ) {}
+  private readonly server: string;
+  private readonly userName: string;
+  private readonly password: string;
+
+  constructor(server: string, userName: string, password: string) {
+    this.server = server;
+    this.userName = userName;
+    this.password = password;
+  }
 
   async call(method: string, relative: string, body?: unknown): Promise<Answer> {
     const url = `${this.server}/Consumer/v3.2/${relative}`;
