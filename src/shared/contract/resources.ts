@@ -164,7 +164,8 @@ export const DemoPushList = z.array(DemoPush);
 export const AuthorizationRequestQuery = z.object({
   getall: z.optional(
     z.pipe(
-      z.string().check(z.regex(/^(true|false)$/i, 'getall must be true or false')),
+      // Any case, spelt out rather than with the i flag: JSON Schema patterns (the OpenAPI document) have no flags.
+      z.string().check(z.regex(/^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$/, 'getall must be true or false')),
       z.transform((value: string) => value.toLowerCase() === 'true'),
     ),
   ),
