@@ -41,6 +41,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_MINUTE: '10000',
       LOGIN_FAILURES_PER_ADDRESS: '10000',
+      LOGIN_SLOW_AFTER_FAILURES: '10000',
+      DEMO_CREATIONS_PER_MINUTE: '10000',
     },
   },
 });

@@ -50,7 +50,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the whole source to anyone who opens the dashboard.
+    sourcemap: false,
     manifest: true,
     rolldownOptions: {
       output: {
@@ -92,6 +93,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/web/test/setup.ts'],
+          // A component test's first render loads Mantine and the app's modules; on a busy two-core machine that
+          // alone has taken over 5 s. Assertions wait with waitFor/findBy, never on this limit.
+          testTimeout: 15_000,
         },
       },
     ],

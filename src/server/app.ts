@@ -6,7 +6,7 @@ import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
 import { BasicCredentials } from './domain/basic-credentials.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
-import { seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
 import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
@@ -38,8 +38,16 @@ export interface AppOptions {
   clock?: Clock;
 }
 
+/** Ended sessions are deleted this often (and at start). */
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
 /** SPEC §3 "Errors and limits": bodies over 64 KiB are refused. */
 const BODY_LIMIT = 64 * 1024;
+
+/** Fastify's types take no hop count, its proxy-addr does: the same rule as a function, trusting the nearest hops. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
   return {
@@ -47,7 +55,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     bodyLimit: BODY_LIMIT,
     // The real server matches routes case-insensitively; params keep their casing.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: false,
+    // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
+    trustProxy: trustProxyOption(config.trustProxy),
     // `/Consumer/v3.2/...` (the published SDK's connector): the segment selects the version, routes never see it.
     rewriteUrl: stripVersionSegment,
     // Errors met before any route runs are problems too (SPEC §3 "Errors and limits").
@@ -75,6 +84,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   if (config.demo) {
     await seedDemoPrincipals(db, config.passwordHashCost);
     await seedDemoDataIfEmpty(db, clock);
+  } else {
+    await retireDemoPrincipals(db, clock);
   }
   if (config.adminUserName && config.adminPassword) {
     await upsertPrincipal(
@@ -91,11 +102,17 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     );
   }
 
-  const throttle = new LoginThrottle({
-    failuresPerUser: config.loginFailuresPerUser,
-    failuresPerAddress: config.loginFailuresPerAddress,
-    windowSeconds: config.loginFailureWindowSeconds,
-  });
+  // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
+  const throttle = new LoginThrottle(
+    {
+      failuresPerUser: config.loginFailuresPerUser,
+      failuresPerAddress: config.loginFailuresPerAddress,
+      windowSeconds: config.loginFailureWindowSeconds,
+      slowAfterFailures: config.loginSlowAfterFailures,
+      slowSeconds: config.loginSlowSeconds,
+    },
+    database.pool ? { kind: 'postgres', pool: database.pool } : { kind: 'memory' },
+  );
   const sessions = new SessionService(
     db,
     clock,
@@ -103,9 +120,16 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       idleMinutes: config.sessionIdleMinutes,
       absoluteHours: config.sessionAbsoluteHours,
       passwordHashCost: config.passwordHashCost,
+      refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
     },
     throttle,
   );
+  await sessions.purgeEnded();
+  const purge = setInterval(() => {
+    sessions.purgeEnded().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended sessions failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  fastify.addHook('onClose', () => clearInterval(purge));
   const changes =
     database.dialect === 'postgres' && config.databaseUrl
       ? await PostgresChangeFeed.connect(config.databaseUrl, db, (error) =>

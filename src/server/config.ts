@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
 
@@ -10,16 +11,24 @@ export interface Config {
   databaseUrl: string | null;
   defaultApiVersion: ApiVersion;
   demo: boolean;
+  /** Fastify's trustProxy: off, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: boolean | number | string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** scrypt cost (N) for new password hashes; tests lower it, production keeps the default. */
   passwordHashCost: number;
-  /** Failed logins allowed per user name, and per client address, in loginFailureWindowSeconds. */
+  /** Failed logins allowed per user name from one address, and per client address, in loginFailureWindowSeconds. */
   loginFailuresPerUser: number;
   loginFailuresPerAddress: number;
   loginFailureWindowSeconds: number;
+  /** Failed logins for one user name from all addresses in a window, after which its sign-ins are paced. */
+  loginSlowAfterFailures: number;
+  /** Paced user names get one attempt per this many seconds. */
+  loginSlowSeconds: number;
   /** Sign-in attempts per client address per minute, successful or not. */
   loginRatePerMinute: number;
+  /** Demo creations (device requests, instructions) per session per minute. */
+  demoCreationsPerMinute: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
   /** Optional bootstrap principal with Security Read+Write, for deployments without demo data. */
@@ -34,6 +43,65 @@ export interface Config {
   metrics: boolean;
   /** A separate port serving only the metrics (on HOST); null for none. */
   metricsPort: number | null;
+}
+
+/** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '::ffff:127.0.0.1';
+}
+
+/**
+ * Demo mode is on by default only where it cannot reach a real deployment: the embedded database, no bootstrap
+ * admin, no directory, and a loopback address. Anything else says it is a real set-up, so demo needs DEMO=on.
+ */
+export function demoByDefault(env: NodeJS.ProcessEnv, host: string): boolean {
+  return !env.DATABASE_URL?.trim() && !env.ADMIN_USERNAME?.trim() && !env.LDAP_URL?.trim() && isLoopbackHost(host);
+}
+
+/** The loud start-up warning a demo reachable from other machines deserves; null when there is none to give. */
+export function demoExposureWarning(config: Pick<Config, 'demo' | 'host'>): string | null {
+  if (!config.demo || isLoopbackHost(config.host)) return null;
+  return (
+    `WARNING: demo mode is on and the service listens on ${config.host}, beyond this machine. ` +
+    'Anyone who can reach it can sign in with the published demo passwords. Set DEMO=off for a real deployment.'
+  );
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || ['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 100) throw new ConfigError(`TRUST_PROXY hop count must be at most 100, got "${raw}"`);
+    return hops;
+  }
+  const proxies = raw.split(/[\s,]+/).filter(Boolean);
+  for (const proxy of proxies) {
+    const [address = '', bits, extra] = proxy.split('/');
+    const family = isIP(address);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !validBits || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be off, a hop count, or proxy addresses / CIDR ranges separated by commas; "${proxy}" is none of these`,
+      );
+    }
+  }
+  return proxies;
+}
+
+/** Serving the data folder as web content would hand out the database file, password hashes included. */
+function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseUrl: string | null): void {
+  if (webRoot === null || databaseUrl !== null) return;
+  const relative = path.relative(webRoot, dataDir);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new ConfigError(
+      `WEB_ROOT (${webRoot}) contains DATA_DIR (${dataDir}): the database would be served as a web page. ` +
+        'Put the data folder outside the web root.',
+    );
+  }
 }
 
 export class ConfigError extends Error {}
@@ -62,25 +130,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!isApiVersion(apiVersion)) {
     throw new ConfigError(`API_VERSION must be one of ${SUPPORTED_VERSIONS.join(', ')}, got "${apiVersion}"`);
   }
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || 'data');
+  const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
+  checkWebRootSeparate(webRoot, dataDir, databaseUrl);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST?.trim() || '127.0.0.1',
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
+    host,
+    dataDir,
     databaseUrl,
     defaultApiVersion: apiVersion,
-    // Demo data belongs with the embedded default; a real PostgreSQL deployment starts clean.
-    demo: flag(env, 'DEMO', databaseUrl === null),
+    demo: flag(env, 'DEMO', demoByDefault(env, host)),
+    trustProxy: trustProxy(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
     loginFailuresPerUser: integer(env, 'LOGIN_FAILURES_PER_USER', 5, 1, 1000),
     loginFailuresPerAddress: integer(env, 'LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100000),
     loginFailureWindowSeconds: integer(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
+    loginSlowAfterFailures: integer(env, 'LOGIN_SLOW_AFTER_FAILURES', 20, 1, 100000),
+    loginSlowSeconds: integer(env, 'LOGIN_SLOW_SECONDS', 5, 1, 300),
     loginRatePerMinute: integer(env, 'LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
+    demoCreationsPerMinute: integer(env, 'DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
     connectSources: (env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
     adminUserName: env.ADMIN_USERNAME?.trim() || null,
     adminPassword: env.ADMIN_PASSWORD || null,
-    webRoot: env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web'),
+    webRoot,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     basicAuth: flag(env, 'BASIC_AUTH', true),
     metrics: flag(env, 'METRICS', false),

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
 
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
@@ -51,6 +51,12 @@ async function main(): Promise<void> {
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.userName.padEnd(16)} ${account.password}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  const exposure = demoExposureWarning(config);
+  if (exposure) {
+    app.log.warn(exposure);
+    const rule = '!'.repeat(78);
+    process.stderr.write(`${rule}\n${exposure}\n${rule}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

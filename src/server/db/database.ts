@@ -10,6 +10,8 @@ import type { Database } from './schema.ts';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's connection pool, for stores that share it (the sign-in throttle); absent on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -30,9 +32,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
-  if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  if (options.sqliteFile !== ':memory:') restrictToOwner(options.sqliteFile);
   const sqlite = new SQLite(options.sqliteFile);
   // One process owns the file (several processes share PostgreSQL instead): no lock round trips per statement,
   // and a second service pointed at the same folder is refused at start instead of contending for writes.
@@ -56,6 +58,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     read: (sql, parameters) => (sqlite.inTransaction ? null : connection.prepare(sql).all(parameters)),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database holds password hashes and session hashes: its folder and file are for the service's user alone.
+ * SQLite creates the -wal and -shm files with the database file's permissions, so those follow.
+ */
+function restrictToOwner(sqliteFile: string): void {
+  const folder = path.dirname(sqliteFile);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  // A folder someone else made for the service (say, root for a service account) keeps the mode they chose.
+  if (fs.statSync(folder).uid === process.getuid?.()) fs.chmodSync(folder, 0o700);
+  fs.closeSync(fs.openSync(sqliteFile, 'a', 0o600));
+  for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
+    if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+  }
 }
 
 /** Reads the embedded database synchronously, past Kysely's connection queue; null while a transaction is open. */

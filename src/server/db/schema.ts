@@ -83,6 +83,7 @@ export interface InstructionTable {
   token_hash: string | null;
   token_expires_at: string | null;
   failed_attempts: number;
+  tokens_issued: Generated<number>;
   created_at: string;
   authenticated_at: string | null;
 }

@@ -56,6 +56,26 @@ export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number)
   }
 }
 
+/** The demo accounts' user keys: never usable while demo mode is off. */
+export const DEMO_USER_KEYS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => userKeyOf(account.userName)));
+
+/**
+ * With demo mode off, the demo accounts a data folder may still hold from a demo run are disabled and their
+ * sessions revoked: their passwords are published. Turning demo mode on again restores them.
+ */
+export async function retireDemoPrincipals(db: Kysely<Database>, clock: Clock): Promise<void> {
+  const keys = [...DEMO_USER_KEYS];
+  await writeTransaction(db, async (trx) => {
+    await trx.updateTable('principals').set({ enabled: 0 }).where('user_key', 'in', keys).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: formatTimestamp(clock()) })
+      .where('revoked_at', 'is', null)
+      .where('principal_id', 'in', trx.selectFrom('principals').select('id').where('user_key', 'in', keys))
+      .execute();
+  });
+}
+
 /** Replaces requests, push users, instructions and pushes with the demo set. Sessions and accounts stay. */
 export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise<void> {
   const now = clock();
@@ -170,6 +190,7 @@ export async function createDemoAuthorizationRequest(
   db: Kysely<Database>,
   clock: Clock,
   input: DemoAuthorizationRequestInput,
+  caller: Principal,
 ): Promise<AuthorizationRequest> {
   const device = pick(DEVICES);
   const [userName, email] = pick(PEOPLE);
@@ -202,7 +223,8 @@ export async function createDemoAuthorizationRequest(
       from_state: null,
       to_state: 'Pending',
       comment: null,
-      changed_by: row.user_name,
+      // The person playing the device, not the owner they claim: the history never takes a name on trust.
+      changed_by: caller.userName,
       changed_at: now,
     });
     return toAuthorizationRequest(row);

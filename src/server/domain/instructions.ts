@@ -9,6 +9,11 @@ import { notFound, ProblemError } from './problem-error.ts';
 
 export const TOKEN_LIFETIME_MINUTES = 10;
 export const MAX_TOKEN_ATTEMPTS = 5;
+/**
+ * Tokens one instruction may be issued, the first included. Each new token resets the wrong-token count, so without
+ * a cap reissuing would give a guesser unlimited tries at a six-digit token.
+ */
+export const MAX_TOKENS_ISSUED = 5;
 
 function hashToken(token: string, salt: string): string {
   return `${salt}:${createHash('sha256').update(`${salt}:${token}`).digest('hex')}`;
@@ -128,7 +133,8 @@ export async function submitToken(
           403,
           'not-creator',
           'Not your instruction',
-          `Only ${row.created_by}, who created ${kindName(scheduled).toLowerCase()} ${id}, may submit its token.`,
+          // Naming the creator would tell any signed-in person who runs which instruction.
+          `Only the person who created ${kindName(scheduled).toLowerCase()} ${id} may submit its token.`,
         ),
       };
     }
@@ -218,6 +224,20 @@ export async function reissueToken(
         `Instruction ${id} is already authenticated.`,
       );
     }
+    if (row.tokens_issued >= MAX_TOKENS_ISSUED) {
+      throw new ProblemError(
+        409,
+        'token-reissue-limit',
+        'No more tokens for this instruction',
+        `Instruction ${id} has been issued ${MAX_TOKENS_ISSUED} tokens, the most one instruction may have. Create a new instruction.`,
+        { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
+      );
+    }
+    await trx
+      .updateTable('instructions')
+      .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
     const deliveredTo = await issueToken(trx, clock(), row, keepPlainToken);
     return {
       Id: id,

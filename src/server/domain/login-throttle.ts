@@ -1,31 +1,69 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { clientKey } from './client-key.ts';
 import { ProblemError } from './problem-error.ts';
 
 export interface LoginThrottleOptions {
+  /** Failures allowed for one user name from one client address per window; then that pair waits out the window. */
   failuresPerUser: number;
+  /** Failures allowed from one client address, whatever the user names, per window. */
   failuresPerAddress: number;
   windowSeconds: number;
+  /** Failures for one user name from all addresses together per window, after which its sign-ins are paced. */
+  slowAfterFailures: number;
+  /** Once paced, one attempt for that user name per this many seconds. */
+  slowSeconds: number;
+}
+
+/** Where the counts live: this process's memory, or a PostgreSQL table shared by every process on that database. */
+export type ThrottleStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+
+/** The table of migration 005, in the shape rate-limiter-flexible's PostgreSQL store reads and writes. */
+export const THROTTLE_TABLE = 'login_throttle';
+
+interface Budget {
+  limiter: RateLimiterAbstract;
+  key: string;
 }
 
 /**
- * Counts failed sign-ins per user name and per client address. A key over its budget is refused
- * until its window ends, so guessing is slow but a real user is never locked out for longer than one window.
+ * Counts failed sign-ins so that guessing is slow while the real user can always get in (OWASP's guidance on
+ * lock-out): the budget that refuses for a whole window is per user name *and* address, so an attacker at one address
+ * blocks only itself. Failures per address (one attacker trying many user names) refuse that address. Failures for
+ * one user name from everywhere (many addresses) never refuse for long: past their budget the user name is paced to
+ * one attempt every few seconds, which slows a distributed guesser to a crawl without locking anybody out.
  */
 export class LoginThrottle {
-  private readonly byUser: RateLimiterMemory;
-  private readonly byAddress: RateLimiterMemory;
+  private readonly byPair: RateLimiterAbstract;
+  private readonly byAddress: RateLimiterAbstract;
+  private readonly byUser: RateLimiterAbstract;
+  private readonly pace: RateLimiterAbstract;
 
-  constructor(options: LoginThrottleOptions) {
-    this.byUser = new RateLimiterMemory({
-      keyPrefix: 'user',
-      points: options.failuresPerUser,
-      duration: options.windowSeconds,
-    });
-    this.byAddress = new RateLimiterMemory({
-      keyPrefix: 'address',
-      points: options.failuresPerAddress,
-      duration: options.windowSeconds,
-    });
+  constructor(options: LoginThrottleOptions, store: ThrottleStore = { kind: 'memory' }) {
+    const make = (keyPrefix: string, points: number, duration: number) =>
+      store.kind === 'postgres'
+        ? new RateLimiterPostgres({
+            storeClient: store.pool,
+            storeType: 'pool',
+            tableName: THROTTLE_TABLE,
+            tableCreated: true,
+            // The four share one table, and the library's hourly sweep clears it for every prefix: one is enough.
+            clearExpiredByTimeout: keyPrefix === 'pair',
+            keyPrefix,
+            points,
+            duration,
+          })
+        : new RateLimiterMemory({ keyPrefix, points, duration });
+    this.byPair = make('pair', options.failuresPerUser, options.windowSeconds);
+    this.byAddress = make('address', options.failuresPerAddress, options.windowSeconds);
+    this.byUser = make('user', options.slowAfterFailures, options.windowSeconds);
+    this.pace = make('pace', 1, options.slowSeconds);
   }
 
   /** The attempt running for each user name, so one user name's attempts are checked one after another. */
@@ -33,37 +71,47 @@ export class LoginThrottle {
 
   /**
    * Runs one sign-in attempt under the throttle: `verify` checks the password and answers whether it was
-   * right. Throws 429 when the user name or the address has spent its budget of failures.
+   * right. Throws 429 when the attempt's user name and address, its address, or (paced) its user name has spent
+   * its budget of failures.
    *
    * The attempt is counted *before* its password is checked: a check made first and a failure counted
    * after let guesses that arrive all at once through together, however small the budget. Attempts for
-   * one user name run one at a time, so the attempt in flight is the only one counted ahead: a right
-   * password is refused only when the failures before it spent the budget, never because others were
-   * signing in at the same moment. (Addresses are counted ahead without waiting: many people can share
-   * one.) A refused attempt tried no password and is given back, so refusals never stretch a lock-out;
-   * a successful one is given back too, and forgets the user name's failures.
+   * one user name run one at a time (in this process), so the attempt in flight is the only one counted ahead:
+   * a right password is refused only when the failures before it spent a budget, never because others were
+   * signing in at the same moment. A refused attempt tried no password and is given back, so refusals never
+   * stretch a lock-out; a successful one is given back too, and forgets that address's failures for the user name.
    */
   async attempt(userKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const client = clientKey(address);
+    const pair: Budget = { limiter: this.byPair, key: storeKey(`${userKey}\n${client}`) };
+    const from: Budget = { limiter: this.byAddress, key: storeKey(client) };
+    const user: Budget = { limiter: this.byUser, key: storeKey(userKey) };
     return this.oneAtATime(userKey, async () => {
-      const [user, client] = await Promise.all([spend(this.byUser, userKey), spend(this.byAddress, address)]);
-      const blocked = [
-        { state: user, points: this.byUser.points },
-        { state: client, points: this.byAddress.points },
-      ].filter(({ state, points }) => state.consumedPoints > points);
+      const budgets = [pair, from, user];
+      const states = await Promise.all(budgets.map(spend));
+      const spent = budgets.map((budget, i) => ({ budget, state: states[i] as RateLimiterRes }));
+      const blocked = spent.filter(
+        ({ budget, state }) => budget !== user && state.consumedPoints > budget.limiter.points,
+      );
+      const giveBack = () => Promise.all(budgets.map(({ limiter, key }) => limiter.reward(key, 1)));
       if (blocked.length > 0) {
-        await Promise.all([this.byUser.reward(userKey, 1), this.byAddress.reward(address, 1)]);
-        const waitMs = Math.max(...blocked.map(({ state }) => state.msBeforeNext));
-        const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-        throw new ProblemError(
-          429,
-          'too-many-requests',
-          'Too many failed sign-ins',
-          `Too many failed sign-ins. Try again in ${retryAfter} seconds.`,
-          { headers: { 'Retry-After': String(retryAfter) } },
-        );
+        await giveBack();
+        throw tooManyFailures(Math.max(...blocked.map(({ state }) => state.msBeforeNext)));
+      }
+      if ((states[2] as RateLimiterRes).consumedPoints > this.byUser.points) {
+        const paced = await spend({ limiter: this.pace, key: user.key });
+        if (paced.consumedPoints > this.pace.points) {
+          await giveBack();
+          throw tooManyFailures(paced.msBeforeNext);
+        }
       }
       const right = await verify();
-      if (right) await Promise.all([this.byUser.delete(userKey), this.byAddress.reward(address, 1)]);
+      if (right)
+        await Promise.all([
+          this.byPair.delete(pair.key),
+          from.limiter.reward(from.key, 1),
+          user.limiter.reward(user.key, 1),
+        ]);
       return right;
     });
   }
@@ -81,8 +129,22 @@ export class LoginThrottle {
   }
 }
 
+/** User names may be 256 characters; the PostgreSQL store's key column holds 255. A digest fits any. */
+const storeKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+function tooManyFailures(waitMs: number): ProblemError {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ProblemError(
+    429,
+    'too-many-requests',
+    'Too many failed sign-ins',
+    `Too many failed sign-ins. Try again in ${retryAfter} seconds.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
+}
+
 /** consume() rejects with a RateLimiterRes once over budget; that is the state we track, not an error. */
-async function spend(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes> {
+async function spend({ limiter, key }: Budget): Promise<RateLimiterRes> {
   try {
     return await limiter.consume(key);
   } catch (error) {

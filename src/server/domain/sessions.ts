@@ -12,6 +12,11 @@ export interface SessionPolicy {
   idleMinutes: number;
   absoluteHours: number;
   passwordHashCost: number;
+  /**
+   * User keys that may never sign in nor keep a session, whatever the database holds: the demo accounts when demo
+   * mode is off (their passwords are published).
+   */
+  refusedUserKeys?: ReadonlySet<string>;
 }
 
 export interface AuthenticatedSession {
@@ -74,7 +79,7 @@ export class SessionService {
         .where('user_key', '=', userKey)
         .executeTakeFirst();
       const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
-      return row !== undefined && matches && row.enabled === 1;
+      return row !== undefined && matches && row.enabled === 1 && !this.refused(userKey);
     });
     if (!signedIn || !row) throw invalidCredentials();
     if (hashCostOf(row.password_hash) !== this.policy.passwordHashCost) {
@@ -169,7 +174,7 @@ export class SessionService {
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.enabled !== 1) return null;
+    if (!row || row.revoked_at !== null || row.enabled !== 1 || this.refused(row.user_key)) return null;
     const session: CachedSession = {
       tokenHash,
       principal: {
@@ -196,6 +201,31 @@ export class SessionService {
       .set({ revoked_at: formatTimestamp(this.clock()) })
       .where('token_hash', '=', session.tokenHash)
       .execute();
+  }
+
+  /**
+   * Deletes the rows of sessions that can never be used again: revoked, or past their idle or absolute deadline.
+   * Nothing reads them (an unknown token is refused like an expired one), and a table that only grows would keep
+   * every token hash ever issued.
+   */
+  async purgeEnded(): Promise<number> {
+    const now = this.clock();
+    const idleSince = formatTimestamp(addMinutes(now, -this.policy.idleMinutes));
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('revoked_at', 'is not', null),
+          eb('absolute_expires_at', '<=', formatTimestamp(now)),
+          eb('last_seen_at', '<=', idleSince),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private refused(userKey: string): boolean {
+    return this.policy.refusedUserKeys?.has(userKey) ?? false;
   }
 
   view(session: AuthenticatedSession): Session {

@@ -38,14 +38,16 @@ export function registerEndpoint<E extends Endpoint>(
       url,
       schema,
       config: { ...extraConfig, endpoint },
-      handler: (request, reply) =>
-        handler({
+      handler: (request, reply) => {
+        if (endpoint.noStore) reply.header('Cache-Control', 'no-store');
+        return handler({
           body: request.body as Parsed<E, 'body'>,
           query: request.query as Parsed<E, 'query'>,
           params: request.params as Parsed<E, 'params'>,
           request,
           reply,
-        }),
+        });
+      },
     });
   }
 }

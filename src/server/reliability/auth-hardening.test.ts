@@ -33,6 +33,7 @@ describe('no user enumeration by timing (production password cost)', () => {
       passwordHashCost: PRODUCTION_HASH_COST,
       loginFailuresPerUser: 1000,
       loginFailuresPerAddress: 100_000,
+      loginSlowAfterFailures: 100_000,
     });
   }, 60_000);
   afterAll(() => t.close());
@@ -83,7 +84,7 @@ describe('throttled sign-ins: no long lock-out of the real user', () => {
 
   const retryAfter = (response: LightMyRequestResponse) => Number(response.headers['retry-after']);
 
-  it('locks a user name for at most one window, however long the attacker keeps trying', async () => {
+  it('locks a user name at an address for at most one window, however long the attacker keeps trying', async () => {
     t = await createTestApp({
       loginFailuresPerUser: FAILURES,
       loginFailuresPerAddress: 100_000,
@@ -93,9 +94,11 @@ describe('throttled sign-ins: no long lock-out of the real user', () => {
     const firstFailure = performance.now();
     for (let i = 0; i < FAILURES; i++) expect((await signIn(t, userName, 'guess', '10.6.6.6')).statusCode).toBe(401);
 
-    // Locked now, for the real user too (from their own address, with the right password).
-    const locked = await signIn(t, userName, password, '10.1.1.1');
+    // Locked now at that address, even with the right password (someone sharing the attacker's address);
+    // from anywhere else the real user is not locked at all.
+    const locked = await signIn(t, userName, password, '10.6.6.6');
     expect(locked.statusCode).toBe(429);
+    expect((await signIn(t, userName, password, '10.1.1.1')).statusCode).toBe(200);
     expect(locked.json<{ type: string }>().type).toBe(problemType('too-many-requests'));
     expect(retryAfter(locked)).toBeGreaterThanOrEqual(1);
     expect(retryAfter(locked)).toBeLessThanOrEqual(WINDOW_SECONDS);
@@ -108,9 +111,9 @@ describe('throttled sign-ins: no long lock-out of the real user', () => {
       await sleep(50);
     }
 
-    // After the Retry-After the refusal named, the real user signs in.
+    // After the Retry-After the refusal named, the right password from that address signs in.
     await sleep(retryAfter(lastRefusal) * 1000 - (performance.now() - firstFailure) + 100);
-    const back = await signIn(t, userName, password, '10.1.1.1');
+    const back = await signIn(t, userName, password, '10.6.6.6');
     expect(back.statusCode, back.body).toBe(200);
     const lockedFor = performance.now() - firstFailure;
     expect(lockedFor).toBeLessThan(WINDOW_SECONDS * 1000 + 1000);
@@ -129,20 +132,47 @@ describe('throttled sign-ins: no long lock-out of the real user', () => {
     expect((await signIn(t, ADMIN[0], ADMIN[1], '10.1.1.2')).statusCode).toBe(200);
   });
 
-  it('keeps the budget of failures when the guesses arrive all at once', async () => {
+  it('keeps the budgets of failures when the guesses arrive all at once', async () => {
     const PARALLEL = 50;
     t = await createTestApp({
       loginFailuresPerUser: FAILURES,
       loginFailuresPerAddress: 100_000,
       loginFailureWindowSeconds: 60,
+      loginSlowAfterFailures: 2 * FAILURES,
+      loginSlowSeconds: 60,
     });
-    const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => signIn(t, HELPDESK[0], `guess-${i}`, `10.6.${i}.1`)),
-    );
-    const statuses = answers.map((answer) => answer.statusCode);
-    // Each 401 is a password actually tried: no more of those than the budget, however many arrive together.
-    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILURES);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(PARALLEL - FAILURES);
+    const tried = async (from: (i: number) => string, user: string) => {
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) => signIn(t, user, `guess-${i}`, from(i))),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(
+        statuses.filter((status) => status === 401).length + statuses.filter((status) => status === 429).length,
+      ).toBe(PARALLEL);
+      // Each 401 is a password actually tried.
+      return statuses.filter((status) => status === 401).length;
+    };
+    // From one address: the pair's budget, however many arrive together.
+    expect(await tried(() => '10.6.6.6', HELPDESK[0])).toBe(FAILURES);
+    // From as many addresses: the user name's budget from everywhere, then one paced attempt.
+    expect(await tried((i) => `10.6.${i}.1`, ADMIN[0])).toBe(2 * FAILURES + 1);
+  });
+
+  it('lets the real user in after a short pace, while a distributed guesser keeps the user name paced', async () => {
+    t = await createTestApp({
+      loginFailuresPerUser: 100,
+      loginFailuresPerAddress: 100_000,
+      loginFailureWindowSeconds: 60,
+      loginSlowAfterFailures: FAILURES,
+      loginSlowSeconds: 1,
+    });
+    for (let i = 0; i <= FAILURES; i++)
+      expect((await signIn(t, HELPDESK[0], 'guess', `10.9.${i}.1`)).statusCode).toBe(401);
+    const paced = await signIn(t, HELPDESK[0], HELPDESK[1], '10.1.1.1');
+    expect(paced.statusCode).toBe(429);
+    expect(retryAfter(paced)).toBe(1);
+    await sleep(1100);
+    expect((await signIn(t, HELPDESK[0], HELPDESK[1], '10.1.1.1')).statusCode).toBe(200);
   });
 
   it('still lets one account sign in from many places at once, beyond the budget of failures', async () => {

@@ -83,6 +83,7 @@ describe(`crash safety of the built service (${POSTGRES_SERVER ? 'PostgreSQL' : 
     DEMO: 'on',
     PASSWORD_HASH_COST: '1024',
     LOGIN_RATE_PER_MINUTE: '100000',
+    DEMO_CREATIONS_PER_MINUTE: '100000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...extra,
   });

@@ -143,14 +143,46 @@ describe('#1 throttling of failed sign-ins (429)', () => {
     expect(retryAfter).toBeLessThanOrEqual(t.config.loginFailureWindowSeconds);
   };
 
-  it('refuses a user name after its failures, even with the right password and from another address', async () => {
+  it('refuses a user name from the address its failures came from, even with the right password', async () => {
     t = await createTestApp({ loginFailuresPerUser: 3, loginFailuresPerAddress: 1000 });
     for (let i = 0; i < 3; i += 1) expectProblem(await login(ADMIN[0], 'wrong'), 401, 'invalid-credentials');
     expectThrottled(await login(ADMIN[0], ADMIN[1]));
-    expectThrottled(await login(ADMIN[0], ADMIN[1], '10.0.0.2'));
-    // The budget is per user name, compared case-insensitively.
-    expectThrottled(await login('demo\\Admin', ADMIN[1], '10.0.0.3'));
-    // Other user names are not affected.
+    // The budget is per user name (compared case-insensitively) and address.
+    expectThrottled(await login('demo\\Admin', ADMIN[1]));
+    // Other user names from that address are not affected, nor that user name from another address.
+    expect((await login(...HELPDESK)).statusCode).toBe(200);
+    expect((await login(ADMIN[0], ADMIN[1], '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('an attacker at one address cannot keep the real user out (lock-out as a weapon)', async () => {
+    t = await createTestApp({ loginFailuresPerUser: 5, loginFailuresPerAddress: 20 });
+    const attacker = '203.0.113.66';
+    const answers = [];
+    for (let i = 0; i < 40; i += 1) answers.push((await login(ADMIN[0], `guess-${i}`, attacker)).statusCode);
+    // Five guesses tried, then the attacker's address is refused for this user name: slowed to nothing.
+    expect(answers.filter((status) => status === 401)).toHaveLength(5);
+    expect(answers.slice(5).every((status) => status === 429)).toBe(true);
+    // The real user, from their own address, with the right password: straight in.
+    expect((await login(ADMIN[0], ADMIN[1], '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('paces a user name guessed from many addresses, never locking it out for long', async () => {
+    t = await createTestApp({
+      loginFailuresPerUser: 5,
+      loginFailuresPerAddress: 20,
+      loginSlowAfterFailures: 10,
+      loginSlowSeconds: 5,
+    });
+    // A distributed guesser: each address stays under its own budgets.
+    for (let i = 0; i < 10; i += 1) {
+      expectProblem(await login(ADMIN[0], 'guess', `203.0.113.${i + 1}`), 401, 'invalid-credentials');
+    }
+    // Past the user name's budget from everywhere: one attempt per pace period, whoever makes it.
+    expectProblem(await login(ADMIN[0], 'guess', '203.0.113.50'), 401, 'invalid-credentials');
+    const paced = await login(ADMIN[0], ADMIN[1], '198.51.100.7');
+    expectProblem(paced, 429, 'too-many-requests');
+    expect(Number(paced.headers['retry-after'])).toBeLessThanOrEqual(5);
+    // Other user names are not paced.
     expect((await login(...HELPDESK)).statusCode).toBe(200);
   });
 

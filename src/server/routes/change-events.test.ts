@@ -62,7 +62,7 @@ describe('change stream (extension): GET /Consumer/Events', () => {
     await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin });
 
     expect(await received).toEqual([
-      { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: null },
+      { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: 'DEMO\\admin' },
       { Type: 'authorization-request', Id: created.Id, Status: 'Rejected', ChangedBy: 'DEMO\\admin' },
       { Type: 'push-user', Id: 2, Status: 2, ChangedBy: 'DEMO\\admin' },
       { Type: 'reset' },
@@ -112,7 +112,7 @@ describe.runIf(testDatabaseServer() !== null)('change stream across processes sh
       expect(decision.statusCode).toBe(200);
 
       expect(await received).toEqual([
-        { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: null },
+        { Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: 'DEMO\\admin' },
         { Type: 'authorization-request', Id: created.Id, Status: 'Authorized', ChangedBy: 'DEMO\\admin' },
       ]);
     } finally {

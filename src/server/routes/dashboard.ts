@@ -17,6 +17,8 @@ export async function dashboardRoutes(app: FastifyInstance, webRoot: string | nu
       root: webRoot,
       wildcard: true,
       index: false,
+      // A build made with source maps must not publish the sources with it.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         // Vite fingerprints assets, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -234,7 +234,7 @@ describe('demo endpoints (/api/Demo/)', () => {
       await demoCreateInstruction(t, operator);
       expect(await content()).not.toEqual(original);
 
-      const response = await t.call({ method: 'POST', url: '/api/Demo/Reset', token: operator });
+      const response = await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin });
       expect(response.statusCode, response.body).toBe(204);
       expect(response.body).toBe('');
       expect(await content()).toEqual(original);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
 import { createDemoAuthorizationRequest, listDemoPushes, resetDemoData } from '../domain/demo-data.ts';
 import { createInstruction, reissueToken } from '../domain/instructions.ts';
@@ -7,21 +7,42 @@ import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
 /** SPEC §3 "Demo mode": endpoints that let a person play the mobile device and the instruction author. */
-export function demoRoutes(app: FastifyInstance, { db, clock, changes }: Services): void {
-  registerEndpoint(app, endpoints.demoCreateAuthorizationRequest, async ({ body, reply }) => {
-    const created = await createDemoAuthorizationRequest(db, clock, body);
-    changes.publish({ Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: null });
-    return reply.code(201).send(created);
-  });
-  registerEndpoint(app, endpoints.demoCreateInstruction, async ({ body, request, reply }) =>
-    reply.code(201).send(await createInstruction(db, clock, sessionOf(request).principal, body.Scheduled, true)),
+export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }: Services): void {
+  // Creation per session, not per address: one person cannot flood the queue or the history however they connect.
+  const perSession = {
+    rateLimit: {
+      max: config.demoCreationsPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => `demo-session:${sessionOf(request).tokenHash}`,
+    },
+  };
+  registerEndpoint(
+    app,
+    endpoints.demoCreateAuthorizationRequest,
+    async ({ body, request, reply }) => {
+      const caller = sessionOf(request).principal;
+      const created = await createDemoAuthorizationRequest(db, clock, body, caller);
+      changes.publish({ Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: caller.userName });
+      return reply.code(201).send(created);
+    },
+    perSession,
+  );
+  registerEndpoint(
+    app,
+    endpoints.demoCreateInstruction,
+    async ({ body, request, reply }) =>
+      reply.code(201).send(await createInstruction(db, clock, sessionOf(request).principal, body.Scheduled, true)),
+    perSession,
   );
   registerEndpoint(app, endpoints.demoReissueToken, ({ params, request }) =>
     reissueToken(db, clock, sessionOf(request).principal, params.id, true),
   );
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
-  registerEndpoint(app, endpoints.demoReset, async ({ reply }) => {
+  registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
     await resetDemoData(db, clock);
+    // The reset empties the history it would be recorded in; the log keeps who did it.
+    request.log.warn({ user: sessionOf(request).principal.userName }, 'demo data reset');
     changes.publish({ Type: 'reset' });
     return reply.code(204).send();
   });

@@ -10,12 +10,8 @@ const READY: HealthStatus = { Status: 'ready' };
 
 /** SPEC §3 "Running it": cheap checks for a load balancer or an orchestrator, no sign-in. */
 export function healthRoutes(app: FastifyInstance, { db }: Services): void {
-  registerEndpoint(app, endpoints.healthLive, ({ reply }) => {
-    reply.header('Cache-Control', 'no-store');
-    return LIVE;
-  });
-  registerEndpoint(app, endpoints.healthReady, async ({ request, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+  registerEndpoint(app, endpoints.healthLive, () => LIVE);
+  registerEndpoint(app, endpoints.healthReady, async ({ request }) => {
     try {
       await sql`select 1`.execute(db);
     } catch (error) {

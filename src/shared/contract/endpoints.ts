@@ -63,6 +63,8 @@ export interface Endpoint {
   status?: 201 | 204;
   /** Answers If-None-Match with 304 (the lists' ETags). */
   conditional?: boolean;
+  /** Whether its answers carry secrets (tokens, who is signed in): sent with `Cache-Control: no-store`. */
+  noStore: boolean;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -78,11 +80,13 @@ const base = {
   until: null,
   obsolete: null,
   demoOnly: false,
+  noStore: false,
 } as const satisfies Partial<Endpoint>;
 
 export const endpoints = {
   login: {
     ...base,
+    noStore: true,
     seedNumber: 1,
     method: 'POST',
     path: '/Consumer/Authentication',
@@ -93,6 +97,7 @@ export const endpoints = {
   },
   submitObsoleteToken: {
     ...base,
+    noStore: true,
     seedNumber: 2,
     method: 'POST',
     path: '/ConsumerAuthentication/Token',
@@ -105,6 +110,7 @@ export const endpoints = {
   },
   submitInstructionToken: {
     ...base,
+    noStore: true,
     seedNumber: 3,
     method: 'POST',
     path: '/Consumer/Authentication/Instruction/Token',
@@ -116,6 +122,7 @@ export const endpoints = {
   },
   submitScheduledInstructionToken: {
     ...base,
+    noStore: true,
     seedNumber: 4,
     method: 'POST',
     path: '/Consumer/Authentication/ScheduledInstruction/Token',
@@ -203,6 +210,7 @@ export const endpoints = {
   },
   getSession: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Consumer/Authentication/Session',
@@ -212,6 +220,7 @@ export const endpoints = {
   },
   endSession: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'DELETE',
     path: '/Consumer/Authentication/Session',
@@ -246,6 +255,8 @@ export const endpoints = {
     path: '/health/live',
     summary: 'Liveness: the process is up',
     access: { kind: 'anonymous' },
+    // A cached answer would say nothing about now.
+    noStore: true,
     response: HealthStatus,
   },
   healthReady: {
@@ -255,6 +266,8 @@ export const endpoints = {
     path: '/health/ready',
     summary: 'Readiness: the database answers (503 service-unavailable problem otherwise)',
     access: { kind: 'anonymous' },
+    // A cached answer would say nothing about now.
+    noStore: true,
     response: HealthStatus,
   },
   demoCreateAuthorizationRequest: {
@@ -294,6 +307,7 @@ export const endpoints = {
   },
   demoListPushes: {
     ...base,
+    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Demo/Pushes',
@@ -308,7 +322,8 @@ export const endpoints = {
     method: 'POST',
     path: '/Demo/Reset',
     summary: 'Demo: restore the demo data',
-    access: { kind: 'session' },
+    // It wipes every decision and the history: as much a Security write as any decision.
+    access: SECURITY_WRITE,
     status: 204,
     demoOnly: true,
   },

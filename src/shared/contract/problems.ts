@@ -45,6 +45,7 @@ export const PROBLEM_KINDS = [
   'invalid-token',
   'token-expired',
   'instruction-locked',
+  'token-reissue-limit',
   'too-many-requests',
   'service-unavailable',
   'internal',

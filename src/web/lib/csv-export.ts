@@ -29,16 +29,26 @@ export function timestampColumns<T>(header: string, value: (row: T) => string | 
   ];
 }
 
+/** What a spreadsheet may take for the start of a formula (OWASP's CSV injection guidance). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet would run as a formula, made inert with a leading apostrophe, whatever follows the first
+ * character (papaparse's own check stops at a line break, so a formula followed by a new line got through).
+ */
+export function neutraliseFormula(value: CsvValue): CsvValue {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /** CSV text with RFC 4180 quoting (papaparse's unparse, loaded only when someone exports). */
 export async function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): Promise<string> {
   const { unparse } = await import('papaparse');
   return unparse(
     {
       fields: columns.map((column) => column.header),
-      data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+      data: rows.map((row) => columns.map((column) => neutraliseFormula(column.value(row) ?? ''))),
     },
-    // Cells that a spreadsheet would run as a formula (=, +, -, @) are escaped.
-    { quotes: false, escapeFormulae: true, newline: '\r\n' },
+    { quotes: false, escapeFormulae: false, newline: '\r\n' },
   );
 }
 

@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
 import * as history from './002-history.ts';
 import * as pushUserDevice from './003-push-user-device.ts';
+import * as hardening from './005-hardening.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-history': history,
   '003-push-user-device': pushUserDevice,
+  '005-hardening': hardening,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -1,10 +1,12 @@
 import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { endpoints } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PermissionButton } from '../../components/permission-button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useDemoReset } from './demo-mutations.ts';
 import { DeviceInbox } from './device-inbox.tsx';
@@ -74,7 +76,8 @@ function ResetButton() {
   const reset = useDemoReset();
   return (
     <>
-      <Button
+      <PermissionButton
+        endpoint={endpoints.demoReset}
         variant="default"
         color="red"
         leftSection={<IconRestore size={16} />}
@@ -84,7 +87,7 @@ function ResetButton() {
         }}
       >
         Reset demo data
-      </Button>
+      </PermissionButton>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Reset the demo data?" centered>
         <Stack gap="md">
           <Text size="sm">
