@@ -69,7 +69,13 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The Consumer interface at the site root, as the service serves it (SPEC §3).
+      '^/[Cc]onsumer([Aa]uthentication)?(/|$)': { target: apiTarget, changeOrigin: false },
+    },
+  },
   test: {
     projects: [
       {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
+import { BasicCredentials } from './domain/basic-credentials.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
@@ -10,16 +11,20 @@ import { LoginThrottle } from './domain/login-throttle.ts';
 import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
+import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { healthRoutes } from './routes/health.ts';
 import { historyRoutes } from './routes/history.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
@@ -52,6 +57,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
     trustProxy: trustProxyOption(config.trustProxy),
+    // `/Consumer/v3.2/...` (the published SDK's connector): the segment selects the version, routes never see it.
+    rewriteUrl: stripVersionSegment,
     // Errors met before any route runs are problems too (SPEC §3 "Errors and limits").
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -144,14 +151,21 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
 
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  if (config.metrics || config.metricsPort !== null) {
+    registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
+  }
+  // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every log line of the
+  // request, "request completed" included (that one is written through the reply's logger).
+  fastify.addHook('onRequest', (request, reply, done) => {
     const consumer = request.headers['x-tachyon-consumer'];
-    if (typeof consumer === 'string' && consumer !== '')
+    if (typeof consumer === 'string' && consumer !== '') {
       request.log = request.log.child({ consumer: consumer.slice(0, 100) });
+      reply.log = request.log;
+    }
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
-  registerAccess(fastify, sessions);
+  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
 
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
@@ -159,6 +173,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   pushUserRoutes(fastify, services);
   historyRoutes(fastify, services);
   changeEventRoutes(fastify, services);
+  healthRoutes(fastify, services);
+  apiDocsRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

@@ -37,6 +37,12 @@ export interface Config {
   /** Where the built dashboard lives; null serves no dashboard. */
   webRoot: string | null;
   logLevel: string;
+  /** HTTP Basic credentials on the API (the published SDK answers a Basic challenge instead of sending a token). */
+  basicAuth: boolean;
+  /** Prometheus metrics at /api/metrics on the public port. */
+  metrics: boolean;
+  /** A separate port serving only the metrics (on HOST); null for none. */
+  metricsPort: number | null;
 }
 
 /** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
@@ -151,5 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: env.ADMIN_PASSWORD || null,
     webRoot,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    basicAuth: flag(env, 'BASIC_AUTH', true),
+    metrics: flag(env, 'METRICS', false),
+    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
   };
 }

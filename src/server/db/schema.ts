@@ -68,6 +68,10 @@ export interface PushMessageUserTable {
   created_at: string;
   modified_at: string;
   status: number;
+  /** From the authorization request that registered the device; null otherwise (migration 003). */
+  manufacturer: string | null;
+  model: string | null;
+  os_version: string | null;
 }
 
 export interface InstructionTable {

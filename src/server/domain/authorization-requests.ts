@@ -126,7 +126,13 @@ export async function decideAuthorizationRequest(
       changed_by: decidedBy.userName,
       changed_at: now,
     });
-    if (decision.Authorized) await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName);
+    if (decision.Authorized) {
+      await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
+        manufacturer: row.manufacturer,
+        model: row.model,
+        osVersion: row.os_version,
+      });
+    }
     return toAuthorizationRequest(updated);
   });
 }

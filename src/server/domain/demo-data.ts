@@ -139,28 +139,33 @@ export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise
       )
       .execute();
 
-    const pushUsers = [
-      ['DEMO\\admin', 'iOS', 1],
-      ['DEMO\\operator', 'Android', 1],
-      ['DEMO\\helpdesk', 'iOS', 2],
+    // Devices registered by an authorized request carry its description; the others registered otherwise (null).
+    type Device = { manufacturer: string; model: string; os_version: string } | null;
+    const pushUsers: ReadonlyArray<readonly [string, string, number, Device]> = [
+      ['DEMO\\admin', 'iOS', 1, null],
+      ['DEMO\\operator', 'Android', 1, null],
+      ['DEMO\\helpdesk', 'iOS', 2, null],
       ...requests
         .filter((request) => request.status === 'Authorized')
-        .map((request) => [request.user_name, request.device_type, 1] as const),
-      ['ACME\\lena.fischer', 'Android', 2],
-      ['ACME\\mo.tanaka', 'iOS', 3],
-      ['ACME\\nora.quinn', 'Android', 3],
-      ['ACME\\omar.farouk', 'iOS', 2],
-    ] as const;
+        .map((request) => [request.user_name, request.device_type, 1, request] as const),
+      ['ACME\\lena.fischer', 'Android', 2, null],
+      ['ACME\\mo.tanaka', 'iOS', 3, null],
+      ['ACME\\nora.quinn', 'Android', 3, null],
+      ['ACME\\omar.farouk', 'iOS', 2, null],
+    ];
     await trx
       .insertInto('push_message_users')
       .values(
-        pushUsers.map(([userName, deviceType, status], index) => ({
+        pushUsers.map(([userName, deviceType, status, device], index) => ({
           user_name: userName,
           user_key: userKeyOf(userName),
           device_type: deviceType,
           created_at: minutesAgo(now, 60 * 24 * (40 - index)),
           modified_at: minutesAgo(now, 60 * (30 - index)),
           status,
+          manufacturer: device?.manufacturer ?? null,
+          model: device?.model ?? null,
+          os_version: device?.os_version ?? null,
         })),
       )
       .execute();

@@ -190,7 +190,7 @@ export async function submitToken(
       .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
       .where('id', '=', id)
       .execute();
-    return { ok: { Id: id, Authenticated: true } };
+    return { ok: { Id: id, Authenticated: true, Successful: true } };
   });
   if ('problem' in outcome) throw outcome.problem;
   return outcome.ok;

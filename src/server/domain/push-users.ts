@@ -24,11 +24,40 @@ export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, Pu
     CreatedTimeStampUtc: row.created_at,
     ModifiedTimestampUtc: row.modified_at,
     Status: row.status as PushUserStatus,
+    Manufacturer: row.manufacturer,
+    Model: row.model,
+    OsVersion: row.os_version,
   };
 }
 
-type PushUserColumn = 'id' | 'device_type' | 'user_name' | 'created_at' | 'modified_at' | 'status';
-const COLUMNS: PushUserColumn[] = ['id', 'device_type', 'user_name', 'created_at', 'modified_at', 'status'];
+type PushUserColumn =
+  | 'id'
+  | 'device_type'
+  | 'user_name'
+  | 'created_at'
+  | 'modified_at'
+  | 'status'
+  | 'manufacturer'
+  | 'model'
+  | 'os_version';
+const COLUMNS: PushUserColumn[] = [
+  'id',
+  'device_type',
+  'user_name',
+  'created_at',
+  'modified_at',
+  'status',
+  'manufacturer',
+  'model',
+  'os_version',
+];
+
+/** The device an authorization request describes, which the push user it registers carries. */
+export interface DeviceDescription {
+  manufacturer: string;
+  model: string;
+  osVersion: string;
+}
 
 export async function listPushMessageUsers(db: Kysely<Database>): Promise<PushMessageUser[]> {
   const rows = await db.selectFrom('push_message_users').select(COLUMNS).orderBy('id').execute();
@@ -94,6 +123,7 @@ export async function registerDevice(
   deviceType: string,
   clock: Clock,
   registeredBy: string,
+  device: DeviceDescription,
 ): Promise<void> {
   const userKey = userKeyOf(userName);
   const existing = await trx
@@ -112,8 +142,19 @@ export async function registerDevice(
       created_at: created,
       modified_at: created,
       status: ACTIVE,
+      manufacturer: device.manufacturer,
+      model: device.model,
+      os_version: device.osVersion,
     })
-    .onConflict((conflict) => conflict.columns(['user_key', 'device_type']).doUpdateSet({ status: ACTIVE }))
+    // A device registered again is described by the request that registered it this time.
+    .onConflict((conflict) =>
+      conflict.columns(['user_key', 'device_type']).doUpdateSet({
+        status: ACTIVE,
+        manufacturer: device.manufacturer,
+        model: device.model,
+        os_version: device.osVersion,
+      }),
+    )
     .execute();
   // As for a status change: the modification time is read once this transaction holds the row.
   const now = formatTimestamp(clock());

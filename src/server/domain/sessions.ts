@@ -107,7 +107,11 @@ export class SessionService {
       })
       .execute();
     const principal = { id: row.id, userName: row.user_name, userKey, grants: await loadGrants(this.db, row.id) };
-    return { Token: token, ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }) };
+    return {
+      Token: token,
+      ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }),
+      Successful: true,
+    };
   }
 
   /**

@@ -1,39 +1,85 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../shared/contract/index.ts';
+import type { BasicCredentials } from '../domain/basic-credentials.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import type { AuthenticatedSession, SessionService } from '../domain/sessions.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
+const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
+const BASIC = /^Basic\s+([A-Za-z0-9+/]{1,2800}={0,2})\s*$/i;
+
+/** The session token header of the real platform's clients (SPEC §3), accepted beside Authorization: Bearer. */
+export const TOKEN_HEADER = 'x-tachyon-authenticate';
+
+type Credentials =
+  | { kind: 'token'; token: string }
+  | { kind: 'basic'; userName: string; password: string }
+  | { kind: 'none' };
+
+/** What the request presents, best first: a bearer token, the platform's token header, then Basic credentials. */
+function credentialsOf(request: FastifyRequest, basicAuth: boolean): Credentials {
+  const authorization = request.headers.authorization;
+  const bearer = authorization ? BEARER.exec(authorization)?.[1] : undefined;
+  if (bearer) return { kind: 'token', token: bearer };
+  const header = request.headers[TOKEN_HEADER];
+  const platformToken = typeof header === 'string' ? header.trim() : undefined;
+  if (platformToken && TOKEN.test(platformToken)) return { kind: 'token', token: platformToken };
+  const basic = basicAuth && authorization ? BASIC.exec(authorization)?.[1] : undefined;
+  if (basic) {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) return { kind: 'basic', userName: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+  return { kind: 'none' };
+}
 
 /**
- * Enforces each endpoint's access rule from the catalogue: a bearer session for `session`,
- * and a Security permission on top for `permission` (seed §5.4; Write does not imply Read).
+ * 401 answers name the schemes that work. Basic is offered only to clients that are not browsers (a browser
+ * sends Sec-Fetch-Site): a Basic challenge makes a browser show its own password prompt over the dashboard.
+ */
+function challenge(request: FastifyRequest, reply: FastifyReply, basicAuth: boolean, invalidToken: boolean): void {
+  const bearer = `Bearer realm="tachyon"${invalidToken ? ', error="invalid_token"' : ''}`;
+  const offerBasic = basicAuth && request.headers['sec-fetch-site'] === undefined;
+  reply.header('WWW-Authenticate', offerBasic ? [bearer, 'Basic realm="Tachyon", charset="UTF-8"'] : bearer);
+}
+
+/**
+ * Enforces each endpoint's access rule from the catalogue: a session for `session`, and a Security permission
+ * on top for `permission` (seed §5.4; Write does not imply Read). A session comes from a token
+ * (`Authorization: Bearer` or `X-Tachyon-Authenticate`) or, unless BASIC_AUTH=off, from Basic credentials.
  * Runs after versioning, so a version's missing endpoint is a 404 for everyone.
  */
-export function registerAccess(app: FastifyInstance, sessions: SessionService): void {
+export function registerAccess(app: FastifyInstance, sessions: SessionService, basic: BasicCredentials | null): void {
+  const basicAuth = basic !== null;
+  const needsSignIn = `This endpoint needs a session token from POST /api/Consumer/Authentication, sent as Authorization: Bearer or X-Tachyon-Authenticate${basicAuth ? ', or HTTP Basic credentials' : ''}.`;
   // Callback style: a recently seen session is answered from memory without a promise; only a miss waits on the database.
   guardEndpoints(app, (endpoint) =>
     endpoint.access.kind === 'anonymous'
       ? null
       : (request, reply, done) => {
-          const header = request.headers.authorization;
-          const token = header ? BEARER.exec(header)?.[1] : undefined;
-          if (!token) {
-            reply.header('WWW-Authenticate', 'Bearer realm="tachyon"');
-            return done(
-              new ProblemError(
-                401,
-                'unauthenticated',
-                'Sign-in required',
-                'This endpoint needs a bearer token from POST /api/Consumer/Authentication.',
-              ),
-            );
+          const credentials = credentialsOf(request, basicAuth);
+          if (credentials.kind === 'none') {
+            challenge(request, reply, basicAuth, false);
+            return done(new ProblemError(401, 'unauthenticated', 'Sign-in required', needsSignIn));
           }
+          if (credentials.kind === 'basic' && basic) {
+            basic.authenticate(credentials.userName, credentials.password, request.ip).then(
+              (session) => done(admission(request, reply, endpoint, session, basicAuth)),
+              (error: unknown) => {
+                if (error instanceof ProblemError && error.status === 401) challenge(request, reply, basicAuth, false);
+                done(error as Error);
+              },
+            );
+            return;
+          }
+          const { token } = credentials as { token: string };
           const remembered = sessions.authenticateFromMemory(token);
-          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered));
-          sessions.authenticate(token).then((session) => done(admission(request, reply, endpoint, session)), done);
+          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered, basicAuth));
+          sessions
+            .authenticate(token)
+            .then((session) => done(admission(request, reply, endpoint, session, basicAuth)), done);
         },
   );
 }
@@ -44,14 +90,15 @@ function admission(
   reply: FastifyReply,
   endpoint: Endpoint,
   session: AuthenticatedSession | null,
+  basicAuth: boolean,
 ): ProblemError | undefined {
   if (!session) {
-    reply.header('WWW-Authenticate', 'Bearer realm="tachyon", error="invalid_token"');
+    challenge(request, reply, basicAuth, true);
     return new ProblemError(
       401,
       'unauthenticated',
       'Session ended',
-      'The bearer token is unknown, expired or revoked. Sign in again.',
+      'The session token is unknown, expired or revoked. Sign in again.',
     );
   }
   request.session = session;

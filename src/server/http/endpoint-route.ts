@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { API_PREFIX, type Endpoint } from '../../shared/contract/index.ts';
+import { servedAtRoot } from './api-path.ts';
 
 type Parsed<E, K extends 'body' | 'query' | 'params'> =
   E extends Record<K, infer S extends z.core.$ZodType> ? z.output<S> : undefined;
@@ -28,10 +29,13 @@ export function registerEndpoint<E extends Endpoint>(
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.params) schema.params = endpoint.params;
-  for (const path of [endpoint.path, ...endpoint.aliases]) {
+  // Under /api, and the Consumer interface at the site root too, where the real platform's clients call it.
+  const paths = [endpoint.path, ...endpoint.aliases];
+  const urls = [...paths.map((path) => `${API_PREFIX}${path}`), ...paths.filter(servedAtRoot)];
+  for (const url of urls) {
     app.route({
       method: endpoint.method,
-      url: `${API_PREFIX}${path}`,
+      url,
       schema,
       config: { ...extraConfig, endpoint },
       handler: (request, reply) => {

@@ -147,7 +147,7 @@ describe('5xx never leaks internals', () => {
       const problem = expectProblem(response, 500, 'internal');
       expect(response.body).not.toMatch(/secret|password_hash|at .*\.ts|Error:/);
       expect(problem.detail).toMatch(/Reference: \S+/);
-      expect(Object.keys(problem).sort()).toEqual(['detail', 'status', 'title', 'type']);
+      expect(Object.keys(problem).sort()).toEqual(['ErrorCode', 'Message', 'detail', 'status', 'title', 'type']);
       // Security and version headers still apply.
       expect(response.headers['api-version']).toBe('3.3');
       expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -13,7 +13,16 @@ export function sendProblem(
   detail: string,
   extensions: Record<string, unknown> = {},
 ): FastifyReply {
-  const problem: Problem & Record<string, unknown> = { type: problemType(kind), title, status, detail, ...extensions };
+  const problem: Problem & Record<string, unknown> = {
+    type: problemType(kind),
+    title,
+    status,
+    detail,
+    ...extensions,
+    // What the published SDK reads, beside the RFC 9457 members (SPEC §3 "Errors and limits").
+    Message: detail,
+    ErrorCode: kind,
+  };
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(problem);
 }
 
@@ -86,7 +95,14 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request timeout', 'The request did not arrive in time.']
         : [400, 'Bad request', 'The request is not valid HTTP/1.1.'];
-  const problem: Problem = { type: problemType('malformed-request'), title, status, detail };
+  const problem: Problem = {
+    type: problemType('malformed-request'),
+    title,
+    status,
+    detail,
+    Message: detail,
+    ErrorCode: 'malformed-request',
+  };
   const body = JSON.stringify(problem);
   if (socket.writable) {
     socket.write(

@@ -7,6 +7,7 @@ import {
   SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
 import { ProblemError } from '../domain/problem-error.ts';
+import { pathVersionOf } from './api-path.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
 /** RFC 9745 wants the moment of deprecation; #2 became obsolete with API 3.1. */
@@ -23,7 +24,18 @@ const VERSION_HEADER = API_VERSION_HEADER.toLowerCase();
 export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVersion): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.headers[VERSION_HEADER];
-    const requested = Array.isArray(raw) ? raw.join(',') : raw?.trim();
+    const header = Array.isArray(raw) ? raw.join(',') : raw?.trim();
+    const segment = pathVersionOf(request.raw);
+    if (segment !== undefined && header !== undefined && header !== '' && header !== segment) {
+      reply.header(API_VERSION_HEADER, defaultVersion);
+      throw new ProblemError(
+        400,
+        'version-conflict',
+        'Conflicting API versions',
+        `The path selects API ${segment.slice(0, 40)} but the ${API_VERSION_HEADER} header asks for ${header.slice(0, 40)}. Send one, or the same version in both.`,
+      );
+    }
+    const requested = segment ?? header;
     if (requested !== undefined && requested !== '' && !isApiVersion(requested)) {
       reply.header(API_VERSION_HEADER, defaultVersion);
       throw new ProblemError(

@@ -268,7 +268,41 @@ describe('authorization requests: #5, #6, #7', () => {
         ...existing,
         Status: 1,
         ModifiedTimestampUtc: t.clock.stamp(),
+        // Registered again: described by the request that registered it this time.
+        Manufacturer: request.Manufacturer,
+        Model: request.Model,
+        OsVersion: request.OsVersion,
       });
+    });
+
+    it("gives the registered push user the request's Manufacturer, Model and OsVersion (#8, #9, #10)", async () => {
+      const request = await demoCreateRequest(t, admin, {
+        UserName: 'ACME\\device.owner',
+        DeviceType: 'Android',
+        Manufacturer: 'Fairphone',
+        Model: 'FP5',
+        OsVersion: '14',
+      });
+      const response = await decide({ RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: true });
+      expect(response.statusCode, response.body).toBe(200);
+      const registered = (await pushUsers()).find((user) => user.UserName === 'ACME\\device.owner');
+      if (!registered) throw new Error('the authorized device was not registered');
+      const device = { Manufacturer: 'Fairphone', Model: 'FP5', OsVersion: '14' };
+      expect(registered).toMatchObject(device);
+      const one = await t.call({ method: 'GET', url: `${PUSH_USERS}/${registered.Id}`, token: admin });
+      expect(one.json()).toMatchObject(device);
+      const changed = await t.call({
+        method: 'PUT',
+        url: PUSH_USERS,
+        token: admin,
+        payload: { Id: registered.Id, Status: 2, Manufacturer: 'ignored' },
+      });
+      expect(changed.json()).toMatchObject({ ...device, Status: 2 });
+    });
+
+    it('leaves Manufacturer, Model and OsVersion null on push users no request registered', async () => {
+      const seeded = (await pushUsers()).find((user) => user.UserName === 'DEMO\\admin');
+      expect(seeded).toMatchObject({ Manufacturer: null, Model: null, OsVersion: null });
     });
 
     it('accepts the GUID in any case, body names in any case, and a null comment', async () => {

@@ -54,6 +54,20 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
     }
   });
 
+  it('keeps page deep links on the dashboard now that the Consumer interface is also at the root', async () => {
+    for (const url of ['/demo', '/two-factor', '/push-users/3', '/authorization-requests?view=all', '/accounts']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+    // The interface's own paths at the root never fall back to the page.
+    for (const url of ['/Consumer/Nope', '/consumer', '/ConsumerAuthentication/Nope']) {
+      const response = await t.call({ method: 'GET', url });
+      expectProblem(response, 404, 'not-found');
+      expect(response.body, url).not.toContain('<html');
+    }
+  });
+
   it('answers other methods outside /api with a problem, not the page', async () => {
     expectProblem(await t.call({ method: 'POST', url: '/push-users', payload: {} }), 404, 'not-found');
   });

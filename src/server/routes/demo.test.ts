@@ -271,7 +271,7 @@ describe('demo endpoints (/api/Demo/)', () => {
     for (const call of calls) {
       const response = await t.call(call);
       expectProblem(response, 401, 'unauthenticated');
-      expect(response.headers['www-authenticate']).toMatch(/^Bearer\b/);
+      expect(String(response.headers['www-authenticate'])).toMatch(/^Bearer\b/);
     }
     const auditor = await t.login(...AUDITOR);
     expect((await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: auditor })).statusCode).toBe(200);

@@ -3,7 +3,17 @@ import { PushMessageUser, PushMessageUserList, TIMESTAMP_PATTERN } from '../../s
 import { ADMIN, AUDITOR, createTestApp, errorPaths, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
 
 const URL = '/api/Consumer/PushMessageUsers';
-const FIELDS = ['CreatedTimeStampUtc', 'DeviceType', 'Id', 'ModifiedTimestampUtc', 'Status', 'UserName'];
+const FIELDS = [
+  'CreatedTimeStampUtc',
+  'DeviceType',
+  'Id',
+  'Manufacturer',
+  'Model',
+  'ModifiedTimestampUtc',
+  'OsVersion',
+  'Status',
+  'UserName',
+];
 
 describe('push message users: #8, #9, #10', () => {
   let t: TestApp;

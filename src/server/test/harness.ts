@@ -15,10 +15,11 @@ import {
   type ProblemKind,
   problemType,
 } from '../../shared/contract/index.ts';
-import { buildApp, serverOptions, app as servicePlugin } from '../app.ts';
+import { serverOptions, app as servicePlugin } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { upsertPrincipal } from '../domain/principals.ts';
+import { conformanceHook } from './openapi-conformance.ts';
 import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 
 /** A clock tests move by hand: session idle/absolute expiry, token expiry. */
@@ -95,16 +96,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const clock = new FakeClock();
   const database = openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: ':memory:' });
   const appOptions = { config, database, clock: clock.now };
-  let app: FastifyInstance;
-  if (options.extend) {
-    // What buildApp does, with the test's additions before ready().
-    app = Fastify(serverOptions(config, false));
-    await app.register(servicePlugin, appOptions);
-    await options.extend(app);
-    await app.ready();
-  } else {
-    app = await buildApp(appOptions, false);
-  }
+  // What buildApp does, with the harness's hook and the test's additions before ready().
+  const app = Fastify(serverOptions(config, false));
+  // Every answer any test receives must match the OpenAPI document (checked again at close()).
+  const conformanceFailures: string[] = [];
+  app.addHook('onSend', conformanceHook(conformanceFailures));
+  await app.register(servicePlugin, appOptions);
+  await options.extend?.(app);
+  await app.ready();
 
   const call: TestApp['call'] = ({ token, version, headers, ...rest }) =>
     app.inject({
@@ -142,6 +141,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       await app.close();
       await database.close();
       await testDatabase?.drop();
+      expect(conformanceFailures, 'answers that do not match the OpenAPI document').toEqual([]);
     },
   };
 }
@@ -169,6 +169,9 @@ export function expectProblem(
   expect(body.status).toBe(status);
   expect(body.title).not.toBe('');
   expect(body.detail).toBeTruthy();
+  // The members the published SDK reads (SPEC §3), on every problem.
+  expect(body.Message).toBe(body.detail);
+  expect(body.ErrorCode).toBe(kind);
   return body;
 }
 

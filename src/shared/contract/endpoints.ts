@@ -8,6 +8,7 @@ import {
   DemoInstructionInput,
   DemoPushList,
   DeviceAuthorizationDecision,
+  HealthStatus,
   IdParam,
   InstructionTokenSubmission,
   LoginCredentials,
@@ -58,6 +59,10 @@ export interface Endpoint {
   obsolete: { since: ApiVersion; successor: string } | null;
   /** Whether it exists only while demo mode is on. */
   demoOnly: boolean;
+  /** The success status when it is not 200 (SPEC §3; the OpenAPI document names it). */
+  status?: 201 | 204;
+  /** Answers If-None-Match with 304 (the lists' ETags). */
+  conditional?: boolean;
   /** Whether its answers carry secrets (tokens, who is signed in): sent with `Cache-Control: no-store`. */
   noStore: boolean;
   params?: z.ZodMiniType;
@@ -145,6 +150,7 @@ export const endpoints = {
     path: '/Consumer/Authentication/AuthorizationRequests',
     summary: 'List pending (or all) authorization requests',
     access: SECURITY_READ,
+    conditional: true,
     until: '3.3',
     query: AuthorizationRequestQuery,
     response: AuthorizationRequestList,
@@ -167,6 +173,7 @@ export const endpoints = {
     path: '/Consumer/PushMessageUsers',
     summary: 'List users registered for push messages',
     access: SECURITY_READ,
+    conditional: true,
     until: '3.3',
     response: PushMessageUserList,
   },
@@ -219,6 +226,7 @@ export const endpoints = {
     path: '/Consumer/Authentication/Session',
     summary: 'Sign out (revoke the current session)',
     access: { kind: 'session' },
+    status: 204,
   },
   history: {
     ...base,
@@ -240,6 +248,28 @@ export const endpoints = {
     access: SECURITY_READ,
     until: '3.3',
   },
+  healthLive: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/health/live',
+    summary: 'Liveness: the process is up',
+    access: { kind: 'anonymous' },
+    // A cached answer would say nothing about now.
+    noStore: true,
+    response: HealthStatus,
+  },
+  healthReady: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/health/ready',
+    summary: 'Readiness: the database answers (503 service-unavailable problem otherwise)',
+    access: { kind: 'anonymous' },
+    // A cached answer would say nothing about now.
+    noStore: true,
+    response: HealthStatus,
+  },
   demoCreateAuthorizationRequest: {
     ...base,
     seedNumber: null,
@@ -247,6 +277,7 @@ export const endpoints = {
     path: '/Demo/AuthorizationRequests',
     summary: 'Demo: a mobile device asks to be authorized',
     access: { kind: 'session' },
+    status: 201,
     demoOnly: true,
     body: DemoAuthorizationRequestInput,
     response: AuthorizationRequest,
@@ -258,6 +289,7 @@ export const endpoints = {
     path: '/Demo/Instructions',
     summary: 'Demo: create an instruction that needs two-factor authentication',
     access: { kind: 'session' },
+    status: 201,
     demoOnly: true,
     body: DemoInstructionInput,
     response: DemoInstruction,
@@ -292,6 +324,7 @@ export const endpoints = {
     summary: 'Demo: restore the demo data',
     // It wipes every decision and the history: as much a Security write as any decision.
     access: SECURITY_WRITE,
+    status: 204,
     demoOnly: true,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -9,6 +9,17 @@ export const Problem = z.object({
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   supportedVersions: z.optional(z.array(z.string())),
   availableIn: z.optional(z.array(z.string())),
+  /** 403: the permission that is missing. */
+  entity: z.optional(z.string()),
+  permission: z.optional(z.string()),
+  /** 422 invalid-token: wrong tokens left before the instruction locks. */
+  attemptsLeft: z.optional(z.int()),
+  /** 409 already-decided: who decided, and how. */
+  decidedBy: z.optional(z.nullable(z.string())),
+  outcome: z.optional(z.string()),
+  /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
+  Message: z.optional(z.string()),
+  ErrorCode: z.optional(z.string()),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -21,6 +32,7 @@ export const PROBLEM_KINDS = [
   'unsupported-media-type',
   'payload-too-large',
   'unsupported-version',
+  'version-conflict',
   'unavailable-in-version',
   'not-found',
   'unauthenticated',
@@ -35,6 +47,7 @@ export const PROBLEM_KINDS = [
   'instruction-locked',
   'token-reissue-limit',
   'too-many-requests',
+  'service-unavailable',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -89,6 +89,10 @@ export const PushMessageUser = z.object({
   CreatedTimeStampUtc: AnyTimestamp,
   ModifiedTimestampUtc: AnyTimestamp,
   Status: PushUserStatus,
+  /** The device, as its authorization request described it; null when it registered otherwise (SPEC §3). */
+  Manufacturer: z.optional(z.nullable(z.string())),
+  Model: z.optional(z.nullable(z.string())),
+  OsVersion: z.optional(z.nullable(z.string())),
 });
 export type PushMessageUser = z.infer<typeof PushMessageUser>;
 export const PushMessageUserList = z.array(PushMessageUser);
@@ -111,11 +115,15 @@ export const Session = z.object({
   Permissions: z.array(PermissionGrant),
 });
 export type Session = z.infer<typeof Session>;
-export const LoginResult = z.extend(Session, { Token: z.string().check(z.minLength(1)) });
+/** `Successful` is what the published SDK reads from a sign-in (SPEC §3); optional for servers without it. */
+export const LoginResult = z.extend(Session, {
+  Token: z.string().check(z.minLength(1)),
+  Successful: z.optional(z.boolean()),
+});
 export type LoginResult = z.infer<typeof LoginResult>;
 
 /** SPEC §3: a correct two-factor token. */
-export const TokenAccepted = z.object({ Id, Authenticated: z.literal(true) });
+export const TokenAccepted = z.object({ Id, Authenticated: z.literal(true), Successful: z.optional(z.boolean()) });
 export type TokenAccepted = z.infer<typeof TokenAccepted>;
 
 export const VersionInfo = z.object({
@@ -125,6 +133,10 @@ export const VersionInfo = z.object({
   Demo: z.optional(z.boolean()),
 });
 export type VersionInfo = z.infer<typeof VersionInfo>;
+
+/** Extension: the health checks' answer (SPEC §3 "Running it"). */
+export const HealthStatus = z.object({ Status: z.enum(['live', 'ready']) });
+export type HealthStatus = z.infer<typeof HealthStatus>;
 
 // Demo actors (SPEC §3 "Demo mode")
 export const DemoAuthorizationRequestInput = z.object({
@@ -166,7 +178,8 @@ export const DemoPushList = z.array(DemoPush);
 export const AuthorizationRequestQuery = z.object({
   getall: z.optional(
     z.pipe(
-      z.string().check(z.regex(/^(true|false)$/i, 'getall must be true or false')),
+      // Any case, spelt out rather than with the i flag: JSON Schema patterns (the OpenAPI document) have no flags.
+      z.string().check(z.regex(/^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$/, 'getall must be true or false')),
       z.transform((value: string) => value.toLowerCase() === 'true'),
     ),
   ),

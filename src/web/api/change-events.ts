@@ -33,6 +33,7 @@ export async function streamChangeEvents(
     headers: {
       Accept: 'text/event-stream',
       Authorization: `Bearer ${session.token}`,
+      'X-Tachyon-Authenticate': session.token,
       [API_VERSION_HEADER]: version,
       'X-Tachyon-Consumer': settings.consumerName,
     },

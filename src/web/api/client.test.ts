@@ -50,6 +50,7 @@ describe('API client', () => {
     expect(header(call?.init ?? {}, 'Api-Version')).toBe('3.3');
     expect(header(call?.init ?? {}, 'X-Tachyon-Consumer')).toBe('Test Console');
     expect(header(call?.init ?? {}, 'Authorization')).toBe('Bearer secret-token');
+    expect(header(call?.init ?? {}, 'X-Tachyon-Authenticate')).toBe('secret-token');
   });
 
   it('does not send the token to the anonymous login endpoint, and sends the body as JSON', async () => {
@@ -66,6 +67,7 @@ describe('API client', () => {
     expect(result.UserName).toBe('DEMO\\admin');
     const init = calls[0]?.init ?? {};
     expect(header(init, 'Authorization')).toBeNull();
+    expect(header(init, 'X-Tachyon-Authenticate')).toBeNull();
     expect(header(init, 'Content-Type')).toBe('application/json');
     // The contract's schema trims the user name before it leaves.
     expect(JSON.parse(String(init.body))).toEqual({ UserName: 'DEMO\\admin', Password: 'pw' });

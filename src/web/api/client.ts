@@ -85,7 +85,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       [API_VERSION_HEADER]: version,
       'X-Tachyon-Consumer': config.consumerName(),
     });
-    if (token && endpoint.access.kind !== 'anonymous') headers.set('Authorization', `Bearer ${token}`);
+    if (token && endpoint.access.kind !== 'anonymous') {
+      // Both token headers: ours reads either, the real platform reads X-Tachyon-Authenticate (SPEC §3).
+      headers.set('Authorization', `Bearer ${token}`);
+      headers.set('X-Tachyon-Authenticate', token);
+    }
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const cacheKey = `${version} ${token ?? ''} ${url}`;
     const cached = endpoint.method === 'GET' ? etags.get(cacheKey) : undefined;

@@ -28,10 +28,24 @@ export function PushUserDetailPage() {
   );
 }
 
+function deviceValue(value: string | null | undefined): React.ReactNode {
+  return value ? (
+    value
+  ) : (
+    <Text span size="sm" c="dimmed">
+      Not recorded
+    </Text>
+  );
+}
+
 function Fields({ user }: { user: PushMessageUser }) {
   const rows: [string, React.ReactNode][] = [
     ['User', user.UserName],
     ['Device type', user.DeviceType],
+    // From the authorization request that registered the device; absent for devices registered otherwise.
+    ['Manufacturer', deviceValue(user.Manufacturer)],
+    ['Model', deviceValue(user.Model)],
+    ['OS version', deviceValue(user.OsVersion)],
     ['Status', <PushUserStatusBadge key="status" status={user.Status} />],
     ['Registered', <Timestamp key="created" value={user.CreatedTimeStampUtc} />],
     ['Last modified', <Timestamp key="modified" value={user.ModifiedTimestampUtc} />],
