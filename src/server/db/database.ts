@@ -66,9 +66,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  */
 function restrictToOwner(sqliteFile: string): void {
   const folder = path.dirname(sqliteFile);
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-  // A folder someone else made for the service (say, root for a service account) keeps the mode they chose.
-  if (fs.statSync(folder).uid === process.getuid?.()) fs.chmodSync(folder, 0o700);
+  // Only a folder the service creates is made private: an existing one (a shared /tmp, a folder an admin
+  // prepared for a service account) keeps the mode it has, and the files below protect themselves.
+  const created = fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (created !== undefined) fs.chmodSync(folder, 0o700);
   fs.closeSync(fs.openSync(sqliteFile, 'a', 0o600));
   for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
     if (fs.existsSync(file)) fs.chmodSync(file, 0o600);

@@ -238,6 +238,19 @@ describe('13. the data folder is the service user’s alone', () => {
       await handle.close();
     }
   });
+
+  it('leaves the mode of an existing shared folder (DATA_DIR=/tmp) alone, still making the files 0600', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-shared-'));
+    fs.chmodSync(folder, 0o1777);
+    const handle = openDatabase({ sqliteFile: path.join(folder, 'tachyon.sqlite') });
+    try {
+      await handle.db.schema.createTable('probe').addColumn('id', 'integer').execute();
+      expect(fs.statSync(folder).mode & 0o7777).toBe(0o1777);
+      expect(fs.statSync(path.join(folder, 'tachyon.sqlite')).mode & 0o777).toBe(0o600);
+    } finally {
+      await handle.close();
+    }
+  });
 });
 
 describe('14. hidden characters in text fields', () => {

@@ -90,6 +90,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     demo: true,
     logLevel: 'silent',
     loginRatePerMinute: 10_000,
+    // Real-time windows: many tests create far more demo requests a minute than a person would.
+    demoCreationsPerMinute: 100_000,
     ...(testDatabase ? { databaseUrl: testDatabase.url } : {}),
     ...overrides,
   };
