@@ -119,5 +119,6 @@ describe.runIf(testDatabaseServer() !== null)('change stream across processes sh
       await second.close();
       await first.close();
     }
-  });
+    // Two apps migrating and seeding one PostgreSQL database take about 5 s on a loaded two-core machine.
+  }, 20_000);
 });
