@@ -7,7 +7,9 @@ import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
-import { upsertPrincipal } from './domain/principals.ts';
+import { AccountService } from './domain/accounts.ts';
+import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
+import { Directory } from './domain/directory.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -15,6 +17,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } fro
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
@@ -81,19 +84,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     await retireDemoPrincipals(db, clock);
   }
   if (config.adminUserName && config.adminPassword) {
-    await upsertPrincipal(
-      db,
-      {
-        userName: config.adminUserName,
-        password: config.adminPassword,
-        grants: [
-          { entity: 'Security', permission: 'Read' },
-          { entity: 'Security', permission: 'Write' },
-        ],
-      },
-      config.passwordHashCost,
-    );
+    await bootstrapAdmin(db, clock, config.adminUserName, config.adminPassword, config.passwordHashCost);
   }
+  const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
 
   // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
   const throttle = new LoginThrottle(
@@ -114,6 +107,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       absoluteHours: config.sessionAbsoluteHours,
       passwordHashCost: config.passwordHashCost,
       refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
+      directory,
     },
     throttle,
   );
@@ -130,7 +124,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
         )
       : new ChangeFeed();
   fastify.addHook('onClose', () => changes.close());
-  const services: Services = { config, db, clock, sessions, changes };
+  const accounts = new AccountService(db, clock, {
+    hashCost: config.passwordHashCost,
+    idleMinutes: config.sessionIdleMinutes,
+    directoryDomain: config.directory?.domain ?? null,
+    forget: (principalId) => sessions.forgetPrincipal(principalId),
+  });
+  const services: Services = { config, db, clock, sessions, changes, accounts };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
@@ -159,6 +159,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   pushUserRoutes(fastify, services);
   historyRoutes(fastify, services);
   changeEventRoutes(fastify, services);
+  accountRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

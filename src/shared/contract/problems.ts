@@ -35,6 +35,10 @@ export const PROBLEM_KINDS = [
   'instruction-locked',
   'token-reissue-limit',
   'too-many-requests',
+  'directory-unavailable',
+  'account-exists',
+  'directory-account',
+  'wrong-password',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

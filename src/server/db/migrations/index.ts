@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
 import * as history from './002-history.ts';
+import * as accounts from './004-accounts.ts';
 import * as hardening from './005-hardening.ts';
 
 interface DialectMigration {
@@ -12,6 +13,7 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-history': history,
+  '004-accounts': accounts,
   '005-hardening': hardening,
 };
 
