@@ -3,13 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
+import { AccountService } from './domain/accounts.ts';
+import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
-import { LoginThrottle } from './domain/login-throttle.ts';
-import { AccountService } from './domain/accounts.ts';
-import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { Directory } from './domain/directory.ts';
+import { LoginThrottle } from './domain/login-throttle.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';

@@ -29,10 +29,7 @@ const flagValue = (raw: string | undefined, name: string, error: (message: strin
   throw error(`${name} must be on or off, got "${raw}"`);
 };
 
-export function loadDirectoryConfig(
-  env: NodeJS.ProcessEnv,
-  error: (message: string) => Error,
-): DirectoryConfig | null {
+export function loadDirectoryConfig(env: NodeJS.ProcessEnv, error: (message: string) => Error): DirectoryConfig | null {
   const rawUrls = env.LDAP_URL?.trim();
   if (!rawUrls) return null;
   const urls = rawUrls.split(/[\s,]+/).filter(Boolean);

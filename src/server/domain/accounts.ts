@@ -163,7 +163,11 @@ export class AccountService {
     const now = this.clock();
     const id = await writeTransaction(this.db, async (trx) => {
       const userKey = userKeyOf(input.UserName);
-      const existing = await trx.selectFrom('principals').select('id').where('user_key', '=', userKey).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('principals')
+        .select('id')
+        .where('user_key', '=', userKey)
+        .executeTakeFirst();
       if (existing) {
         throw new ProblemError(409, 'account-exists', 'Account exists', `An account named ${input.UserName} exists.`, {
           extensions: { accountId: existing.id },

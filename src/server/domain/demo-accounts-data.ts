@@ -38,6 +38,7 @@ export async function seedExtraDemoAccounts(db: Kysely<Database>, hashCost: numb
       },
       hashCost,
     );
-    if (!account.enabled) await db.updateTable('principals').set({ enabled: 0 }).where('user_key', '=', userKey).execute();
+    if (!account.enabled)
+      await db.updateTable('principals').set({ enabled: 0 }).where('user_key', '=', userKey).execute();
   }
 }

@@ -13,8 +13,8 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
 import type { Clock } from './clock.ts';
-import { recordHistory } from './history.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
+import { recordHistory } from './history.ts';
 import { type Principal, upsertPrincipal, userKeyOf } from './principals.ts';
 
 const DEVICES = [

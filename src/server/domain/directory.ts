@@ -157,7 +157,8 @@ export class Directory {
     });
     // None: unknown. Two: the filter is ambiguous, and guessing which one is who would be worse than refusing.
     if (searchEntries.length !== 1) {
-      if (searchEntries.length > 1) this.log.warn({ url, filter }, 'directory: the user filter matched several entries');
+      if (searchEntries.length > 1)
+        this.log.warn({ url, filter }, 'directory: the user filter matched several entries');
       return null;
     }
     const user = searchEntries[0] as Entry;

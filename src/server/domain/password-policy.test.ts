@@ -17,6 +17,6 @@ describe('password policy', () => {
   });
   it('asks no composition rules: a long lower-case passphrase passes', () => {
     expect(passwordWeakness('correct horse battery staple')).toBeNull();
-    expect(passwordWeakness('a'.repeat(12).replace(/^a/, 'b') + 'zzq')).toBeNull();
+    expect(passwordWeakness('plain lowercase words')).toBeNull();
   });
 });

@@ -9,10 +9,12 @@ export type GrantEntity = z.infer<typeof GrantEntity>;
 /** Password policy (OWASP ASVS 5.0 chapter 6): length only here; the service also refuses common passwords. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const NewPassword = z.string().check(
-  z.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
-  z.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
-);
+export const NewPassword = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 export const AccountSource = z.enum(['Local', 'Directory']);
 export type AccountSource = z.infer<typeof AccountSource>;

@@ -7,7 +7,13 @@ export const DEMO_ACCOUNTS = [
     security: ['Read', 'Write'],
     accounts: ['Read', 'Write'],
   },
-  { userName: 'DEMO\\helpdesk', password: 'Helpdesk#2026', role: 'Helpdesk', security: ['Read', 'Write'], accounts: [] },
+  {
+    userName: 'DEMO\\helpdesk',
+    password: 'Helpdesk#2026',
+    role: 'Helpdesk',
+    security: ['Read', 'Write'],
+    accounts: [],
+  },
   { userName: 'DEMO\\auditor', password: 'Auditor#2026', role: 'Auditor', security: ['Read'], accounts: [] },
   { userName: 'DEMO\\operator', password: 'Operator#2026', role: 'Operator', security: [], accounts: [] },
 ] as const;

@@ -26,5 +26,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('changed_by', 'text')
     .addColumn('changed_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('account_history_principal').on('account_history').columns(['principal_id', 'id']).execute();
+  await db.schema
+    .createIndex('account_history_principal')
+    .on('account_history')
+    .columns(['principal_id', 'id'])
+    .execute();
 }
