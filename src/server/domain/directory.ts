@@ -109,7 +109,8 @@ export class Directory {
       url,
       timeout: this.config.timeoutMs,
       connectTimeout: this.config.timeoutMs,
-      tlsOptions: this.tlsOptions(url),
+      // ldapts speaks TLS from the start whenever tlsOptions are given: only for ldaps://.
+      ...(url.toLowerCase().startsWith('ldaps:') ? { tlsOptions: this.tlsOptions(url) } : {}),
       strictDN: false,
     });
     try {
