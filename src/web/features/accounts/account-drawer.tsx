@@ -79,6 +79,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
     <Drawer
       opened
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       position="right"
       size="lg"
       title={

@@ -65,12 +65,17 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={account.Source === 'Directory' ? 'indigo' : 'gray'} tt="none">
+        <Badge
+          variant="light"
+          color={account.Source === 'Directory' ? 'indigo' : 'gray'}
+          tt="none"
+          style={{ minWidth: 'max-content' }}
+        >
           {account.Source === 'Directory' ? 'Directory' : 'Local'}
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none">
+        <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none" style={{ minWidth: 'max-content' }}>
           {account.Enabled ? 'Enabled' : 'Disabled'}
         </Badge>
       </Table.Td>
