@@ -8,12 +8,16 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...accountQueries.all, 'list'] as const,
       queryFn: ({ signal }) => api.listAccounts(signal),
+      // Last sign-in and open sessions change without anything done here.
+      staleTime: 0,
     }),
   /** Under the accounts key, so any change to an account refreshes its activity too. */
   history: (id: number) =>
     queryOptions({
       queryKey: [...accountQueries.all, 'history', id] as const,
       queryFn: ({ signal }) => api.accountHistory(id, signal),
+      // Activity is what an administrator opens the drawer to see: always ask again when it opens.
+      staleTime: 0,
     }),
 };
 
