@@ -1,7 +1,7 @@
 // Runs the directory sign-in tests against a real OpenLDAP server: installs Debian's slapd (and openssl, for the
 // StartTLS certificates) when missing, then `vitest run` on the *.ldap-test.ts files, which start a throwaway slapd
 // on 127.0.0.1 with their own users, groups, CA and certificate, and remove it afterwards.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const started = performance.now();
@@ -36,9 +36,13 @@ function ensureSlapd() {
 }
 
 ensureSlapd();
+// slapd prints its version on stderr.
+const slapdVersion = spawnSync('/usr/sbin/slapd', ['-VV'], { encoding: 'utf8' });
 log(
-  execFileSync('/usr/sbin/slapd', ['-VV'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0] ??
-    '',
+  `${slapdVersion.stderr || slapdVersion.stdout}`
+    .split('\n')[0]
+    ?.replace(/^@\(#\) \$/, '')
+    .trim() ?? '',
 );
 const args = ['vitest', 'run', '--config', 'scripts/vitest-ldap.config.ts', ...process.argv.slice(2)];
 const child = spawn('npx', args, { stdio: 'inherit' });

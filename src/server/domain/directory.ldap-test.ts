@@ -146,6 +146,18 @@ describe('directory sign-in against OpenLDAP', () => {
     );
   });
 
+  it('refuses an account the directory marks disabled the Active Directory way, even with the right password', async () => {
+    const a = await app();
+    // Member of the Read group, right password, but userAccountControl has ACCOUNTDISABLE: the same 401 as any refusal.
+    expectProblem(
+      await signIn(a, `ACME\\${PEOPLE.disabled.uid}`, PEOPLE.disabled.password),
+      401,
+      'invalid-credentials',
+    );
+    // userAccountControl 512 (a normal account) signs in.
+    expect((await signIn(a, `ACME\\${PEOPLE.reader.uid}`, PEOPLE.reader.password)).statusCode).toBe(200);
+  });
+
   it('refuses a user name outside LDAP_DOMAIN without contacting the directory', async () => {
     // A directory that cannot be reached proves it: asking it would answer 503.
     const a = await app({ urls: ['ldap://127.0.0.1:1'] });

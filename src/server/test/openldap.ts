@@ -27,6 +27,8 @@ export const PEOPLE = {
   reader: { uid: 'rob.reader', password: 'rob directory pass' },
   /** In neither group. */
   outsider: { uid: 'olga.outsider', password: 'olga directory pass' },
+  /** In the Read group, but disabled the Active Directory way (userAccountControl ACCOUNTDISABLE). */
+  disabled: { uid: 'dora.disabled', password: 'dora directory pass' },
 } as const;
 
 const SLAPD = ['/usr/sbin/slapd', '/usr/local/libexec/slapd'].find((file) => fs.existsSync(file)) ?? 'slapd';
@@ -140,7 +142,11 @@ include: file://${SCHEMA}/core.ldif
 
 include: file://${SCHEMA}/cosine.ldif
 
+include: file://${SCHEMA}/nis.ldif
+
 include: file://${SCHEMA}/inetorgperson.ldif
+
+include: file://${SCHEMA}/msuser.ldif
 
 dn: olcDatabase={-1}frontend,cn=config
 objectClass: olcDatabaseConfig
@@ -165,9 +171,15 @@ olcAccess: {0}to attrs=userPassword by self read by anonymous auth by * none
 olcAccess: {1}to * by dn.exact="${SEARCH_DN}" read by users read by * none
 `;
 
-const person = (uid: string, password: string, name: string) => `dn: uid=${uid},${USER_BASE}
+/**
+ * People carry Active Directory's userAccountControl too (Debian's msuser schema, allowed by extensibleObject), so
+ * AD's disabled flag is tried for real. (The schema gives sAMAccountName no equality rule, so searches use uid.)
+ */
+const person = (uid: string, password: string, name: string, userAccountControl = 512) => `dn: uid=${uid},${USER_BASE}
 objectClass: inetOrgPerson
+objectClass: extensibleObject
 uid: ${uid}
+userAccountControl: ${userAccountControl}
 cn: ${name}
 sn: ${name.split(' ').at(-1)}
 userPassword: ${password}
@@ -200,6 +212,7 @@ userPassword: ${SEARCH_PASSWORD}
 ${person(PEOPLE.writer.uid, PEOPLE.writer.password, 'Wanda Writer')}
 ${person(PEOPLE.reader.uid, PEOPLE.reader.password, 'Rob Reader')}
 ${person(PEOPLE.outsider.uid, PEOPLE.outsider.password, 'Olga Outsider')}
+${person(PEOPLE.disabled.uid, PEOPLE.disabled.password, 'Dora Disabled', 514)}
 dn: ${GROUP_HELPDESK}
 objectClass: groupOfNames
 cn: helpdesk-team
@@ -214,6 +227,7 @@ dn: ${GROUP_READ}
 objectClass: groupOfNames
 cn: tachyon-security-read
 member: uid=${PEOPLE.reader.uid},${USER_BASE}
+member: uid=${PEOPLE.disabled.uid},${USER_BASE}
 `;
 
 export class OpenLdap {
