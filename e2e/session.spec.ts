@@ -28,7 +28,7 @@ test('signing out revokes the session on the server', async ({ page }) => {
   await page.goto('/authorization-requests');
   const token = await pageToken(page);
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   const after = await page.request.get('/api/Consumer/Authentication/Session', { headers: bearer(token) });
   expect(after.status()).toBe(401);

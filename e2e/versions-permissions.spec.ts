@@ -65,7 +65,8 @@ test('an auditor (Read only) sees decisions and status changes disabled, with th
 
   await page.locator('tbody tr').first().getByRole('link').click();
   await expect(page.getByRole('radiogroup', { name: 'Status', exact: true })).toBeVisible();
-  await expect(page.getByText('Requires Write on Security')).toBeVisible();
+  // In the page: the tooltip of the list's button, focused by the click above, may still be fading out.
+  await expect(page.getByRole('main').getByText('Requires Write on Security')).toBeVisible();
 });
 
 test('an operator (no Security permission) gets an explanation, not an error', async ({ page }) => {

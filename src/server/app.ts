@@ -3,12 +3,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
+import { AccountService } from './domain/accounts.ts';
 import { BasicCredentials } from './domain/basic-credentials.ts';
+import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import { Directory } from './domain/directory.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
-import { upsertPrincipal } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { stripVersionSegment } from './http/api-path.ts';
@@ -18,6 +20,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } fro
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
@@ -88,19 +91,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     await retireDemoPrincipals(db, clock);
   }
   if (config.adminUserName && config.adminPassword) {
-    await upsertPrincipal(
-      db,
-      {
-        userName: config.adminUserName,
-        password: config.adminPassword,
-        grants: [
-          { entity: 'Security', permission: 'Read' },
-          { entity: 'Security', permission: 'Write' },
-        ],
-      },
-      config.passwordHashCost,
-    );
+    await bootstrapAdmin(db, clock, config.adminUserName, config.adminPassword, config.passwordHashCost);
   }
+  const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
 
   // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
   const throttle = new LoginThrottle(
@@ -121,6 +114,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       absoluteHours: config.sessionAbsoluteHours,
       passwordHashCost: config.passwordHashCost,
       refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
+      directory,
     },
     throttle,
   );
@@ -137,7 +131,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
         )
       : new ChangeFeed();
   fastify.addHook('onClose', () => changes.close());
-  const services: Services = { config, db, clock, sessions, changes };
+  const accounts = new AccountService(db, clock, {
+    hashCost: config.passwordHashCost,
+    idleMinutes: config.sessionIdleMinutes,
+    directoryDomain: config.directory?.domain ?? null,
+    forget: (principalId) => sessions.forgetPrincipal(principalId),
+  });
+  const services: Services = { config, db, clock, sessions, changes, accounts };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
@@ -175,6 +175,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   changeEventRoutes(fastify, services);
   healthRoutes(fastify, services);
   apiDocsRoutes(fastify, services);
+  accountRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

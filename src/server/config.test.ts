@@ -13,7 +13,7 @@ describe('demo mode default (issue 11, item 2)', () => {
   it.each([
     ['a bootstrap admin', { ADMIN_USERNAME: 'ACME\\admin' }],
     ['PostgreSQL', { DATABASE_URL: 'postgres://db/tachyon' }],
-    ['a directory', { LDAP_URL: 'ldaps://dc.acme.example' }],
+    ['a directory', { LDAP_URL: 'ldaps://dc.acme.example', LDAP_USER_BASE: 'DC=acme,DC=example', LDAP_DOMAIN: 'ACME' }],
     ['a non-loopback address', { HOST: '0.0.0.0' }],
     ['a LAN address', { HOST: '192.0.2.10' }],
   ])('is off with %s unless DEMO=on says so', (_what, env) => {

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
+import { type DirectoryConfig, loadDirectoryConfig } from './directory-config.ts';
+import { passwordWeakness } from './domain/password-policy.ts';
 
 export interface Config {
   port: number;
@@ -31,7 +33,9 @@ export interface Config {
   demoCreationsPerMinute: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
-  /** Optional bootstrap principal with Security Read+Write, for deployments without demo data. */
+  /** LDAP / Active Directory sign-in (issue 10); null when LDAP_URL is unset. */
+  directory: DirectoryConfig | null;
+  /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;
   adminPassword: string | null;
   /** Where the built dashboard lives; null serves no dashboard. */
@@ -106,6 +110,20 @@ function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseU
 
 export class ConfigError extends Error {}
 
+/** ADMIN_PASSWORD follows the password policy of every local account: a weak one stops the start-up. */
+function adminPassword(env: NodeJS.ProcessEnv): string | null {
+  const password = env.ADMIN_PASSWORD || null;
+  if (password === null) return null;
+  const weakness = passwordWeakness(password);
+  if (weakness) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD ${weakness}. Local passwords must be 12 to 128 characters and not a commonly used password ` +
+        '(a passphrase of a few unrelated words works well).',
+    );
+  }
+  return password;
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -153,8 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginRatePerMinute: integer(env, 'LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
     demoCreationsPerMinute: integer(env, 'DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
     connectSources: (env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+    directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
     adminUserName: env.ADMIN_USERNAME?.trim() || null,
-    adminPassword: env.ADMIN_PASSWORD || null,
+    adminPassword: adminPassword(env),
     webRoot,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     basicAuth: flag(env, 'BASIC_AUTH', true),

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAccountsRouteImport } from './routes/_app/accounts'
 import { Route as AppDemoRouteImport } from './routes/_app/demo'
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
 import { Route as AppAuthorizationRequestsIndexRouteImport } from './routes/_app/authorization-requests/index'
@@ -37,6 +38,11 @@ const SettingsRoute = SettingsRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsRoute = AppAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDemoRoute = AppDemoRouteImport.update({
@@ -76,6 +82,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/accounts': typeof AppAccountsRoute
   '/demo': typeof AppDemoRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
@@ -86,6 +93,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/accounts': typeof AppAccountsRoute
   '/demo': typeof AppDemoRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/': typeof AppIndexRoute
@@ -99,6 +107,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
+  '/_app/accounts': typeof AppAccountsRoute
   '/_app/demo': typeof AppDemoRoute
   '/_app/two-factor': typeof AppTwoFactorRoute
   '/_app/': typeof AppIndexRoute
@@ -113,6 +122,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/settings'
+    | '/accounts'
     | '/demo'
     | '/two-factor'
     | '/authorization-requests/$id'
@@ -123,6 +133,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/settings'
+    | '/accounts'
     | '/demo'
     | '/two-factor'
     | '/'
@@ -135,6 +146,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/settings'
+    | '/_app/accounts'
     | '/_app/demo'
     | '/_app/two-factor'
     | '/_app/'
@@ -178,6 +190,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts': {
+      id: '/_app/accounts'
+      path: '/accounts'
+      fullPath: '/accounts'
+      preLoaderRoute: typeof AppAccountsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/demo': {
@@ -226,6 +245,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAccountsRoute: typeof AppAccountsRoute
   AppDemoRoute: typeof AppDemoRoute
   AppTwoFactorRoute: typeof AppTwoFactorRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -236,6 +256,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountsRoute: AppAccountsRoute,
   AppDemoRoute: AppDemoRoute,
   AppTwoFactorRoute: AppTwoFactorRoute,
   AppIndexRoute: AppIndexRoute,

@@ -116,7 +116,13 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  // Migration numbers were reserved per change and land in any order (005 before 003 and 004): a database that
+  // already ran a later one still gets the earlier ones it lacks.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -16,6 +16,7 @@ export interface Database {
   pushes: PushTable;
   list_revisions: ListRevisionTable;
   history: HistoryTable;
+  account_history: AccountHistoryTable;
 }
 
 export interface PrincipalTable {
@@ -23,8 +24,12 @@ export interface PrincipalTable {
   user_name: string;
   /** Lower-cased user name: Windows account names compare case-insensitively. */
   user_key: string;
+  /** Empty for directory accounts: the directory checks their passwords. */
   password_hash: string;
   enabled: number;
+  source: Generated<'local' | 'directory'>;
+  last_sign_in_at: string | null;
+  created_at: string | null;
 }
 
 export interface PermissionGrantTable {
@@ -112,6 +117,20 @@ export interface HistoryTable {
   from_state: string | null;
   to_state: string;
   comment: string | null;
+  changed_by: string | null;
+  changed_at: string;
+}
+
+/** Sign-ins, failed sign-ins and account changes (never a password or a hash). */
+export interface AccountHistoryTable {
+  id: Generated<number>;
+  principal_id: number | null;
+  /** As typed at sign-in; the account's name for changes. */
+  user_name: string;
+  action: string;
+  detail: string | null;
+  client_address: string | null;
+  consumer: string | null;
   changed_by: string | null;
   changed_at: string;
 }

@@ -60,12 +60,19 @@ export class BasicCredentials {
     }
 
     const { Token } = await this.sessions.login(parsed.data, address);
-    const [account, session] = await Promise.all([this.account(userKey), this.sessions.authenticate(Token)]);
+    const session = await this.sessions.authenticate(Token);
+    // The account's own key: a directory name typed without its domain (jo) signs in as ACME\jo.
+    const account = session ? await this.account(session.principal.userKey) : undefined;
     if (!account || !session) {
       throw new ProblemError(401, 'invalid-credentials', 'Sign-in failed', 'The user name or password is incorrect.');
     }
     if (this.remembered.size >= REMEMBER_LIMIT) this.remembered.delete(this.remembered.keys().next().value as string);
-    this.remembered.set(id, { token: Token, userKey, passwordHash: account.password_hash, at: performance.now() });
+    this.remembered.set(id, {
+      token: Token,
+      userKey: session.principal.userKey,
+      passwordHash: account.password_hash,
+      at: performance.now(),
+    });
     return session;
   }
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
 import type { Clock } from './clock.ts';
+import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
 import { recordHistory } from './history.ts';
 import { type Principal, upsertPrincipal, userKeyOf } from './principals.ts';
 
@@ -49,15 +50,22 @@ export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number)
       {
         userName: account.userName,
         password: account.password,
-        grants: account.security.map((permission) => ({ entity: 'Security', permission })),
+        grants: [
+          ...account.security.map((permission) => ({ entity: 'Security', permission })),
+          ...account.accounts.map((permission) => ({ entity: 'Accounts', permission })),
+        ],
       },
       hashCost,
     );
   }
+  await seedExtraDemoAccounts(db, hashCost);
 }
 
 /** The demo accounts' user keys: never usable while demo mode is off. */
-export const DEMO_USER_KEYS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => userKeyOf(account.userName)));
+export const DEMO_USER_KEYS: ReadonlySet<string> = new Set([
+  ...DEMO_ACCOUNTS.map((account) => userKeyOf(account.userName)),
+  ...EXTRA_DEMO_ACCOUNTS.map((account) => userKeyOf(account.userName)),
+]);
 
 /**
  * With demo mode off, the demo accounts a data folder may still hold from a demo run are disabled and their

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatTimestamp, type LoginCredentials, type LoginResult, type Session } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { recordAccountHistory } from './accounts.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
+import { type Directory, type DirectorySignIn, DirectoryUnavailableError } from './directory.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 import { loadGrants, type Principal, userKeyOf } from './principals.ts';
@@ -17,7 +20,17 @@ export interface SessionPolicy {
    * mode is off (their passwords are published).
    */
   refusedUserKeys?: ReadonlySet<string>;
+  /** LDAP / Active Directory sign-in, when LDAP_URL is set. */
+  directory?: Directory | null;
 }
+
+/** Where a sign-in comes from, for the account history. */
+export interface SignInContext {
+  clientAddress: string;
+  consumer: string | null;
+}
+
+type PrincipalRow = { id: number; user_name: string; password_hash: string; enabled: number; source: string };
 
 export interface AuthenticatedSession {
   principal: Principal;
@@ -69,20 +82,71 @@ export class SessionService {
     this.decoyHash.catch(() => undefined); // a failure surfaces at the sign-in that awaits it
   }
 
-  async login(credentials: LoginCredentials, clientAddress: string): Promise<LoginResult> {
-    const userKey = userKeyOf(credentials.UserName);
-    let row: { id: number; user_name: string; password_hash: string; enabled: number } | undefined;
+  async login(credentials: LoginCredentials, context: SignInContext | string): Promise<LoginResult> {
+    const { clientAddress, consumer } =
+      typeof context === 'string' ? { clientAddress: context, consumer: null } : context;
+    const typed = credentials.UserName;
+    let userKey = userKeyOf(typed);
+    let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
+    const directory = this.policy.directory ?? null;
+    // A local account answers for its own name (the break-glass admin beside the directory); otherwise a name in the
+    // directory's domain (or without a domain) goes to the directory. Another domain never reaches the directory.
+    const directoryName = directory && row?.source !== 'local' ? directory.directoryName(typed) : null;
+    if (directory && directoryName !== null) {
+      userKey = userKeyOf(`${directory.domain}\\${directoryName}`);
+      row = await this.findPrincipal(userKey);
+    }
+    let unavailable: DirectoryUnavailableError | null = null;
+    const history = (action: 'SignedIn' | 'SignInFailed' | 'DirectoryUnavailable', detail: string | null = null) =>
+      recordAccountHistory(this.db, {
+        principalId: row?.id ?? null,
+        userName: typed,
+        action,
+        detail,
+        clientAddress,
+        consumer,
+        at: this.clock(),
+      });
     const signedIn = await this.throttle.attempt(userKey, clientAddress, async () => {
-      row = await this.db
-        .selectFrom('principals')
-        .select(['id', 'user_name', 'password_hash', 'enabled'])
-        .where('user_key', '=', userKey)
-        .executeTakeFirst();
-      const matches = await verifyPassword(credentials.Password, row?.password_hash ?? (await this.decoyHash));
-      return row !== undefined && matches && row.enabled === 1 && !this.refused(userKey);
+      if (!directory || directoryName === null) {
+        const matches = await verifyPassword(credentials.Password, row?.password_hash || (await this.decoyHash));
+        return row !== undefined && row.source === 'local' && matches && row.enabled === 1 && !this.refused(userKey);
+      }
+      let person: DirectorySignIn | null;
+      try {
+        person = await directory.signIn(directoryName, credentials.Password);
+      } catch (error) {
+        if (!(error instanceof DirectoryUnavailableError)) throw error;
+        // Not a failure: the password was never judged, so it must not count towards a lock-out.
+        unavailable = error;
+        return true;
+      }
+      if (!person) return false;
+      row = await this.saveDirectoryPrincipal(person);
+      return row.enabled === 1;
     });
-    if (!signedIn || !row) throw invalidCredentials();
-    if (hashCostOf(row.password_hash) !== this.policy.passwordHashCost) {
+    if (unavailable) {
+      await history('DirectoryUnavailable');
+      throw new ProblemError(
+        503,
+        'directory-unavailable',
+        'Directory unavailable',
+        'The directory (LDAP / Active Directory) cannot be reached, so directory accounts cannot sign in right now. ' +
+          'Your password was not checked: try again in a few minutes.',
+        { headers: { 'Retry-After': '30' } },
+      );
+    }
+    if (!signedIn || !row) {
+      await history('SignInFailed');
+      throw invalidCredentials();
+    }
+    await history('SignedIn', row.source === 'directory' ? 'directory' : null);
+    await this.db
+      .updateTable('principals')
+      .set({ last_sign_in_at: formatTimestamp(this.clock()) })
+      .where('id', '=', row.id)
+      .execute();
+    if (row.source === 'local' && hashCostOf(row.password_hash) !== this.policy.passwordHashCost) {
       // A hash from an older cost setting answers sign-ins at its own speed, which tells that account apart:
       // the password is known right now, so the hash is brought to the current cost.
       await this.db
@@ -106,12 +170,94 @@ export class SessionService {
         revoked_at: null,
       })
       .execute();
-    const principal = { id: row.id, userName: row.user_name, userKey, grants: await loadGrants(this.db, row.id) };
+    const principal = {
+      id: row.id,
+      userName: row.user_name,
+      userKey: userKeyOf(row.user_name),
+      grants: await loadGrants(this.db, row.id),
+    };
     return {
       Token: token,
       ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }),
       Successful: true,
     };
+  }
+
+  private findPrincipal(userKey: string): Promise<PrincipalRow | undefined> {
+    return this.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+      .where('user_key', '=', userKey)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A directory account as of this sign-in: created at the first one, its Security permissions re-read from its groups
+   * every time (someone removed from a group loses the permission at their next sign-in). Changes are recorded.
+   */
+  private async saveDirectoryPrincipal(person: DirectorySignIn): Promise<PrincipalRow> {
+    const userKey = userKeyOf(person.userName);
+    const now = this.clock();
+    return writeTransaction(this.db, async (trx) => {
+      const existing = await trx
+        .selectFrom('principals')
+        .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+        .where('user_key', '=', userKey)
+        .executeTakeFirst();
+      const row =
+        existing ??
+        (await trx
+          .insertInto('principals')
+          .values({
+            user_name: person.userName,
+            user_key: userKey,
+            password_hash: '',
+            enabled: 1,
+            source: 'directory',
+            created_at: formatTimestamp(now),
+            last_sign_in_at: null,
+          })
+          .returning(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+          .executeTakeFirstOrThrow());
+      const before = await trx
+        .selectFrom('permission_grants')
+        .select('permission')
+        .where('principal_id', '=', row.id)
+        .where('entity', '=', 'Security')
+        .orderBy('permission')
+        .execute();
+      const was = before.map((grant) => grant.permission).join('+');
+      const mapped = person.security.join('+');
+      if (existing && was === mapped) return row;
+      await trx
+        .deleteFrom('permission_grants')
+        .where('principal_id', '=', row.id)
+        .where('entity', '=', 'Security')
+        .execute();
+      if (person.security.length > 0) {
+        await trx
+          .insertInto('permission_grants')
+          .values(person.security.map((permission) => ({ principal_id: row.id, entity: 'Security', permission })))
+          .execute();
+      }
+      await recordAccountHistory(trx, {
+        principalId: row.id,
+        userName: row.user_name,
+        action: existing ? 'PermissionsChanged' : 'Created',
+        detail: `Security: ${mapped || 'none'} (from directory groups)`,
+        changedBy: 'directory',
+        at: now,
+      });
+      return row;
+    });
+  }
+
+  /**
+   * Forgets the remembered sessions of an account: after its sessions were revoked, it was disabled or its
+   * permissions changed, the next request reads the database again.
+   */
+  forgetPrincipal(principalId: number): void {
+    for (const [token, cached] of this.cache) if (cached.principal.id === principalId) this.cache.delete(token);
   }
 
   /**

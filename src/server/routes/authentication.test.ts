@@ -42,7 +42,10 @@ describe('#1 POST /Consumer/Authentication', () => {
     // 256 random bits, base64url.
     expect(body.Token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.UserName).toBe('DEMO\\admin');
-    expect(body.Permissions).toEqual([{ Entity: 'Security', Permissions: ['Read', 'Write'] }]);
+    expect(body.Permissions).toEqual([
+      { Entity: 'Accounts', Permissions: ['Read', 'Write'] },
+      { Entity: 'Security', Permissions: ['Read', 'Write'] },
+    ]);
     // Idle expiry: 30 minutes from now on the fake clock.
     t.clock.advanceMinutes(30);
     expect(body.ExpiresUtc).toBe(t.clock.stamp());

@@ -4,12 +4,13 @@ import { submitToken } from '../domain/instructions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
+import { signInContext } from './sign-in-context.ts';
 
 export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions, config }: Services): void {
   registerEndpoint(
     app,
     endpoints.login,
-    ({ body, request }) => sessions.login(body, request.ip),
+    ({ body, request }) => sessions.login(body, signInContext(request)),
     // Every attempt costs a memory-hard hash; capping attempts per address keeps a storm from starving others.
     { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } },
   );

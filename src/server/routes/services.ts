@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { AccountService } from '../domain/accounts.ts';
 import type { ChangeFeed } from '../domain/change-feed.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { SessionService } from '../domain/sessions.ts';
@@ -12,4 +13,5 @@ export interface Services {
   clock: Clock;
   sessions: SessionService;
   changes: ChangeFeed;
+  accounts: AccountService;
 }

@@ -1,3 +1,13 @@
+import {
+  Account,
+  AccountCreation,
+  AccountEnabledUpdate,
+  AccountHistoryList,
+  AccountList,
+  AccountPermissionsUpdate,
+  OwnPasswordChange,
+  PasswordReset,
+} from './accounts.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
 import {
   AuthorizationRequest,
@@ -34,12 +44,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint:
  * - `anonymous`: nobody needs to sign in;
  * - `session`: any signed-in caller (the token endpoints add "must be the creator" in the domain);
- * - a permission on the Security entity (seed §5.4).
+ * - a permission on the Security entity (seed §5.4), or on this product's Accounts entity (issue 10).
  */
 export type Access =
   | { kind: 'anonymous' }
   | { kind: 'session' }
-  | { kind: 'permission'; entity: 'Security'; permission: Permission };
+  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission };
 
 export interface Endpoint {
   /** The seed's endpoint number; null for this product's extensions. */
@@ -73,6 +83,8 @@ export interface Endpoint {
 
 const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };
 const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };
+const ACCOUNTS_READ: Access = { kind: 'permission', entity: 'Accounts', permission: 'Read' };
+const ACCOUNTS_WRITE: Access = { kind: 'permission', entity: 'Accounts', permission: 'Write' };
 
 const base = {
   aliases: [],
@@ -326,6 +338,120 @@ export const endpoints = {
     access: SECURITY_WRITE,
     status: 204,
     demoOnly: true,
+  },
+  // Account administration (issue 10): extensions in every API version.
+  listAccounts: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Accounts',
+    summary: 'Local accounts, and directory accounts that have signed in',
+    access: ACCOUNTS_READ,
+    response: AccountList,
+  },
+  createAccount: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts',
+    summary: 'Create a local account',
+    access: ACCOUNTS_WRITE,
+    body: AccountCreation,
+    response: Account,
+    status: 201,
+  },
+  accountsHistory: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Accounts/History',
+    summary: 'Recent sign-ins, failed sign-ins and account changes of every account, newest first',
+    access: ACCOUNTS_READ,
+    response: AccountHistoryList,
+  },
+  changeOwnPassword: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/Me/Password',
+    summary: "Change the caller's own password (ends the caller's other sessions)",
+    access: { kind: 'session' },
+    body: OwnPasswordChange,
+    status: 204,
+  },
+  signOutOwnSessions: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/Me/SignOut',
+    summary: "Sign out everywhere: revoke all of the caller's sessions, this one included",
+    access: { kind: 'session' },
+    status: 204,
+  },
+  getAccount: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Accounts/:id',
+    summary: 'Read one account',
+    access: ACCOUNTS_READ,
+    params: IdParam,
+    response: Account,
+  },
+  accountHistory: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Accounts/:id/History',
+    summary: "One account's sign-ins, failed sign-ins and changes, newest first",
+    access: ACCOUNTS_READ,
+    params: IdParam,
+    response: AccountHistoryList,
+  },
+  updateAccountPermissions: {
+    ...base,
+    seedNumber: null,
+    method: 'PUT',
+    path: '/Admin/Accounts/:id/Permissions',
+    summary: "Change a local account's permissions",
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    body: AccountPermissionsUpdate,
+    response: Account,
+  },
+  updateAccountEnabled: {
+    ...base,
+    seedNumber: null,
+    method: 'PUT',
+    path: '/Admin/Accounts/:id/Enabled',
+    summary: 'Disable (ending its sessions) or enable an account',
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    body: AccountEnabledUpdate,
+    response: Account,
+  },
+  resetAccountPassword: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/:id/Password',
+    summary: "Reset a local account's password (ends its sessions)",
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    body: PasswordReset,
+    response: Account,
+  },
+  signOutAccount: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/:id/SignOut',
+    summary: 'Sign an account out everywhere (revoke all its sessions)',
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    response: Account,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './demo-accounts.ts';
 export * from './endpoints.ts';
 export * from './history.ts';

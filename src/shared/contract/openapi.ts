@@ -1,3 +1,13 @@
+import {
+  Account,
+  AccountCreation,
+  AccountEnabledUpdate,
+  AccountHistoryList,
+  AccountList,
+  AccountPermissionsUpdate,
+  OwnPasswordChange,
+  PasswordReset,
+} from './accounts.ts';
 import { API_PREFIX, availability, type Endpoint, endpoints } from './endpoints.ts';
 import { HistoryList } from './history.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
@@ -47,6 +57,14 @@ const NAMED: Record<string, readonly [z.ZodMiniType, 'input' | 'output']> = {
   DemoInstructionInput: [DemoInstructionInput, 'input'],
   DemoInstruction: [DemoInstruction, 'output'],
   DemoPushList: [DemoPushList, 'output'],
+  Account: [Account, 'output'],
+  AccountList: [AccountList, 'output'],
+  AccountCreation: [AccountCreation, 'input'],
+  AccountPermissionsUpdate: [AccountPermissionsUpdate, 'input'],
+  AccountEnabledUpdate: [AccountEnabledUpdate, 'input'],
+  PasswordReset: [PasswordReset, 'input'],
+  OwnPasswordChange: [OwnPasswordChange, 'input'],
+  AccountHistoryList: [AccountHistoryList, 'output'],
   Problem: [Problem, 'output'],
 };
 const NAME_OF = new Map<unknown, string>(Object.entries(NAMED).map(([name, [schema]]) => [schema, name]));
@@ -92,6 +110,12 @@ function accessText(endpoint: Endpoint): string {
   return `Needs '${access.permission}' permission on '${access.entity}'.`;
 }
 
+function tagOf(endpoint: Endpoint): string {
+  if (endpoint.demoOnly) return 'Demo';
+  if (endpoint.seedNumber !== null) return 'Consumer';
+  return endpoint.path.startsWith('/Admin/') ? 'Accounts' : 'Extensions';
+}
+
 function operation(name: string, endpoint: Endpoint) {
   const versions = availability(endpoint, SUPPORTED_VERSIONS[0]).versions;
   const status = endpoint.status ?? 200;
@@ -131,7 +155,7 @@ function operation(name: string, endpoint: Endpoint) {
     operationId: name,
     summary: endpoint.summary,
     description,
-    tags: [endpoint.demoOnly ? 'Demo' : endpoint.seedNumber === null ? 'Extensions' : 'Consumer'],
+    tags: [tagOf(endpoint)],
     ...(endpoint.obsolete ? { deprecated: true } : {}),
     'x-api-versions': versions,
     'x-access': endpoint.access,
@@ -217,6 +241,7 @@ export function openApiDocument(options: { version: string }): Record<string, un
     tags: [
       { name: 'Consumer', description: 'The seed endpoints #1 to #10' },
       { name: 'Extensions', description: "This product's additions" },
+      { name: 'Accounts', description: 'Account administration: local accounts, directory accounts, sign-in activity' },
       { name: 'Demo', description: 'Demo actors, while demo mode is on' },
     ],
     paths,

@@ -48,6 +48,10 @@ export const PROBLEM_KINDS = [
   'token-reissue-limit',
   'too-many-requests',
   'service-unavailable',
+  'directory-unavailable',
+  'account-exists',
+  'directory-account',
+  'wrong-password',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -1,4 +1,8 @@
 import {
+  type Account,
+  type AccountCreation,
+  type AccountHistoryEntry,
+  type AccountPermissions,
   type AuthorizationRequest,
   availability,
   type DemoAuthorizationRequestInput,
@@ -75,6 +79,22 @@ export function createConsumerApi(client: ApiClient) {
     demoCreateInstruction: (scheduled: boolean): Promise<DemoInstruction> =>
       client.call(endpoints.demoCreateInstruction, { body: { Scheduled: scheduled } }),
     demoPushes: (signal?: AbortSignal): Promise<DemoPush[]> => client.call(endpoints.demoListPushes, { signal }),
+
+    // Account administration (issue 10)
+    listAccounts: (signal?: AbortSignal): Promise<Account[]> => client.call(endpoints.listAccounts, { signal }),
+    createAccount: (input: AccountCreation): Promise<Account> => client.call(endpoints.createAccount, { body: input }),
+    accountHistory: (id: number, signal?: AbortSignal): Promise<AccountHistoryEntry[]> =>
+      client.call(endpoints.accountHistory, { params: { id }, signal }),
+    updateAccountPermissions: (id: number, permissions: AccountPermissions): Promise<Account> =>
+      client.call(endpoints.updateAccountPermissions, { params: { id }, body: { Permissions: permissions } }),
+    updateAccountEnabled: (id: number, enabled: boolean): Promise<Account> =>
+      client.call(endpoints.updateAccountEnabled, { params: { id }, body: { Enabled: enabled } }),
+    resetAccountPassword: (id: number, password: string): Promise<Account> =>
+      client.call(endpoints.resetAccountPassword, { params: { id }, body: { Password: password } }),
+    signOutAccount: (id: number): Promise<Account> => client.call(endpoints.signOutAccount, { params: { id } }),
+    changeOwnPassword: (oldPassword: string, newPassword: string): Promise<undefined> =>
+      client.call(endpoints.changeOwnPassword, { body: { OldPassword: oldPassword, NewPassword: newPassword } }),
+    signOutEverywhere: (): Promise<undefined> => client.call(endpoints.signOutOwnSessions),
   };
 }
 

@@ -21,7 +21,14 @@ export function EndpointGate({ endpoint, feature, children }: EndpointGateProps)
     return <UnavailableState feature={feature} reason={access.message} version={session.apiVersion} />;
   }
   if (access.reason === 'forbidden') {
-    return <NoPermissionState feature={feature} permission={access.permission} userName={session.userName} />;
+    return (
+      <NoPermissionState
+        feature={feature}
+        permission={access.permission}
+        userName={session.userName}
+        entity={endpoint.access.kind === 'permission' ? endpoint.access.entity : 'Security'}
+      />
+    );
   }
   return null;
 }

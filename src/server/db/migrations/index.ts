@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import * as initial from './001-initial.ts';
 import * as history from './002-history.ts';
 import * as pushUserDevice from './003-push-user-device.ts';
+import * as accounts from './004-accounts.ts';
 import * as hardening from './005-hardening.ts';
 
 interface DialectMigration {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-history': history,
   '003-push-user-device': pushUserDevice,
+  '004-accounts': accounts,
   '005-hardening': hardening,
 };
 

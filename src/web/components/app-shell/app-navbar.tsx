@@ -5,6 +5,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconSettings,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { useMatchRoute } from '@tanstack/react-router';
@@ -17,7 +18,7 @@ import { RouterNavLink } from '../router-nav-link.tsx';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
 
 interface NavItem {
-  to: '/' | '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo';
+  to: '/' | '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo' | '/accounts';
   label: string;
   icon: ReactNode;
   endpoint?: Endpoint;
@@ -38,13 +39,23 @@ const ITEMS: NavItem[] = [
   { to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ];
 
+/** Shown only to people with Accounts Read (issue 10): the page is administration, not everyone's work. */
+const ACCOUNTS_ITEM: NavItem = {
+  to: '/accounts',
+  label: 'Accounts',
+  icon: <IconUserShield size={18} />,
+  endpoint: endpoints.listAccounts,
+};
+
 const DEMO_ITEM: NavItem = { to: '/demo', label: 'Demo console', icon: <IconFlask size={18} /> };
 
 export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const matchRoute = useMatchRoute();
   const { demo } = useDemoMode();
-  const items = demo ? [...ITEMS, DEMO_ITEM] : ITEMS;
+  const accounts = endpointAccess(session, endpoints.listAccounts).allowed;
+  const base = accounts ? [...ITEMS.slice(0, -1), ACCOUNTS_ITEM, ...ITEMS.slice(-1)] : ITEMS;
+  const items = demo ? [...base, DEMO_ITEM] : base;
   return (
     <Stack gap={4} component="nav" aria-label="Main">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>

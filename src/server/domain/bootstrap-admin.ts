@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { formatTimestamp } from '../../shared/contract/index.ts';
+import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { recordAccountHistory, revokeSessionsOf } from './accounts.ts';
+import type { Clock } from './clock.ts';
+import { verifyPassword } from './passwords.ts';
+import { upsertPrincipal, userKeyOf } from './principals.ts';
+
+/**
+ * The ADMIN_USERNAME account, set to ADMIN_PASSWORD with Security and Accounts Read+Write at every start (the
+ * break-glass account). When ADMIN_PASSWORD changed since the last start, the sessions opened with the old one end:
+ * changing it is how an operator locks out whoever learnt it.
+ */
+export async function bootstrapAdmin(
+  db: Kysely<Database>,
+  clock: Clock,
+  userName: string,
+  password: string,
+  hashCost: number,
+): Promise<void> {
+  const existing = await db
+    .selectFrom('principals')
+    .select(['id', 'password_hash'])
+    .where('user_key', '=', userKeyOf(userName))
+    .executeTakeFirst();
+  const changed = existing !== undefined && !(await verifyPassword(password, existing.password_hash));
+  await upsertPrincipal(
+    db,
+    {
+      userName,
+      password,
+      grants: [
+        { entity: 'Security', permission: 'Read' },
+        { entity: 'Security', permission: 'Write' },
+        { entity: 'Accounts', permission: 'Read' },
+        { entity: 'Accounts', permission: 'Write' },
+      ],
+    },
+    hashCost,
+  );
+  if (!existing) {
+    await db
+      .updateTable('principals')
+      .set({ created_at: formatTimestamp(clock()) })
+      .where('user_key', '=', userKeyOf(userName))
+      .execute();
+  }
+  if (changed) {
+    await writeTransaction(db, async (trx) => {
+      const now = clock();
+      await revokeSessionsOf(trx, existing.id, now);
+      await recordAccountHistory(trx, {
+        principalId: existing.id,
+        userName,
+        action: 'PasswordChanged',
+        detail: 'ADMIN_PASSWORD changed at start-up; all sessions ended',
+        changedBy: 'ADMIN_PASSWORD',
+        at: now,
+      });
+    });
+  }
+}

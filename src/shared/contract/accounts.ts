@@ -1,0 +1,98 @@
+import { Id, PlainText } from './resources.ts';
+import { z } from './zod.ts';
+
+/** The entities a grant can name: Security (seed §5.4) and this product's Accounts (issue 10). */
+export const ACCOUNTS_ENTITY = 'Accounts';
+export const GrantEntity = z.enum(['Security', 'Accounts']);
+export type GrantEntity = z.infer<typeof GrantEntity>;
+
+/** Password policy (OWASP ASVS 5.0 chapter 6): length only here; the service also refuses common passwords. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NewPassword = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
+
+export const AccountSource = z.enum(['Local', 'Directory']);
+export type AccountSource = z.infer<typeof AccountSource>;
+
+const Permissions = z.array(z.enum(['Read', 'Write']));
+/** An account's permissions: one list per entity, both always present. */
+export const AccountPermissions = z.object({ Security: Permissions, Accounts: Permissions });
+export type AccountPermissions = z.infer<typeof AccountPermissions>;
+
+export const Account = z.object({
+  Id,
+  UserName: z.string(),
+  Source: AccountSource,
+  Enabled: z.boolean(),
+  Permissions: AccountPermissions,
+  /** Directory accounts' permissions come from their groups and are shown read-only. */
+  PermissionsEditable: z.boolean(),
+  LastSignInUtc: z.nullable(z.string()),
+  CreatedUtc: z.nullable(z.string()),
+  ActiveSessions: z.int().check(z.minimum(0)),
+});
+export type Account = z.infer<typeof Account>;
+export const AccountList = z.array(Account);
+
+/** `DOMAIN\user`: a domain and a name, no spaces at either end (the shape Windows accounts have). */
+const AccountName = z.pipe(
+  PlainText(256, 'UserName is required'),
+  z.string().check(z.regex(/^[^\\/\s]+\\[^\\/]+$/, 'UserName must look like DOMAIN\\user')),
+);
+
+export const AccountCreation = z.object({
+  UserName: AccountName,
+  Password: NewPassword,
+  Permissions: z._default(AccountPermissions, { Security: [], Accounts: [] }),
+});
+export type AccountCreation = z.infer<typeof AccountCreation>;
+
+export const AccountPermissionsUpdate = z.object({ Permissions: AccountPermissions });
+export type AccountPermissionsUpdate = z.infer<typeof AccountPermissionsUpdate>;
+
+export const AccountEnabledUpdate = z.object({ Enabled: z.boolean() });
+export type AccountEnabledUpdate = z.infer<typeof AccountEnabledUpdate>;
+
+export const PasswordReset = z.object({ Password: NewPassword });
+export type PasswordReset = z.infer<typeof PasswordReset>;
+
+export const OwnPasswordChange = z.object({
+  OldPassword: z.string().check(z.minLength(1, 'OldPassword is required'), z.maxLength(1024)),
+  NewPassword,
+});
+export type OwnPasswordChange = z.infer<typeof OwnPasswordChange>;
+
+export const AccountHistoryAction = z.enum([
+  'SignedIn',
+  'SignInFailed',
+  'DirectoryUnavailable',
+  'Created',
+  'PermissionsChanged',
+  'Disabled',
+  'Enabled',
+  'PasswordReset',
+  'PasswordChanged',
+  'SignedOutEverywhere',
+]);
+export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;
+
+/** One sign-in, failed sign-in or account change. Never holds a password or a hash. */
+export const AccountHistoryEntry = z.object({
+  Id,
+  AccountId: z.nullable(Id),
+  /** For sign-ins, the user name as typed. */
+  UserName: z.string(),
+  Action: AccountHistoryAction,
+  Detail: z.nullable(z.string()),
+  ClientAddress: z.nullable(z.string()),
+  Consumer: z.nullable(z.string()),
+  ChangedBy: z.nullable(z.string()),
+  ChangedTimestampUtc: z.string(),
+});
+export type AccountHistoryEntry = z.infer<typeof AccountHistoryEntry>;
+export const AccountHistoryList = z.array(AccountHistoryEntry);

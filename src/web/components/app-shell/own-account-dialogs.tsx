@@ -1,0 +1,140 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/contract/index.ts';
+import { useChangeOwnPassword, useSignOutEverywhere } from '../../api/account-queries.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { forgetUserData } from '../../api/queries.ts';
+import { notify } from '../../lib/notify.ts';
+import { sessionStore } from '../../session/session-store.ts';
+
+export type OwnAccountDialog = 'change-password' | 'sign-out-everywhere' | null;
+
+/** The user menu's dialogs about one's own account: change password, sign out everywhere. */
+export function OwnAccountDialogs({ dialog, onClose }: { dialog: OwnAccountDialog; onClose: () => void }) {
+  if (dialog === 'change-password') return <ChangePasswordDialog onClose={onClose} />;
+  if (dialog === 'sign-out-everywhere') return <SignOutEverywhereDialog onClose={onClose} />;
+  return null;
+}
+
+const fieldError = (error: unknown, path: string) =>
+  isApiError(error) ? error.errors.find((issue) => issue.path === path)?.message : undefined;
+
+function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const change = useChangeOwnPassword();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const mismatch = repeat.length > 0 && repeat !== newPassword;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (mismatch) return;
+    change.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          notify({ title: 'Password changed', message: 'Your other sessions were signed out; this one goes on.' });
+          onClose();
+        },
+      },
+    );
+  }
+  const oldError = fieldError(change.error, 'OldPassword');
+  const newError = fieldError(change.error, 'NewPassword');
+  const other = change.error && !oldError && !newError ? describeError(change.error) : null;
+
+  return (
+    <Modal opened onClose={onClose} title="Change your password">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={oldPassword}
+            error={oldError}
+            onChange={(event) => setOldPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="New password"
+            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. A few unrelated words work well.`}
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            error={newError}
+            onChange={(event) => setNewPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="New password again"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            error={mismatch ? 'Does not match the new password' : undefined}
+            onChange={(event) => setRepeat(event.currentTarget.value)}
+          />
+          {other && (
+            <Alert color="red" title={other.title}>
+              {other.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={change.isPending}
+              disabled={!oldPassword || !newPassword || repeat !== newPassword}
+            >
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
+  const signOut = useSignOutEverywhere();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <Modal opened onClose={onClose} title="Sign out everywhere?">
+      <Text size="sm" mb="md">
+        Every one of your sessions ends: this browser, other browsers and any client using your account. Use it when you
+        left a session open somewhere or think someone else used your account.
+      </Text>
+      {signOut.error && (
+        <Alert color="red" mb="md" title={describeError(signOut.error).title}>
+          {describeError(signOut.error).message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onSuccess: () => {
+                sessionStore.set(null);
+                forgetUserData(queryClient);
+                notify({ title: 'Signed out everywhere', message: 'All of your sessions were ended.' });
+                void navigate({ to: '/login' });
+              },
+            })
+          }
+        >
+          Sign out everywhere
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconKey, IconLogout, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import {
+  type Account,
+  type AccountHistoryEntry,
+  endpoints,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/contract/index.ts';
+import {
+  accountQueries,
+  useResetAccountPassword,
+  useSignOutAccount,
+  useUpdateAccountEnabled,
+} from '../../api/account-queries.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { PermissionButton } from '../../components/permission-button.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { fieldError } from './create-account-dialog.tsx';
+
+const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
+  SignedIn: 'Signed in',
+  SignInFailed: 'Failed sign-in',
+  DirectoryUnavailable: 'Sign-in: directory unavailable',
+  Created: 'Created',
+  PermissionsChanged: 'Permissions changed',
+  Disabled: 'Disabled',
+  Enabled: 'Enabled',
+  PasswordReset: 'Password reset',
+  PasswordChanged: 'Password changed',
+  SignedOutEverywhere: 'Signed out everywhere',
+};
+
+type Pending = 'disable' | 'sign-out' | 'reset' | null;
+
+/** One account: its state, what an account administrator can do to it, and its sign-in activity. */
+export function AccountDrawer({ account, onClose }: { account: Account; onClose: () => void }) {
+  const { session } = useSession();
+  const [pending, setPending] = useState<Pending>(null);
+  const enabled = useUpdateAccountEnabled();
+  const signOut = useSignOutAccount();
+  const own = session?.userName.toLowerCase() === account.UserName.toLowerCase();
+  const directory = account.Source === 'Directory';
+
+  function setEnabled(next: boolean) {
+    enabled.mutate(
+      { id: account.Id, enabled: next },
+      {
+        onSuccess: () => {
+          setPending(null);
+          notify({
+            title: next ? 'Account enabled' : 'Account disabled',
+            message: next ? `${account.UserName} can sign in again.` : `${account.UserName} was signed out everywhere.`,
+          });
+        },
+        onError: (error) => notify({ color: 'red', ...describeError(error) }),
+      },
+    );
+  }
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      position="right"
+      size="lg"
+      title={
+        <Title order={2} fz="lg">
+          {account.UserName}
+        </Title>
+      }
+    >
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge variant="light" color={directory ? 'indigo' : 'gray'} tt="none">
+            {directory ? 'Directory account' : 'Local account'}
+          </Badge>
+          <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none">
+            {account.Enabled ? 'Enabled' : 'Disabled'}
+          </Badge>
+          <Badge variant="default" tt="none">
+            {account.ActiveSessions} active session{account.ActiveSessions === 1 ? '' : 's'}
+          </Badge>
+        </Group>
+        {directory && (
+          <Text size="sm" c="dimmed">
+            Its password and Security permissions come from the directory and its groups, read again at every sign-in.
+            Disabling it here refuses it even when the directory says yes.
+          </Text>
+        )}
+        <Group gap="xs">
+          {account.Enabled ? (
+            <DisabledWhen reason={own ? 'You cannot disable your own account' : null}>
+              <PermissionButton
+                endpoint={endpoints.updateAccountEnabled}
+                color="red"
+                variant="light"
+                leftSection={<IconUserOff size={16} />}
+                onClick={() => setPending('disable')}
+              >
+                Disable
+              </PermissionButton>
+            </DisabledWhen>
+          ) : (
+            <PermissionButton
+              endpoint={endpoints.updateAccountEnabled}
+              variant="light"
+              leftSection={<IconUserCheck size={16} />}
+              loading={enabled.isPending}
+              onClick={() => setEnabled(true)}
+            >
+              Enable
+            </PermissionButton>
+          )}
+          <DisabledWhen reason={directory ? 'Directory passwords are changed in the directory' : null}>
+            <PermissionButton
+              endpoint={endpoints.resetAccountPassword}
+              variant="default"
+              leftSection={<IconKey size={16} />}
+              onClick={() => setPending('reset')}
+            >
+              Reset password
+            </PermissionButton>
+          </DisabledWhen>
+          <PermissionButton
+            endpoint={endpoints.signOutAccount}
+            variant="default"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => setPending('sign-out')}
+          >
+            Sign out everywhere
+          </PermissionButton>
+        </Group>
+        <AccountActivity id={account.Id} />
+      </Stack>
+      <Modal opened={pending === 'disable'} onClose={() => setPending(null)} title={`Disable ${account.UserName}?`}>
+        <Text size="sm" mb="md">
+          Their sessions end at once and they cannot sign in until the account is enabled again.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={enabled.isPending} onClick={() => setEnabled(false)}>
+            Disable account
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={pending === 'sign-out'}
+        onClose={() => setPending(null)}
+        title={`Sign ${account.UserName} out everywhere?`}
+      >
+        <Text size="sm" mb="md">
+          Every session of this account ends at once, in every browser and client. They can sign in again.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={signOut.isPending}
+            onClick={() =>
+              signOut.mutate(account.Id, {
+                onSuccess: () => {
+                  setPending(null);
+                  notify({ title: 'Signed out everywhere', message: account.UserName });
+                },
+                onError: (error) => notify({ color: 'red', ...describeError(error) }),
+              })
+            }
+          >
+            Sign out everywhere
+          </Button>
+        </Group>
+      </Modal>
+      {pending === 'reset' && <ResetPasswordDialog account={account} onClose={() => setPending(null)} />}
+    </Drawer>
+  );
+}
+
+/** Wraps a permission button that is also off for a reason of this account (own account, directory account). */
+function DisabledWhen({ reason, children }: { reason: string | null; children: React.ReactNode }) {
+  if (reason === null) return children;
+  return (
+    <Button
+      variant="default"
+      data-disabled
+      aria-disabled="true"
+      title={reason}
+      aria-description={reason}
+      onClick={(event) => event.preventDefault()}
+    >
+      {(children as React.ReactElement<{ children: React.ReactNode }>).props.children}
+    </Button>
+  );
+}
+
+function ResetPasswordDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+  const reset = useResetAccountPassword();
+  const [password, setPassword] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    reset.mutate(
+      { id: account.Id, password },
+      {
+        onSuccess: () => {
+          notify({ title: 'Password reset', message: `${account.UserName} was signed out everywhere.` });
+          onClose();
+        },
+      },
+    );
+  }
+  const passwordError = fieldError(reset.error, 'Password');
+  const other = reset.error && !passwordError ? describeError(reset.error) : null;
+  return (
+    <Modal opened onClose={onClose} title={`Reset the password of ${account.UserName}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label="New password"
+            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. Their sessions end.`}
+            autoComplete="new-password"
+            data-autofocus
+            required
+            value={password}
+            error={passwordError}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          {other && (
+            <Alert color="red" title={other.title}>
+              {other.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reset.isPending} disabled={password.length === 0}>
+              Reset password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function AccountActivity({ id }: { id: number }) {
+  const query = useQuery(accountQueries.history(id));
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Sign-in activity and changes
+      </Title>
+      {query.isPending ? (
+        <Loader size="sm" aria-label="Loading activity" />
+      ) : query.isError ? (
+        <Alert color="red" title={describeError(query.error).title}>
+          {describeError(query.error).message}
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing yet: no sign-in and no change.
+        </Text>
+      ) : (
+        <Table striped verticalSpacing={4} fz="sm" aria-label="Account activity">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Details</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.map((entry) => (
+              <Table.Tr key={entry.Id}>
+                <Table.Td>
+                  <Timestamp value={entry.ChangedTimestampUtc} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={entry.Action === 'SignInFailed' ? 'red' : undefined} fw={500}>
+                    {ACTION_TEXT[entry.Action]}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {[
+                      entry.Detail,
+                      entry.ChangedBy && entry.Action !== 'SignedIn' && entry.Action !== 'SignInFailed'
+                        ? `by ${entry.ChangedBy}`
+                        : null,
+                      entry.ClientAddress ? `from ${entry.ClientAddress}` : null,
+                      entry.Consumer ? `via ${entry.Consumer}` : null,
+                      entry.Action === 'SignInFailed' || entry.Action === 'SignedIn' ? `as "${entry.UserName}"` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Group } from '@mantine/core';
+import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListSearchInput } from '../../components/list-search-input.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MessageState } from '../../components/message-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PermissionButton } from '../../components/permission-button.tsx';
+import { AccountTable } from './account-table.tsx';
+
+const route = getRouteApi('/_app/accounts');
+
+const CreateAccountDialog = lazy(() =>
+  import('./create-account-dialog.tsx').then((module) => ({ default: module.CreateAccountDialog })),
+);
+const AccountDrawer = lazy(() => import('./account-drawer.tsx').then((module) => ({ default: module.AccountDrawer })));
+
+export function AccountsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Who can sign in to this service, with which permissions, and their sign-in activity."
+      />
+      <EndpointGate endpoint={endpoints.listAccounts} feature="Accounts">
+        <Accounts />
+      </EndpointGate>
+    </>
+  );
+}
+
+function Accounts() {
+  const { q, account } = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = useQuery(accountQueries.list());
+  const [creating, setCreating] = useState(false);
+  const needle = q?.trim().toLowerCase() ?? '';
+  const rows = useMemo(
+    () => (query.data ?? []).filter((item) => !needle || item.UserName.toLowerCase().includes(needle)),
+    [query.data, needle],
+  );
+  const selected = account === undefined ? undefined : query.data?.find((item) => item.Id === account);
+
+  return (
+    <>
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <ListSearchInput
+          label="Search accounts"
+          placeholder="Search by user name"
+          q={q}
+          onQueryChange={(next) => void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true })}
+        />
+        <PermissionButton
+          endpoint={endpoints.createAccount}
+          leftSection={<IconUserPlus size={16} />}
+          onClick={() => setCreating(true)}
+        >
+          Create account
+        </PermissionButton>
+      </Group>
+      {query.isPending ? (
+        <LoadingState label="Loading accounts…" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        needle ? (
+          <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
+            <Button variant="default" onClick={() => void navigate({ search: {} })}>
+              Show all accounts
+            </Button>
+          </MessageState>
+        ) : (
+          <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
+        )
+      ) : (
+        <AccountTable
+          accounts={rows}
+          onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
+        />
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateAccountDialog
+            onClose={() => setCreating(false)}
+            onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
+          />
+        </Suspense>
+      )}
+      {selected && (
+        <Suspense fallback={null}>
+          <AccountDrawer
+            account={selected}
+            onClose={() => void navigate({ search: (prev) => ({ ...prev, account: undefined }) })}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

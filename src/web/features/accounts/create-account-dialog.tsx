@@ -1,0 +1,109 @@
+import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import {
+  type AccountPermissions,
+  type GrantEntity,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Permission,
+} from '../../../shared/contract/index.ts';
+import { useCreateAccount } from '../../api/account-queries.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { notify } from '../../lib/notify.ts';
+import { toggled } from './account-permissions.ts';
+
+const GRANTS: ReadonlyArray<[GrantEntity, Permission, string]> = [
+  ['Security', 'Read', 'See authorization requests and push users'],
+  ['Security', 'Write', 'Decide requests, change push users'],
+  ['Accounts', 'Read', 'See accounts and their activity'],
+  ['Accounts', 'Write', 'Create and change accounts'],
+];
+
+/** The error of one field, from a validation problem's `errors`. */
+export function fieldError(error: unknown, path: string): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const issue = error.errors.find((item) => item.path === path);
+  return issue ? issue.message : undefined;
+}
+
+export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
+  const create = useCreateAccount();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [permissions, setPermissions] = useState<AccountPermissions>({ Security: ['Read'], Accounts: [] });
+  const tooShort = password.length > 0 && [...password].length < PASSWORD_MIN_LENGTH;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { UserName: userName.trim(), Password: password, Permissions: permissions },
+      {
+        onSuccess: (account) => {
+          notify({ title: 'Account created', message: `${account.UserName} can sign in now.` });
+          onClose();
+          onCreated(account.Id);
+        },
+      },
+    );
+  }
+  const problem = create.error;
+  const userNameError =
+    fieldError(problem, 'UserName') ??
+    (isApiError(problem) && problem.kind === 'account-exists' ? problem.detail : undefined);
+  const passwordError = fieldError(problem, 'Password');
+  const other = problem && !userNameError && !passwordError ? describeError(problem) : null;
+
+  return (
+    <Modal opened onClose={onClose} title="Create a local account" size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="User name"
+            description="DOMAIN\user, as the person will type it"
+            placeholder="ACME\jo.helpdesk"
+            required
+            data-autofocus
+            value={userName}
+            error={userNameError}
+            onChange={(event) => setUserName(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Initial password"
+            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. A few unrelated words work well; they can change it after signing in.`}
+            required
+            autoComplete="new-password"
+            value={password}
+            error={passwordError ?? (tooShort ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Text size="sm" fw={500}>
+            Permissions
+          </Text>
+          {GRANTS.map(([entity, permission, help]) => (
+            <Checkbox
+              key={`${entity}-${permission}`}
+              label={`${entity} ${permission}`}
+              description={help}
+              checked={permissions[entity].includes(permission)}
+              onChange={() => setPermissions((current) => toggled(current, entity, permission))}
+            />
+          ))}
+          {other && (
+            <Alert color="red" title={other.title}>
+              {other.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!userName.trim() || password.length === 0}>
+              Create account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

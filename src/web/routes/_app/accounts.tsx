@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
+import { AccountsPage } from '../../features/accounts/accounts-page.tsx';
+import { prefetchIfAllowed } from '../../lib/prefetch.ts';
+
+/** `?q=` filters by name; `?account=7` opens that account's sign-in activity (a link to share). */
+const AccountsSearch = z.object({
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  account: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+});
+
+export const Route = createFileRoute('/_app/accounts')({
+  validateSearch: AccountsSearch,
+  loader: ({ context }) =>
+    prefetchIfAllowed(context, endpoints.listAccounts, (queryClient) =>
+      queryClient.ensureQueryData(accountQueries.list()),
+    ),
+  component: AccountsPage,
+});
