@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../shared/contract/index.ts';
+import {
+  BACKGROUND_REQUEST_HEADER,
+  type Endpoint,
+  SESSION_ABSOLUTE_EXPIRES_HEADER,
+  SESSION_IDLE_EXPIRES_HEADER,
+  SESSION_IDLE_TIMEOUT_HEADER,
+} from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
-import type { AuthenticatedSession, SessionService } from '../domain/sessions.ts';
+import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sessions.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
@@ -31,11 +37,19 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService): 
               ),
             );
           }
-          const remembered = sessions.authenticateFromMemory(token);
-          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered));
-          sessions.authenticate(token).then((session) => done(admission(request, reply, endpoint, session)), done);
+          const activity = activityOf(request);
+          const remembered = sessions.authenticateFromMemory(token, activity);
+          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered, sessions));
+          sessions
+            .authenticate(token, activity)
+            .then((session) => done(admission(request, reply, endpoint, session, sessions)), done);
         },
   );
+}
+
+/** Traffic the person did not cause says so; it is served without extending the idle deadline. */
+export function activityOf(request: FastifyRequest): RequestActivity {
+  return request.headers[BACKGROUND_REQUEST_HEADER.toLowerCase()] === '1' ? 'background' : 'person';
 }
 
 /** Attaches the session to the request, or gives the problem that refuses it. */
@@ -44,6 +58,7 @@ function admission(
   reply: FastifyReply,
   endpoint: Endpoint,
   session: AuthenticatedSession | null,
+  sessions: SessionService,
 ): ProblemError | undefined {
   if (!session) {
     reply.header('WWW-Authenticate', 'Bearer realm="tachyon", error="invalid_token"');
@@ -55,6 +70,11 @@ function admission(
     );
   }
   request.session = session;
+  // The deadlines as of this request, so a client keeps them current without asking (README "Sessions").
+  // ISO 8601 with its zone, which every HTTP client's date parser reads without guessing.
+  reply.header(SESSION_IDLE_EXPIRES_HEADER, session.idleExpires.toISOString());
+  reply.header(SESSION_ABSOLUTE_EXPIRES_HEADER, session.absoluteExpires.toISOString());
+  reply.header(SESSION_IDLE_TIMEOUT_HEADER, String(sessions.idleSeconds));
   const { access } = endpoint;
   if (access.kind === 'permission' && !hasPermission(session.principal, access.entity, access.permission)) {
     return new ProblemError(
