@@ -4,7 +4,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
-import type { StoredSession } from '../../session/session-store.ts';
+import { signOutNotice } from '../../session/session-keeper.tsx';
+import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 function securityPermissions(session: StoredSession): string {
@@ -17,8 +18,7 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
   const navigate = useNavigate();
 
   async function handleSignOut() {
-    await signOut();
-    notify({ title: 'Signed out', message: 'Your session was ended on the server.' });
+    notify(signOutNotice(await signOut()));
     await navigate({ to: '/login' });
   }
 
@@ -37,6 +37,7 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
             {securityPermissions(session)}
           </Badge>
         </Group>
+        <SessionEnds session={session} />
         <Menu.Divider />
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Settings
@@ -46,5 +47,19 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** When the session ends if nothing more is done, and at the latest. */
+function SessionEnds({ session }: { session: StoredSession }) {
+  const deadline = deadlineOf(session);
+  const absolute = session.absoluteExpires ? new Date(session.absoluteExpires) : null;
+  const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (!deadline) return null;
+  return (
+    <Text px="sm" pb="xs" size="xs" c="dimmed" data-testid="session-ends">
+      Session ends at {time(deadline)} if idle
+      {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${time(absolute)}` : ''}.
+    </Text>
   );
 }

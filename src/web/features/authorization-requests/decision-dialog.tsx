@@ -5,7 +5,9 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDecideRequest } from '../../api/mutations.ts';
+import { readDraft, writeDraft } from '../../lib/draft-store.ts';
 import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../session/session-context.tsx';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
 
@@ -19,7 +21,14 @@ export interface DecisionDialogProps {
 export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogProps) {
   const { request, decision } = target;
   const approve = decision === 'approve';
-  const [comment, setComment] = useState('');
+  const { session } = useSession();
+  // Kept per user and request until the decision is made: it survives an expired session and the next sign-in.
+  const draftKey = `decision.${session?.userName ?? ''}.${request.Id}`;
+  const [comment, setCommentState] = useState(() => readDraft(draftKey));
+  const setComment = (text: string) => {
+    setCommentState(text);
+    writeDraft(draftKey, text);
+  };
   const mutation = useDecideRequest();
   const alreadyDecided = isApiError(mutation.error) && mutation.error.kind === 'already-decided';
 
@@ -35,6 +44,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
       },
       {
         onSuccess: (decided) => {
+          writeDraft(draftKey, '');
           notify({
             color: approve ? 'green' : 'red',
             icon: approve ? <IconCheck size={18} /> : <IconX size={18} />,
@@ -83,7 +93,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
           </Text>
           <Textarea
             label="Comment"
-            description="Optional; recorded with the decision."
+            description="Optional; recorded with the decision. Kept in this tab if your session ends before you confirm."
             placeholder={
               approve ? 'e.g. Verified by phone with the user' : 'e.g. Unknown device, user did not ask for it'
             }
