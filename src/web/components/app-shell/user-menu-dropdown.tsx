@@ -23,26 +23,34 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
   }
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={260} shadow="md" defaultOpened={defaultOpened} withinPortal={false}>
       <Menu.Target>
         <UserMenuButton session={session} />
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
-        <Group px="sm" pb="xs" gap={6}>
-          <Text size="sm" fw={600}>
-            {session.userName}
+        {/* A menu holds only items (ARIA): the account facts are one item that does nothing when chosen. */}
+        <Menu.Item component="div" closeMenuOnClick={false} data-testid="account-facts">
+          <Text size="xs" c="dimmed">
+            Signed in as
           </Text>
-          <Badge size="xs" variant="default">
-            {securityPermissions(session)}
-          </Badge>
-        </Group>
-        <SessionEnds session={session} />
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {session.userName}
+            </Text>
+            <Badge size="xs" variant="default">
+              {securityPermissions(session)}
+            </Badge>
+          </Group>
+          <SessionEnds session={session} />
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
+        <Menu.Item
+          leftSection={<IconLogout size={16} color="var(--mantine-color-red-filled)" />}
+          onClick={() => void handleSignOut()}
+        >
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
@@ -57,7 +65,7 @@ function SessionEnds({ session }: { session: StoredSession }) {
   const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   if (!deadline) return null;
   return (
-    <Text px="sm" pb="xs" size="xs" c="dimmed" data-testid="session-ends">
+    <Text size="xs" c="dimmed" mt={4} data-testid="session-ends">
       Session ends at {time(deadline)} if idle
       {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${time(absolute)}` : ''}.
     </Text>
