@@ -49,7 +49,7 @@ test.describe('with SESSION_IDLE_MINUTES=1', () => {
   test('an active admin stays signed in; left alone, the warning comes, "Stay signed in" extends, then the idle deadline signs out', async ({
     page,
   }) => {
-    test.setTimeout(330_000);
+    test.setTimeout(420_000);
     const origin = service.api.replace(/\/api$/, '');
     await signInAs(page, 'Admin', { origin });
     await page.goto(`${origin}/authorization-requests`);
@@ -72,13 +72,13 @@ test.describe('with SESSION_IDLE_MINUTES=1', () => {
 
     // Left alone (the queue still polls and streams): the warning comes with a countdown.
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
-    await expect(dialog).toBeVisible({ timeout: 60_000 });
+    await expect(dialog).toBeVisible({ timeout: 90_000 });
     await expect(dialog.getByTestId('session-countdown')).toHaveText(/^0:[0-2]\d$/);
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(dialog).toBeHidden();
 
     // Left alone again: warned, then signed out at the idle deadline.
-    await expect(dialog).toBeVisible({ timeout: 60_000 });
+    await expect(dialog).toBeVisible({ timeout: 90_000 });
     await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 30_000 });
     await expect(page.getByText('Your session has ended')).toBeVisible();
   });

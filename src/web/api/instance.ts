@@ -25,7 +25,7 @@ export const api = createConsumerApi(
     apiVersion: () => sessionStore.get()?.apiVersion ?? settingsStore.get().apiVersion ?? DEFAULT_API_VERSION,
     token: () => sessionStore.get()?.token ?? null,
     consumerName: () => settingsStore.get().consumerName,
-    background: () => !personActiveRecently(),
+    background: () => !personActiveRecently(Date.now(), sessionStore.get()?.idleSeconds),
     onSessionAnswer: (response) => updateDeadlines(response.headers),
     onUnauthorized: (error) => {
       for (const listener of unauthorizedListeners) listener(error);

@@ -17,8 +17,9 @@ export function lastPersonActivity(): number {
   return lastActivity;
 }
 
-export function personActiveRecently(now = Date.now()): boolean {
-  return now - lastActivity < ACTIVE_WINDOW_MS;
+/** Within the window (shorter with a very short idle setting: a quarter of it), the person counts as active. */
+export function personActiveRecently(now = Date.now(), idleSeconds = 30 * 60): boolean {
+  return now - lastActivity < Math.min(ACTIVE_WINDOW_MS, (idleSeconds * 1000) / 4);
 }
 
 let watching = false;
