@@ -43,3 +43,20 @@ test('Ctrl+K palette jumps to a page, a request by id and a push user by name', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/authorization-requests/${request.Id}$`));
 });
+
+test('without Security Read the palette neither lists push users nor asks for them', async ({ page }) => {
+  await signInAs(page, 'Operator');
+  await page.goto('/two-factor');
+  await expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/PushMessageUsers')) asked.push(request.url());
+  });
+  await page.keyboard.press('Control+k');
+  const search = page.getByPlaceholder('Go to a page, request #id or push user name…');
+  await expect(search).toBeVisible();
+  await search.fill('demo');
+  await expect(page.getByText('Nothing found')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(asked).toEqual([]);
+});

@@ -9,9 +9,9 @@ export function account(role: Role) {
   return found;
 }
 
-export async function apiLogin(request: APIRequestContext, role: Role): Promise<LoginResult> {
+export async function apiLogin(request: APIRequestContext, role: Role, origin = ''): Promise<LoginResult> {
   const { userName, password } = account(role);
-  const response = await request.post('/api/Consumer/Authentication', {
+  const response = await request.post(`${origin}/api/Consumer/Authentication`, {
     data: { UserName: userName, Password: password },
   });
   if (!response.ok()) throw new Error(`login as ${role} failed: ${response.status()} ${await response.text()}`);
@@ -36,9 +36,13 @@ export async function resetDemo(request: APIRequestContext): Promise<void> {
 export async function signInAs(
   page: Page,
   role: Role,
-  { apiVersion = '3.3', settings }: { apiVersion?: string; settings?: Record<string, unknown> } = {},
+  {
+    apiVersion = '3.3',
+    settings,
+    origin = '',
+  }: { apiVersion?: string; settings?: Record<string, unknown>; origin?: string } = {},
 ): Promise<string> {
-  const result = await apiLogin(page.request, role);
+  const result = await apiLogin(page.request, role, origin);
   const session = {
     token: result.Token,
     userName: result.UserName,

@@ -145,6 +145,18 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // All payloads are JSON (seed §4): Fastify's built-in text/plain parser would let a plain-text body
   // reach validation as a string (400); any other content type is 415 unsupported-media-type.
   fastify.removeContentTypeParser('text/plain');
+  // Some clients sign out with `DELETE` plus `Content-Type: application/json` and no body: a DELETE carries
+  // no payload here, so an empty one is not parsed (it would be a 400 "empty JSON body").
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const { headers } = request;
+    if (
+      request.method === 'DELETE' &&
+      headers['transfer-encoding'] === undefined &&
+      Number(headers['content-length'] ?? 0) === 0
+    )
+      delete headers['content-type'];
+    done();
+  });
   registerProblemHandler(fastify);
   registerGracefulClose(fastify);
 

@@ -33,6 +33,8 @@ export const theme = createTheme({
         centered: true,
         overlayProps: { backgroundOpacity: 0.45, blur: 2 },
         closeButtonProps: { 'aria-label': 'Close dialog' },
+        // Mantine renders a dialog's title bar as <header>, which assistive technology takes for a second page banner.
+        attributes: { header: { role: 'presentation' } },
       },
     },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },

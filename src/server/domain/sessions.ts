@@ -35,8 +35,16 @@ type PrincipalRow = { id: number; user_name: string; password_hash: string; enab
 export interface AuthenticatedSession {
   principal: Principal;
   tokenHash: string;
+  /** The bearer token (empty for the answer to a sign-in): the live stream re-checks its session with it. */
+  token: string;
+  /** The sooner of the two deadlines below. */
   expires: Date;
+  idleExpires: Date;
+  absoluteExpires: Date;
 }
+
+/** Whether a request comes from the person (extends the idle deadline) or from background traffic (does not). */
+export type RequestActivity = 'person' | 'background';
 
 /** A session's last-seen time is written at most this often: a write per read would halve read throughput. */
 const TOUCH_INTERVAL_MS = 15_000;
@@ -176,11 +184,24 @@ export class SessionService {
       userKey: userKeyOf(row.user_name),
       grants: await loadGrants(this.db, row.id),
     };
+    const idle = addMinutes(now, this.policy.idleMinutes);
     return {
       Token: token,
-      ...this.view({ principal, tokenHash: '', expires: this.expiry(now, absolute) }),
+      ...this.view({
+        principal,
+        tokenHash: '',
+        token: '',
+        expires: idle < absolute ? idle : absolute,
+        idleExpires: idle,
+        absoluteExpires: absolute,
+      }),
       Successful: true,
     };
+  }
+
+  /** The configured idle length in seconds (told to clients, which warn before it runs out). */
+  get idleSeconds(): number {
+    return this.policy.idleMinutes * 60;
   }
 
   private findPrincipal(userKey: string): Promise<PrincipalRow | undefined> {
@@ -264,18 +285,18 @@ export class SessionService {
    * The session a bearer token names when memory alone can tell: the session, null when it has expired,
    * undefined when the database must be asked (not remembered, remembered too long ago, or due a last-seen write).
    */
-  authenticateFromMemory(token: string): AuthenticatedSession | null | undefined {
+  authenticateFromMemory(token: string, activity: RequestActivity = 'person'): AuthenticatedSession | null | undefined {
     const cached = this.cache.get(token);
     if (!cached || performance.now() - cached.cachedAt >= CACHE_TTL_MS) return undefined;
-    return this.check(token, cached);
+    return this.check(token, cached, activity);
   }
 
   /** The session a bearer token names, or null when it is unknown, expired or revoked. */
-  async authenticate(token: string): Promise<AuthenticatedSession | null> {
+  async authenticate(token: string, activity: RequestActivity = 'person'): Promise<AuthenticatedSession | null> {
     const cached = this.cache.get(token);
     const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(token);
     if (!known) return null;
-    const session = this.check(token, known);
+    const session = this.check(token, known, activity);
     if (session !== undefined) return session;
     const { tokenHash } = known;
     const now = this.clock();
@@ -285,22 +306,40 @@ export class SessionService {
       .where('token_hash', '=', tokenHash)
       .execute();
     known.lastSeen = now;
-    return this.sessionAt(known, now);
+    return this.sessionAt(token, known);
   }
 
-  /** A known session now: itself, null when it has expired, undefined when its last-seen time is due a write. */
-  private check(token: string, known: CachedSession): AuthenticatedSession | null | undefined {
+  /**
+   * A known session now: itself, null when it has expired, undefined when the person's activity makes its
+   * last-seen time due a write. Background traffic never moves the last-seen time, so an unattended page that
+   * polls still reaches its idle deadline.
+   */
+  private check(
+    token: string,
+    known: CachedSession,
+    activity: RequestActivity,
+  ): AuthenticatedSession | null | undefined {
     const now = this.clock();
     if (now >= this.expiry(known.lastSeen, known.absolute)) {
       this.cache.delete(token);
       return null;
     }
-    if (now.getTime() - known.lastSeen.getTime() >= TOUCH_INTERVAL_MS) return undefined;
-    return this.sessionAt(known, now);
+    const touchEvery = Math.min(TOUCH_INTERVAL_MS, (this.policy.idleMinutes * 60_000) / 10);
+    if (activity === 'person' && now.getTime() - known.lastSeen.getTime() >= touchEvery) return undefined;
+    return this.sessionAt(token, known);
   }
 
-  private sessionAt(known: CachedSession, now: Date): AuthenticatedSession {
-    return { principal: known.principal, tokenHash: known.tokenHash, expires: this.expiry(now, known.absolute) };
+  /** The deadlines the server enforces: from the last-seen time as stored, so what clients are told is never late. */
+  private sessionAt(token: string, known: CachedSession): AuthenticatedSession {
+    const idle = addMinutes(known.lastSeen, this.policy.idleMinutes);
+    return {
+      principal: known.principal,
+      tokenHash: known.tokenHash,
+      token,
+      expires: this.expiry(known.lastSeen, known.absolute),
+      idleExpires: idle,
+      absoluteExpires: known.absolute,
+    };
   }
 
   private async load(token: string): Promise<CachedSession | null> {

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../shared/contract/index.ts';
+import {
+  BACKGROUND_REQUEST_HEADER,
+  type Endpoint,
+  SESSION_ABSOLUTE_EXPIRES_HEADER,
+  SESSION_IDLE_EXPIRES_HEADER,
+  SESSION_IDLE_TIMEOUT_HEADER,
+} from '../../shared/contract/index.ts';
 import type { BasicCredentials } from '../domain/basic-credentials.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
-import type { AuthenticatedSession, SessionService } from '../domain/sessions.ts';
+import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sessions.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
@@ -66,7 +72,7 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, b
           }
           if (credentials.kind === 'basic' && basic) {
             basic.authenticate(credentials.userName, credentials.password, request.ip).then(
-              (session) => done(admission(request, reply, endpoint, session, basicAuth)),
+              (session) => done(admission(request, reply, endpoint, session, basicAuth, sessions)),
               (error: unknown) => {
                 if (error instanceof ProblemError && error.status === 401) challenge(request, reply, basicAuth, false);
                 done(error as Error);
@@ -75,13 +81,20 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, b
             return;
           }
           const { token } = credentials as { token: string };
-          const remembered = sessions.authenticateFromMemory(token);
-          if (remembered !== undefined) return done(admission(request, reply, endpoint, remembered, basicAuth));
+          const activity = activityOf(request);
+          const remembered = sessions.authenticateFromMemory(token, activity);
+          if (remembered !== undefined)
+            return done(admission(request, reply, endpoint, remembered, basicAuth, sessions));
           sessions
-            .authenticate(token)
-            .then((session) => done(admission(request, reply, endpoint, session, basicAuth)), done);
+            .authenticate(token, activity)
+            .then((session) => done(admission(request, reply, endpoint, session, basicAuth, sessions)), done);
         },
   );
+}
+
+/** Traffic the person did not cause says so; it is served without extending the idle deadline. */
+export function activityOf(request: FastifyRequest): RequestActivity {
+  return request.headers[BACKGROUND_REQUEST_HEADER.toLowerCase()] === '1' ? 'background' : 'person';
 }
 
 /** Attaches the session to the request, or gives the problem that refuses it. */
@@ -91,6 +104,7 @@ function admission(
   endpoint: Endpoint,
   session: AuthenticatedSession | null,
   basicAuth: boolean,
+  sessions: SessionService,
 ): ProblemError | undefined {
   if (!session) {
     challenge(request, reply, basicAuth, true);
@@ -102,6 +116,11 @@ function admission(
     );
   }
   request.session = session;
+  // The deadlines as of this request, so a client keeps them current without asking (README "Sessions").
+  // ISO 8601 with its zone, which every HTTP client's date parser reads without guessing.
+  reply.header(SESSION_IDLE_EXPIRES_HEADER, session.idleExpires.toISOString());
+  reply.header(SESSION_ABSOLUTE_EXPIRES_HEADER, session.absoluteExpires.toISOString());
+  reply.header(SESSION_IDLE_TIMEOUT_HEADER, String(sessions.idleSeconds));
   const { access } = endpoint;
   if (access.kind === 'permission' && !hasPermission(session.principal, access.entity, access.permission)) {
     return new ProblemError(

@@ -1,6 +1,7 @@
 import {
   API_VERSION_HEADER,
   availability,
+  BACKGROUND_REQUEST_HEADER,
   ChangeEvent,
   DEFAULT_API_VERSION,
   endpointPath,
@@ -36,6 +37,8 @@ export async function streamChangeEvents(
       'X-Tachyon-Authenticate': session.token,
       [API_VERSION_HEADER]: version,
       'X-Tachyon-Consumer': settings.consumerName,
+      // A stream is never the person's doing: it must not keep an unattended page signed in.
+      [BACKGROUND_REQUEST_HEADER]: '1',
     },
     cache: 'no-store',
     signal,

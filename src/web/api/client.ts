@@ -3,6 +3,7 @@ import {
   API_VERSION_HEADER,
   type ApiVersion,
   availability,
+  BACKGROUND_REQUEST_HEADER,
   type Endpoint,
   endpointPath,
   unavailableReason,
@@ -18,6 +19,10 @@ export interface ApiClientConfig {
   fetch?: typeof globalThis.fetch;
   /** How long to wait for a server's answer to start before giving up (default 20 s). */
   timeoutMs?: number;
+  /** True when a call now is background traffic (the person did nothing lately): it must not extend the session. */
+  background?: () => boolean;
+  /** Called with every answer to a call that needed a session (its headers carry the session's deadlines). */
+  onSessionAnswer?: (response: Response) => void;
   /** Called when a call that needed a session is answered 401: the session is gone. */
   onUnauthorized?: (error: ApiError) => void;
 }
@@ -27,6 +32,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Counts as the person's activity whatever `background` says (for example "Stay signed in"). */
+  byPerson?: boolean;
 }
 
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : undefined;
@@ -90,6 +97,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       headers.set('Authorization', `Bearer ${token}`);
       headers.set('X-Tachyon-Authenticate', token);
     }
+    if (endpoint.access.kind !== 'anonymous' && !options.byPerson && config.background?.())
+      headers.set(BACKGROUND_REQUEST_HEADER, '1');
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const cacheKey = `${version} ${token ?? ''} ${url}`;
     const cached = endpoint.method === 'GET' ? etags.get(cacheKey) : undefined;
@@ -139,6 +148,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       clearTimeout(timer);
     }
 
+    if (endpoint.access.kind !== 'anonymous' && response.status !== 401) config.onSessionAnswer?.(response);
     if (response.status === 304 && cached) return cached.data as ResponseOf<E>;
     if (!response.ok) {
       const error = await errorFromResponse(response);

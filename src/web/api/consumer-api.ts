@@ -45,6 +45,9 @@ export function createConsumerApi(client: ApiClient) {
     version: (signal?: AbortSignal): Promise<VersionInfo> => client.call(endpoints.version, { signal }),
     login: (credentials: LoginCredentials): Promise<LoginResult> => client.call(endpoints.login, { body: credentials }),
     session: (signal?: AbortSignal): Promise<Session> => client.call(endpoints.getSession, { signal }),
+    /** The person asked to stay signed in (or acted since the last extension): extends the idle deadline. */
+    keepSession: (signal?: AbortSignal): Promise<Session> =>
+      client.call(endpoints.getSession, { signal, byPerson: true }),
     endSession: (): Promise<undefined> => client.call(endpoints.endSession),
 
     listAuthorizationRequests: (all: boolean, signal?: AbortSignal): Promise<AuthorizationRequest[]> =>

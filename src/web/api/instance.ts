@@ -1,5 +1,6 @@
 import { DEFAULT_API_VERSION } from '../../shared/contract/index.ts';
-import { sessionStore } from '../session/session-store.ts';
+import { personActiveRecently } from '../session/person-activity.ts';
+import { sessionStore, updateDeadlines } from '../session/session-store.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import type { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
@@ -13,12 +14,19 @@ export function onUnauthorized(listener: (error: ApiError) => void): () => void 
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Ends the session here as a 401 would (the deadline passed with no answer to tell). */
+export function reportSessionEnded(error: ApiError): void {
+  for (const listener of unauthorizedListeners) listener(error);
+}
+
 export const api = createConsumerApi(
   createApiClient({
     baseUrl: () => settingsStore.get().baseUrl,
     apiVersion: () => sessionStore.get()?.apiVersion ?? settingsStore.get().apiVersion ?? DEFAULT_API_VERSION,
     token: () => sessionStore.get()?.token ?? null,
     consumerName: () => settingsStore.get().consumerName,
+    background: () => !personActiveRecently(Date.now(), sessionStore.get()?.idleSeconds),
+    onSessionAnswer: (response) => updateDeadlines(response.headers),
     onUnauthorized: (error) => {
       for (const listener of unauthorizedListeners) listener(error);
     },

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import type { ApiVersion, LoginCredentials } from '../../shared/contract/index.ts';
+import { isApiError } from '../api/api-error.ts';
 import { api } from '../api/instance.ts';
 import { forgetUserData } from '../api/queries.ts';
 import { type StoredSession, sessionFromLogin, sessionStore } from './session-store.ts';
@@ -8,8 +9,8 @@ import { type StoredSession, sessionFromLogin, sessionStore } from './session-st
 export interface SessionContextValue {
   session: StoredSession | null;
   signIn(credentials: LoginCredentials, apiVersion: ApiVersion): Promise<StoredSession>;
-  /** Revokes the session on the server (best effort) and forgets it here. */
-  signOut(): Promise<void>;
+  /** Revokes the session on the server (best effort) and forgets it here; true when the server confirmed it. */
+  signOut(): Promise<boolean>;
   setApiVersion(version: ApiVersion): void;
 }
 
@@ -30,13 +31,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return next;
       },
       async signOut() {
+        let confirmed = false;
         try {
           await api.endSession();
-        } catch {
-          // Already expired or unreachable: forgetting it locally is what the person asked for.
+          confirmed = true;
+        } catch (error) {
+          // Already ended there (401) is as good as confirmed; unreachable is not. Either way it is forgotten here.
+          confirmed = isApiError(error) && error.status === 401;
         }
         sessionStore.set(null);
         forgetUserData(queryClient);
+        return confirmed;
       },
       setApiVersion(version) {
         const current = sessionStore.get();

@@ -4,6 +4,9 @@ import {
   type LoginResult,
   PermissionGrant,
   parseTimestamp,
+  SESSION_ABSOLUTE_EXPIRES_HEADER,
+  SESSION_IDLE_EXPIRES_HEADER,
+  SESSION_IDLE_TIMEOUT_HEADER,
   SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
 import { createPersistentStore } from '../lib/persistent-store.ts';
@@ -15,6 +18,11 @@ export const StoredSession = z.object({
   permissions: z.array(PermissionGrant),
   expiresUtc: z.string(),
   apiVersion: z.enum(SUPPORTED_VERSIONS),
+  /** The current deadlines as the server last told them (ISO 8601; README "Sessions"), when it does. */
+  idleExpires: z.optional(z.string()),
+  absoluteExpires: z.optional(z.string()),
+  /** The configured idle length in seconds. */
+  idleSeconds: z.optional(z.number()),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
@@ -35,9 +43,39 @@ export function sessionFromLogin(result: LoginResult, apiVersion: ApiVersion): S
   };
 }
 
+/** When the session ends unless the person acts: the sooner deadline the server last told, or the sign-in's. */
+export function deadlineOf(session: StoredSession): Date | null {
+  const told = [session.idleExpires, session.absoluteExpires]
+    .map((value) => (value ? Date.parse(value) : Number.NaN))
+    .filter((time) => !Number.isNaN(time));
+  if (told.length > 0) return new Date(Math.min(...told));
+  return parseTimestamp(session.expiresUtc);
+}
+
 export function isExpired(session: StoredSession, now: Date = new Date()): boolean {
-  const expires = parseTimestamp(session.expiresUtc);
+  const expires = deadlineOf(session);
   return expires !== null && expires.getTime() <= now.getTime();
+}
+
+/** Keeps the stored deadlines current from an authenticated answer's headers (servers without them: no change). */
+export function updateDeadlines(headers: Headers): void {
+  const session = sessionStore.get();
+  const idleExpires = headers.get(SESSION_IDLE_EXPIRES_HEADER);
+  const absoluteExpires = headers.get(SESSION_ABSOLUTE_EXPIRES_HEADER);
+  const idleSeconds = Number(headers.get(SESSION_IDLE_TIMEOUT_HEADER));
+  if (!session || !idleExpires || Number.isNaN(Date.parse(idleExpires))) return;
+  const next: StoredSession = {
+    ...session,
+    idleExpires,
+    ...(absoluteExpires && !Number.isNaN(Date.parse(absoluteExpires)) ? { absoluteExpires } : {}),
+    ...(Number.isFinite(idleSeconds) && idleSeconds > 0 ? { idleSeconds } : {}),
+  };
+  if (
+    next.idleExpires !== session.idleExpires ||
+    next.absoluteExpires !== session.absoluteExpires ||
+    next.idleSeconds !== session.idleSeconds
+  )
+    sessionStore.set(next);
 }
 
 /** The signed-in session, or null when there is none or it has run out. */

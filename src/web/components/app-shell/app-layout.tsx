@@ -2,6 +2,7 @@ import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useSession } from '../../session/session-context.tsx';
+import { SessionKeeper } from '../../session/session-keeper.tsx';
 import { PaletteHost } from '../command-palette/palette-host.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
@@ -29,6 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Main bg="var(--app-main-bg)">
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>
         <PaletteHost />
+        <SessionKeeper />
       </AppShell.Main>
     </AppShell>
   );

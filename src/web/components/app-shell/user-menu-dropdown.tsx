@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
-import type { StoredSession } from '../../session/session-store.ts';
+import { signOutNotice } from '../../session/session-keeper.tsx';
+import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
 import { type OwnAccountDialog, OwnAccountDialogs } from './own-account-dialogs.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 
@@ -20,27 +21,32 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
   const [dialog, setDialog] = useState<OwnAccountDialog>(null);
 
   async function handleSignOut() {
-    await signOut();
-    notify({ title: 'Signed out', message: 'Your session was ended on the server.' });
+    notify(signOutNotice(await signOut()));
     await navigate({ to: '/login' });
   }
 
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" defaultOpened={defaultOpened}>
+      <Menu position="bottom-end" width={260} shadow="md" defaultOpened={defaultOpened} withinPortal={false}>
         <Menu.Target>
           <UserMenuButton session={session} />
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Signed in as</Menu.Label>
-          <Group px="sm" pb="xs" gap={6}>
-            <Text size="sm" fw={600}>
-              {session.userName}
+          {/* A menu holds only items (ARIA): the account facts are one item that does nothing when chosen. */}
+          <Menu.Item component="div" closeMenuOnClick={false} data-testid="account-facts">
+            <Text size="xs" c="dimmed">
+              Signed in as
             </Text>
-            <Badge size="xs" variant="default">
-              {securityPermissions(session)}
-            </Badge>
-          </Group>
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {session.userName}
+              </Text>
+              <Badge size="xs" variant="default">
+                {securityPermissions(session)}
+              </Badge>
+            </Group>
+            <SessionEnds session={session} />
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
             Settings
@@ -51,12 +57,29 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
           <Menu.Item leftSection={<IconDevicesOff size={16} />} onClick={() => setDialog('sign-out-everywhere')}>
             Sign out everywhere
           </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
+          <Menu.Item
+            leftSection={<IconLogout size={16} color="var(--mantine-color-red-filled)" />}
+            onClick={() => void handleSignOut()}
+          >
             Sign out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <OwnAccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </>
+  );
+}
+
+/** When the session ends if nothing more is done, and at the latest. */
+function SessionEnds({ session }: { session: StoredSession }) {
+  const deadline = deadlineOf(session);
+  const absolute = session.absoluteExpires ? new Date(session.absoluteExpires) : null;
+  const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (!deadline) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4} data-testid="session-ends">
+      Session ends at {time(deadline)} if idle
+      {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${time(absolute)}` : ''}.
+    </Text>
   );
 }

@@ -4,8 +4,10 @@ import { IconDeviceMobile, IconFileText, IconSearch, IconUser } from '@tabler/ic
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 
 const [store, palette] = createSpotlight();
 
@@ -26,7 +28,10 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
   // Push users are searched by name: the list the push users page uses (from the cache when it is there).
-  const users = useQuery({ ...pushUserQueries.list(), enabled: opened });
+  // Only for people who may read them: without Security Read the palette neither lists nor asks for them.
+  const { session } = useSession();
+  const mayReadUsers = endpointAccess(session, endpoints.listPushMessageUsers).allowed;
+  const users = useQuery({ ...pushUserQueries.list(), enabled: opened && mayReadUsers });
 
   useEffect(() => {
     if (openNow) palette.open();
@@ -47,10 +52,10 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   }, [queryClient, text]);
   const matchingUsers = useMemo(
     () =>
-      text.length < 2
+      text.length < 2 || !mayReadUsers
         ? []
         : (users.data ?? []).filter((user) => user.UserName.toLowerCase().includes(text)).slice(0, LIMIT),
-    [users.data, text],
+    [users.data, text, mayReadUsers],
   );
   const pages = PAGES.filter((page) => !text || page.label.toLowerCase().includes(text));
   const requestId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
@@ -68,6 +73,7 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
       shortcut={['mod + K']}
       scrollable
       maxHeight={420}
+      attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
       <Spotlight.Search
         aria-label="Command palette"

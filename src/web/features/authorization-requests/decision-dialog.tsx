@@ -6,8 +6,10 @@ import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDecideRequest } from '../../api/mutations.ts';
 import { UserText } from '../../components/user-text.tsx';
+import { readDraft, writeDraft } from '../../lib/draft-store.ts';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
+import { useSession } from '../../session/session-context.tsx';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
 
@@ -21,7 +23,14 @@ export interface DecisionDialogProps {
 export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogProps) {
   const { request, decision } = target;
   const approve = decision === 'approve';
-  const [comment, setComment] = useState('');
+  const { session } = useSession();
+  // Kept per user and request until the decision is made: it survives an expired session and the next sign-in.
+  const draftKey = `decision.${session?.userName ?? ''}.${request.Id}`;
+  const [comment, setCommentState] = useState(() => readDraft(draftKey));
+  const setComment = (text: string) => {
+    setCommentState(text);
+    writeDraft(draftKey, text);
+  };
   const mutation = useDecideRequest();
   const alreadyDecided = isApiError(mutation.error) && mutation.error.kind === 'already-decided';
   const phone = usePhone();
@@ -38,6 +47,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
       },
       {
         onSuccess: (decided) => {
+          writeDraft(draftKey, '');
           notify({
             color: approve ? 'green' : 'red',
             icon: approve ? <IconCheck size={18} /> : <IconX size={18} />,
@@ -87,7 +97,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
           </Text>
           <Textarea
             label="Comment"
-            description="Optional; recorded with the decision."
+            description="Optional; recorded with the decision. Kept in this tab if your session ends before you confirm."
             placeholder={
               approve ? 'e.g. Verified by phone with the user' : 'e.g. Unknown device, user did not ask for it'
             }

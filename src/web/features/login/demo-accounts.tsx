@@ -12,7 +12,7 @@ export function DemoAccounts({ onPick }: { onPick: (account: DemoAccount) => voi
         <Text size="sm" fw={600}>
           Demo accounts
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" id="demo-account-hint">
           Click one to fill in the form.
         </Text>
       </Group>
@@ -21,7 +21,8 @@ export function DemoAccounts({ onPick }: { onPick: (account: DemoAccount) => voi
           <UnstyledButton
             key={account.userName}
             onClick={() => onPick(account)}
-            aria-label={`Use demo account ${account.userName} (${account.role})`}
+            // Named by its visible text (WCAG 2.5.3 Label in Name); the description says what it does.
+            aria-describedby="demo-account-hint"
             p="xs"
             style={{
               borderRadius: 'var(--mantine-radius-sm)',

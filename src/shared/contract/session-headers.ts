@@ -1,0 +1,15 @@
+/**
+ * How the service and its clients keep a session's deadlines in view (extension; README "Sessions").
+ *
+ * Every authenticated answer carries the session's current idle and absolute deadlines and the idle length.
+ * A request that the person did not cause (polling, the live stream, a badge refresh) carries
+ * `X-Tachyon-Background: 1`: it is served, but does not extend the idle deadline. Any other authenticated
+ * request counts as the person's activity, as it always has for API clients.
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-Tachyon-Background';
+export const SESSION_IDLE_EXPIRES_HEADER = 'X-Session-Idle-Expires';
+export const SESSION_ABSOLUTE_EXPIRES_HEADER = 'X-Session-Absolute-Expires';
+export const SESSION_IDLE_TIMEOUT_HEADER = 'X-Session-Idle-Timeout';
+
+/** The most live streams one session may hold open at once (a few tabs); more are refused with 429. */
+export const MAX_STREAMS_PER_SESSION = 5;
