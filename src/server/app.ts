@@ -12,6 +12,7 @@ import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
@@ -58,6 +59,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // A request that reaches the server while it shuts down is served (with Connection: close), not refused
     // with Fastify's 503: the client had sent it on an open connection before the signal (SPEC §3 "Running it").
     return503OnClosing: false,
+    // One line per request instead (http/request-log.ts).
+    disableRequestLogging: true,
   } satisfies FastifyServerOptions;
 }
 
@@ -140,6 +143,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   fastify.removeContentTypeParser('text/plain');
   registerProblemHandler(fastify);
   registerGracefulClose(fastify);
+  registerRequestLog(fastify);
 
   registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
