@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
@@ -60,7 +60,7 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // with Fastify's 503: the client had sent it on an open connection before the signal (SPEC §3 "Running it").
     return503OnClosing: false,
     // One line per request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   } satisfies FastifyServerOptions;
 }
 

@@ -53,6 +53,8 @@ export class SessionService {
   private readonly decoyHash: Promise<string>;
   /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
+  /** Database checks under way, by token (see `authenticate`). */
+  private readonly checking = new Map<string, Promise<AuthenticatedSession | null>>();
 
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
@@ -120,8 +122,20 @@ export class SessionService {
     return this.check(token, cached);
   }
 
-  /** The session a bearer token names, or null when it is unknown, expired or revoked. */
-  async authenticate(token: string): Promise<AuthenticatedSession | null> {
+  /**
+   * The session a bearer token names, or null when it is unknown, expired or revoked. Concurrent requests with one
+   * token share one database check: under load, every request arriving while the cache entry is reloaded or its
+   * last-seen time written would otherwise do the same queries and the same (durable) write again.
+   */
+  authenticate(token: string): Promise<AuthenticatedSession | null> {
+    const inFlight = this.checking.get(token);
+    if (inFlight) return inFlight;
+    const check = this.authenticateNow(token).finally(() => this.checking.delete(token));
+    this.checking.set(token, check);
+    return check;
+  }
+
+  private async authenticateNow(token: string): Promise<AuthenticatedSession | null> {
     const cached = this.cache.get(token);
     const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(token);
     if (!known) return null;
