@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { compressAssets } from '../scripts/compress-assets.mjs';
 import type { LoginResult } from '../src/shared/contract/index.ts';
 import { buildOneFileApp, STACK_APP } from './bundle-size.ts';
 import { generateBenchData } from './generate-data.ts';
@@ -145,6 +146,8 @@ export async function coldLoadBench(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-'));
   const stackDataDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-stack-'));
   const stackApp = await buildOneFileApp('cold-stack-app', STACK_APP);
+  // Served like the dashboard: compressed copies beside the files.
+  compressAssets(stackApp.outDir);
   const running: RunningServer[] = [];
   let browser: Browser | null = null;
   try {
