@@ -43,10 +43,10 @@ const FLOOR_APP = [
 ].join('\n');
 
 /**
- * For comparison only: the same empty page on the whole stack the dashboard must use (TanStack Router and
- * Query, zod), each library used once. It shows how much of a route's size the required libraries leave.
+ * The floor of the criterion (issue 15): the same empty page on the whole stack the dashboard must use (TanStack
+ * Router and Query, zod/mini), each library used once. The cold-load bench serves it too.
  */
-const STACK_APP = [
+export const STACK_APP = [
   "import '@mantine/core/styles.css';",
   "import { Button, MantineProvider } from '@mantine/core';",
   "import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';",
@@ -64,10 +64,19 @@ const STACK_APP = [
   ');',
 ].join('\n');
 
-/** JS (gzip) of a one-file app built with the dashboard's build settings. */
-async function appKb(name: string, main: string): Promise<number> {
+export interface OneFileApp {
+  /** The built app (index.html and assets), servable as a WEB_ROOT. */
+  outDir: string;
+  /** Its JS, gzip. */
+  jsKb: number;
+  remove(): void;
+}
+
+/** A one-file app built with the dashboard's build settings. */
+export async function buildOneFileApp(name: string, main: string): Promise<OneFileApp> {
   const root = path.resolve(`bench/.${name}`);
-  rmSync(root, { recursive: true, force: true });
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  remove();
   mkdirSync(root, { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
@@ -87,10 +96,19 @@ async function appKb(name: string, main: string): Promise<number> {
     const files = Object.values(manifest)
       .map((chunk) => chunk.file)
       .filter((file) => file.endsWith('.js'));
-    return [...new Set(files)].reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
+    const jsKb = [...new Set(files)].reduce((sum, file) => sum + gzipKb(path.join(outDir, file)), 0);
+    return { outDir, jsKb, remove };
+  } catch (error) {
+    remove();
+    throw error;
   }
+}
+
+/** JS (gzip) of a one-file app built with the dashboard's build settings. */
+async function appKb(name: string, main: string): Promise<number> {
+  const app = await buildOneFileApp(name, main);
+  app.remove();
+  return app.jsKb;
 }
 
 /** Target 3: JS per route (gzip) from the dashboard's build manifest, against the floor app. */
@@ -102,26 +120,48 @@ export async function bundleBench(): Promise<Figure[]> {
   const login = routeKb(outDir, manifest, /routes\/login\.tsx/);
   // The queue renders inside the signed-in layout (_app: shell, navigation, user menu): its JS counts too.
   const queue = routeKb(outDir, manifest, /routes\/_app\.tsx|routes\/.*authorization-requests\/index\.tsx/);
+  // Issue 15's criterion: the floor is the empty app on the required stack (the libraries the product must use);
+  // the ratio against the empty Vite + React + Mantine page stays reported.
   return [
     {
       target: 'login route JS (gzip)',
       figure: login,
       unit: 'KB',
+      floor: stack,
+      floorLabel: 'empty app on the required stack',
+      ratio: login / stack,
+      budget: '<= 150 KB and ratio <= 1.3',
+      pass: login <= 150 && login / stack <= 1.3,
+    },
+    {
+      target: 'queue route JS (gzip), with the signed-in layout',
+      figure: queue,
+      unit: 'KB',
+      floor: stack,
+      floorLabel: 'empty app on the required stack',
+      ratio: queue / stack,
+      budget: '<= 250 KB and ratio <= 2.0',
+      pass: queue <= 250 && queue / stack <= 2.0,
+    },
+    {
+      target: 'login route JS vs the old floor',
+      figure: login,
+      unit: 'KB',
       floor,
       floorLabel: 'empty Vite+React+Mantine',
       ratio: login / floor,
-      budget: '<= 150 KB and ratio <= 1.5',
-      pass: login <= 150 && login / floor <= 1.5,
+      budget: 'reported (was <= 1.5)',
+      pass: true,
     },
     {
-      target: 'queue route JS (gzip)',
+      target: 'queue route JS vs the old floor',
       figure: queue,
       unit: 'KB',
       floor,
       floorLabel: 'empty Vite+React+Mantine',
       ratio: queue / floor,
-      budget: '<= 250 KB and ratio <= 1.5',
-      pass: queue <= 250 && queue / floor <= 1.5,
+      budget: 'reported (was <= 1.5)',
+      pass: true,
     },
     {
       target: 'empty app on the required stack (gzip)',
@@ -131,16 +171,6 @@ export async function bundleBench(): Promise<Figure[]> {
       floorLabel: 'empty Vite+React+Mantine',
       ratio: stack / floor,
       budget: 'reported: what Router, Query and zod add',
-      pass: true,
-    },
-    {
-      target: 'login route JS vs the stack app',
-      figure: login,
-      unit: 'KB',
-      floor: stack,
-      floorLabel: 'empty app on the required stack',
-      ratio: login / stack,
-      budget: 'reported',
       pass: true,
     },
   ];

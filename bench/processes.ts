@@ -34,7 +34,14 @@ export async function startProcess(
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(command, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // The configuration people run: the default log level (info, one line per request), written to /dev/null.
+    env: {
+      ...process.env,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 30_000;

@@ -1,16 +1,22 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { bundleBench } from './bundle-size.ts';
+import { coldLoadBench } from './cold-load.ts';
 import { dashboardScaleBench } from './dashboard-scale.ts';
 import { listBench, prepareScaleData, removeScaleData, startupBench } from './lists.ts';
+import { postgresBench } from './pg.ts';
 import { type Figure, printFigures } from './report.ts';
+import { smokeBench } from './smoke.ts';
 import { throughputBench } from './throughput.ts';
 
-/** `npm run bench`: every performance target of issue 4 as figure, floor and ratio; non-zero exit on a miss. */
+/**
+ * `npm run bench`: every performance target (issues 4 and 15) as figure, floor and ratio; non-zero exit on a miss.
+ * `npm run bench -- pg` runs the PostgreSQL path instead, `npm run bench -- smoke` one small figure (npm test).
+ */
 async function main(): Promise<void> {
   if (
     !existsSync('dist/node/server/server.js') ||
-    !existsSync('dist/web/index.html') ||
+    (!existsSync('dist/web/index.html') && !process.argv.includes('smoke')) ||
     process.env.BENCH_BUILD !== '0'
   ) {
     execSync('npm run build', { stdio: 'inherit' });
@@ -18,14 +24,19 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   // `npm run bench -- lists` runs only the sections whose names contain an argument.
   const only = process.argv.slice(2);
+  // Sections run only when named: PostgreSQL (a cluster of its own) and the smoke figure.
+  const onRequest = new Set(['pg', 'smoke']);
   const section = async (name: string, run: () => Promise<Figure[]>) => {
-    if (only.length > 0 && !only.some((word) => name.includes(word))) return;
+    if (onRequest.has(name) ? !only.includes(name) : only.length > 0 && !only.some((word) => name.includes(word)))
+      return;
     console.log(`\n== ${name}`);
     const result = await run();
     printFigures(result);
     figures.push(...result);
   };
 
+  await section('smoke', smokeBench);
+  await section('pg', postgresBench);
   await section('service throughput', throughputBench);
   const needsScaleData =
     only.length === 0 || only.some((word) => 'lists at scale start-up dashboard at scale'.includes(word));
@@ -40,11 +51,13 @@ async function main(): Promise<void> {
     }
   }
   await section('dashboard size', bundleBench);
+  await section('cold first load', coldLoadBench);
 
   console.log('\n== all targets');
   printFigures(figures);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/latest.json', `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
+  const resultFile = only.length > 0 ? `bench-results/${only.join('-')}.json` : 'bench-results/latest.json';
+  writeFileSync(resultFile, `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
   const missed = figures.filter((figure) => !figure.pass);
   if (missed.length > 0) {
     console.error(`\n${missed.length} budget(s) missed: ${missed.map((figure) => figure.target).join('; ')}`);

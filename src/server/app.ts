@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
@@ -17,6 +17,7 @@ import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
@@ -68,6 +69,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // A request that reaches the server while it shuts down is served (with Connection: close), not refused
     // with Fastify's 503: the client had sent it on an open connection before the signal (SPEC §3 "Running it").
     return503OnClosing: false,
+    // One line per request instead (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   } satisfies FastifyServerOptions;
 }
 
@@ -159,6 +162,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   });
   registerProblemHandler(fastify);
   registerGracefulClose(fastify);
+  registerRequestLog(fastify);
 
   registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
@@ -166,8 +170,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   if (config.metrics || config.metricsPort !== null) {
     registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
   }
-  // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every log line of the
-  // request, "request completed" included (that one is written through the reply's logger).
+  // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every line the request
+  // itself logs (a warning, an error); the one-line request log (http/request-log.ts) names it too.
   fastify.addHook('onRequest', (request, reply, done) => {
     const consumer = request.headers['x-tachyon-consumer'];
     if (typeof consumer === 'string' && consumer !== '') {

@@ -2,6 +2,7 @@ import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
+import { createServiceLog } from './http/request-log.ts';
 
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
 const SHUTDOWN_GRACE_MS = 100;
@@ -10,7 +11,13 @@ const SHUTDOWN_GRACE_MS = 100;
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const app = await buildApp({ config });
+  const log = createServiceLog(config.logLevel);
+  // Log lines are written asynchronously: every way out of the process writes what is still buffered first.
+  const exit = (code: number) => {
+    log.flush();
+    process.exit(code);
+  };
+  const app = await buildApp({ config }, log.logger);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -18,7 +25,7 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => process.exit(1), 10_000);
+      const timer = setTimeout(() => exit(1), 10_000);
       timer.unref();
       // Requests already sent on open connections may still sit unread, when the event loop was busy (say,
       // with a synchronous commit) as the signal came. A short grace lets them be read and become requests
@@ -26,10 +33,10 @@ async function main(): Promise<void> {
       // setImmediate: closing starts only after a poll phase has read the sockets, however late the timer ran.
       const close = () =>
         app.close().then(
-          () => process.exit(0),
+          () => exit(0),
           (error: unknown) => {
             app.log.error({ err: error }, 'shutdown failed');
-            process.exit(1);
+            exit(1);
           },
         );
       setTimeout(() => setImmediate(close), SHUTDOWN_GRACE_MS);

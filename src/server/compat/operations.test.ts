@@ -124,9 +124,9 @@ describe('X-Tachyon-Consumer (SPEC §3)', () => {
     } finally {
       await app.close();
     }
-    const completed = lines.filter((line) => line.msg === 'request completed');
-    expect(completed).toHaveLength(2);
-    expect(completed[0]?.consumer).toBe('Explorer');
-    expect(completed[1]?.consumer).toBeUndefined();
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.consumer).toBe('Explorer');
+    expect(requests[1]?.consumer).toBeNull();
   });
 });

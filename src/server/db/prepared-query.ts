@@ -45,7 +45,7 @@ export function preparedQuery<Args extends unknown[], Row>(
       parameter instanceof Slot ? args[parameter.index] : parameter.constant,
     );
     const direct = directReaderOf(db)?.read(compiled.sql, values);
-    if (direct) return direct as Row[];
+    if (direct) return (await direct) as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
     return rows;
   };

@@ -74,6 +74,8 @@ export class SessionService {
   private readonly decoyHash: Promise<string>;
   /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
+  /** Database checks under way, by token (see `authenticate`). */
+  private readonly checking = new Map<string, Promise<AuthenticatedSession | null>>();
 
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
@@ -291,8 +293,22 @@ export class SessionService {
     return this.check(token, cached, activity);
   }
 
-  /** The session a bearer token names, or null when it is unknown, expired or revoked. */
-  async authenticate(token: string, activity: RequestActivity = 'person'): Promise<AuthenticatedSession | null> {
+  /**
+   * The session a bearer token names, or null when it is unknown, expired or revoked. Concurrent requests with one
+   * token (and the same kind of activity) share one database check: under load, every request arriving while the
+   * cache entry is reloaded or its last-seen time written would otherwise do the same queries and the same (durable)
+   * write again. A person's request never rides on a background check, which would not extend the idle deadline.
+   */
+  authenticate(token: string, activity: RequestActivity = 'person'): Promise<AuthenticatedSession | null> {
+    const key = `${activity}:${token}`;
+    const inFlight = this.checking.get(key);
+    if (inFlight) return inFlight;
+    const check = this.authenticateNow(token, activity).finally(() => this.checking.delete(key));
+    this.checking.set(key, check);
+    return check;
+  }
+
+  private async authenticateNow(token: string, activity: RequestActivity): Promise<AuthenticatedSession | null> {
     const cached = this.cache.get(token);
     const known = cached && performance.now() - cached.cachedAt < CACHE_TTL_MS ? cached : await this.load(token);
     if (!known) return null;

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressAssets } from '../../../scripts/compress-assets.mjs';
 import { createTestApp, expectProblem, type TestApp } from '../test/harness.ts';
 
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>';
 
 describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
@@ -14,6 +17,8 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app");');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), BIG_ASSET);
+    compressAssets(webRoot);
     t = await createTestApp({ webRoot });
   });
   afterAll(async () => {
@@ -44,6 +49,29 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app");');
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's brotli or gzip copy to browsers that accept it, the file itself to others", async () => {
+    const brotli = await t.call({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
+    const gzip = await t.call({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(BIG_ASSET);
+    const plain = await t.call({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
   });
 
   it('never answers an unknown /api route with the page', async () => {

@@ -17,6 +17,8 @@ export async function dashboardRoutes(app: FastifyInstance, webRoot: string | nu
       root: webRoot,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies (scripts/compress-assets.mjs); browsers that accept them get those.
+      preCompressed: true,
       // A build made with source maps must not publish the sources with it.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {

@@ -1,0 +1,1 @@
+export function compressAssets(folder: string): number;

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+
+/**
+ * The log the service writes when it runs for real: pino's asynchronous destination on stdout. Fastify's default
+ * writes two lines per request synchronously, and a blocking write per line cost half the throughput of a cheap
+ * read; here lines are buffered and written while the event loop serves the next requests. Whatever is still
+ * buffered when the process ends is written by `flush()`, which the shutdown path calls before it exits (pino also
+ * flushes an asynchronous destination on process exit; the explicit call keeps that from being an accident).
+ */
+export function createServiceLog(level: string): {
+  logger: NonNullable<FastifyServerOptions['logger']>;
+  flush(): void;
+} {
+  const destination = pino.destination({ dest: 1, sync: false });
+  return {
+    logger: { level, stream: destination },
+    flush() {
+      try {
+        destination.flushSync();
+      } catch {
+        // Nothing buffered, or stdout already gone (a closed pipe): there is nowhere left to write to.
+      }
+    },
+  };
+}
+
+/** Longest X-Tachyon-Consumer value kept in a log line. */
+const CONSUMER_MAX = 100;
+
+/**
+ * One line per request, written when the answer has gone out, with what an operator asks of it: method, route
+ * (the pattern, so lines group by endpoint), status, duration, the signed-in user and the calling consumer.
+ * Replaces Fastify's "incoming request" / "request completed" pair (`disableRequestLogging` in the server options).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  // Fastify's logger type leaves out pino's isLevelEnabled; below info no line is built at all.
+  const enabled = ['trace', 'debug', 'info'].includes(app.log.level);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (enabled) {
+      const consumer = request.headers['x-tachyon-consumer'];
+      app.log.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          url: request.routeOptions.url ? undefined : request.url.slice(0, 200),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          user: request.session?.principal.userName ?? null,
+          consumer: typeof consumer === 'string' && consumer !== '' ? consumer.slice(0, CONSUMER_MAX) : null,
+        },
+        'request',
+      );
+    }
+    done();
+  });
+}
