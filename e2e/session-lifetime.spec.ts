@@ -24,7 +24,7 @@ test('sign-out says so only when the server confirmed it', async ({ page }) => {
     route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue(),
   );
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('The server could not be reached to end the session')).toBeVisible();
 });
