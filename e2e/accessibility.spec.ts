@@ -89,6 +89,74 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'bulk-decision-dialog',
+    role: 'Admin',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+    open: async (page) => {
+      await page.locator('tbody tr').first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: /^Approve \d+$/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'shortcuts-dialog',
+    role: 'Admin',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+    open: async (page) => {
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'account-menu',
+    role: 'Admin',
+    path: '/authorization-requests',
+    ready: (page) => expect(page.locator('tr[data-request-id]').first()).toBeVisible(),
+    open: async (page) => {
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'change-password-dialog',
+    role: 'Helpdesk',
+    path: '/two-factor',
+    ready: (page) => expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible(),
+    open: async (page) => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Change your password' })).toBeVisible();
+    },
+  },
+  {
+    name: 'accounts',
+    role: 'Admin',
+    path: '/accounts',
+    ready: (page) => expect(page.getByRole('table', { name: 'Accounts' })).toContainText('DEMO\\admin'),
+  },
+  {
+    name: 'create-account-dialog',
+    role: 'Admin',
+    path: '/accounts',
+    ready: (page) => expect(page.getByRole('table', { name: 'Accounts' })).toContainText('DEMO\\admin'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create a local account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'account-drawer',
+    role: 'Admin',
+    path: '/accounts',
+    ready: (page) => expect(page.getByRole('table', { name: 'Accounts' })).toContainText('DEMO\\admin'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Manage DEMO\\helpdesk' }).click();
+      await expect(page.getByRole('dialog', { name: 'DEMO\\helpdesk' })).toBeVisible();
+    },
+  },
+  {
     name: 'command-palette',
     role: 'Admin',
     path: '/authorization-requests',

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { onUnauthorized } from './api/instance.ts';
 import { forgetUserData } from './api/queries.ts';
 import { LazyHosts } from './components/lazy-hosts.tsx';
+import { LiveRegion } from './components/live-region.tsx';
 import { notify } from './lib/notify.ts';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -39,6 +40,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <LazyHosts />
+          <LiveRegion />
           <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>

@@ -20,6 +20,8 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Transitions (dialogs, sheets, menus) are instant for people who asked their system for less motion.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "JetBrains Mono", Menlo, Consolas, monospace',
@@ -37,6 +39,8 @@ export const theme = createTheme({
         attributes: { header: { role: 'presentation' } },
       },
     },
+    // As for Modal: the title bar is not a page banner.
+    Drawer: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });

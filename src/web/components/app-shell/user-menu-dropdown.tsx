@@ -27,18 +27,28 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
 
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" defaultOpened={defaultOpened} withinPortal={false}>
+      {/*
+        A menu may hold only items (ARIA required children): the account facts are a label of generic elements, and
+        the focus placeholder (a role=presentation child) is left out; opening focuses the first item.
+      */}
+      <Menu
+        position="bottom-end"
+        width={260}
+        shadow="md"
+        defaultOpened={defaultOpened}
+        withinPortal={false}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <UserMenuButton session={session} />
         </Menu.Target>
         <Menu.Dropdown>
-          {/* A menu holds only items (ARIA): the account facts are one item that does nothing when chosen. */}
-          <Menu.Item component="div" closeMenuOnClick={false} data-testid="account-facts">
-            <Text size="xs" c="dimmed">
+          <Menu.Label data-testid="account-facts">
+            <Text component="span" display="block" size="xs" c="dimmed">
               Signed in as
             </Text>
-            <Group gap={6}>
-              <Text size="sm" fw={600}>
+            <Group component="span" gap={6}>
+              <Text component="span" size="sm" fw={600} c="var(--mantine-color-text)">
                 {session.userName}
               </Text>
               <Badge size="xs" variant="default">
@@ -46,7 +56,7 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
               </Badge>
             </Group>
             <SessionEnds session={session} />
-          </Menu.Item>
+          </Menu.Label>
           <Menu.Divider />
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
             Settings
@@ -77,7 +87,7 @@ function SessionEnds({ session }: { session: StoredSession }) {
   const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   if (!deadline) return null;
   return (
-    <Text size="xs" c="dimmed" mt={4} data-testid="session-ends">
+    <Text component="span" display="block" size="xs" c="dimmed" mt={4} data-testid="session-ends">
       Session ends at {time(deadline)} if idle
       {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${time(absolute)}` : ''}.
     </Text>

@@ -13,6 +13,7 @@ import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { HistoryTimeline } from '../history/history-timeline.tsx';
 import type { Decision } from './decision.ts';
@@ -47,6 +48,7 @@ function RequestDetail({ id }: { id: number }) {
   const query = useQuery(authorizationRequestQueries.detail(id));
   const pending = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [decision, setDecision] = useState<Decision | null>(null);
+  const focusReturn = useFocusReturn();
   const phone = usePhone();
 
   if (query.isPending) return <LoadingState label="Loading request…" />;
@@ -75,7 +77,17 @@ function RequestDetail({ id }: { id: number }) {
           </>
         }
         actions={
-          status === 'Pending' && <DecisionButtons request={request} onDecide={setDecision} size="sm" touch={phone} />
+          status === 'Pending' && (
+            <DecisionButtons
+              request={request}
+              onDecide={(chosen) => {
+                focusReturn.remember();
+                setDecision(chosen);
+              }}
+              size="sm"
+              touch={phone}
+            />
+          )
         }
       />
       <Paper p="lg" radius="md" shadow="xs">
@@ -95,7 +107,10 @@ function RequestDetail({ id }: { id: number }) {
         <DecisionDialog
           key={decision}
           target={{ request, decision }}
-          onClose={() => setDecision(null)}
+          onClose={() => {
+            setDecision(null);
+            focusReturn.restore();
+          }}
           onDecided={() => setDecision(null)}
         />
       )}

@@ -15,6 +15,7 @@ import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -66,6 +67,7 @@ function RequestQueue() {
   const pendingQuery = useQuery(authorizationRequestQueries.list({ view: 'pending' }));
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const focusReturn = useFocusReturn();
   const [bulk, setBulk] = useState<{ decision: Decision; requests: AuthorizationRequest[] } | null>(null);
   const { session } = useSession();
   const phone = usePhone();
@@ -95,10 +97,12 @@ function RequestQueue() {
 
   function startBulk(decision: Decision) {
     const ids = new Set(selection.selectedIds);
+    focusReturn.remember();
     setBulk({ decision, requests: rows.filter((request) => ids.has(request.Id)) });
   }
 
   function decide(request: AuthorizationRequest, decision: Decision) {
+    focusReturn.remember();
     setTarget({ request, decision });
   }
 
@@ -109,7 +113,10 @@ function RequestQueue() {
       decide(request, decision);
     },
     open: (request) => void navigate({ to: '/authorization-requests/$id', params: { id: request.Id } }),
-    showHelp: () => setHelpOpen(true),
+    showHelp: () => {
+      focusReturn.remember();
+      setHelpOpen(true);
+    },
   });
 
   return (
@@ -236,7 +243,10 @@ function RequestQueue() {
           <DecisionDialog
             key={`${target.request.Id}-${target.decision}`}
             target={target}
-            onClose={() => setTarget(null)}
+            onClose={() => {
+              setTarget(null);
+              focusReturn.restore();
+            }}
             onDecided={(decided) => {
               setTarget(null);
               focusAfter(decided.Id);
@@ -249,14 +259,22 @@ function RequestQueue() {
           <BulkDecisionDialog
             decision={bulk.decision}
             requests={bulk.requests}
-            onClose={() => setBulk(null)}
+            onClose={() => {
+              setBulk(null);
+              focusReturn.restore();
+            }}
             onFinished={selection.clear}
           />
         </Suspense>
       )}
       {helpOpen && (
         <Suspense fallback={null}>
-          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+          <ShortcutsDialog
+            onClose={() => {
+              setHelpOpen(false);
+              focusReturn.restore();
+            }}
+          />
         </Suspense>
       )}
     </>

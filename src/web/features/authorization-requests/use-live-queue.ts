@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { streamChangeEvents } from '../../api/change-events.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { announce } from '../../lib/announce.ts';
 import { useSession } from '../../session/session-context.tsx';
 
 export type LiveMode = 'connecting' | 'live' | 'polling';
@@ -48,6 +49,7 @@ export function useLiveQueue() {
           // Our own decisions already updated the list.
           if (event.ChangedBy && event.ChangedBy.toLowerCase() === me) return;
           setChanged((old) => new Map(old).set(event.Id, { Status: event.Status, ChangedBy: event.ChangedBy }));
+          announce(`Request ${event.Id}: ${event.Status}${event.ChangedBy ? ` by ${event.ChangedBy}` : ''} just now.`);
         },
         controller.signal,
         () => setMode('live'),
@@ -69,6 +71,19 @@ export function useLiveQueue() {
       clearTimeout(timer);
     };
   }, [queryClient, me]);
+
+  // Spoken when the count grows, not when the list takes the new requests in (the person asked for that).
+  const announced = useRef(0);
+  useEffect(() => {
+    if (arrived.size > announced.current) {
+      announce(
+        arrived.size === 1
+          ? '1 new request arrived. Choose "Show 1 new request" to list it.'
+          : `${arrived.size} new requests arrived. Choose "Show ${arrived.size} new requests" to list them.`,
+      );
+    }
+    announced.current = arrived.size;
+  }, [arrived]);
 
   /** Brings the counted new requests (and the decided rows' new state) into the list. */
   const apply = useCallback(() => {

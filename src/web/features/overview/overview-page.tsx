@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
@@ -151,6 +151,18 @@ function RequestSection() {
               </Suspense>
             ) : (
               <Skeleton h={220} />
+            )}
+            {perDay && (
+              // The bars' heights as text, for people who cannot see them.
+              <VisuallyHidden component="ul" data-testid="chart-text">
+                {perDay
+                  .filter((day) => day.requests > 0)
+                  .map((day) => (
+                    <li key={day.day}>
+                      {day.label}: {day.requests} {day.requests === 1 ? 'request' : 'requests'}
+                    </li>
+                  ))}
+              </VisuallyHidden>
             )}
           </Paper>
         </Stack>

@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
@@ -19,6 +19,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   // Lists render thousands of rows while scrolling: the menu (a floating popover) mounts only when a pointer comes
   // near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
+  const targetRef = useRef<HTMLButtonElement>(null);
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
     size: touch ? 'md' : 'xs',
@@ -59,7 +60,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   return (
     <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={armed === 'open'}>
       <Menu.Target>
-        <Button {...buttonProps} loading={pendingId === user.Id}>
+        <Button ref={targetRef} {...buttonProps} loading={pendingId === user.Id}>
           {text}
         </Button>
       </Menu.Target>
@@ -72,7 +73,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
             mih={touch ? TOUCH_TARGET : undefined}
             disabled={status === user.Status}
             leftSection={status === user.Status ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
-            onClick={() => change(user, status)}
+            onClick={() => change(user, status, targetRef.current)}
           >
             {status === 3 ? 'Delete…' : statusName(status)}
           </Menu.Item>

@@ -30,8 +30,13 @@ export function useChangeStatus() {
     );
   }
 
-  function change(user: PushMessageUser, status: PushUserStatus) {
+  /**
+   * `returnFocusTo`: where focus goes when the Delete confirmation closes (confirmed or not). By default the element
+   * focused now; a menu passes its button, since the item it was chosen from is gone by then.
+   */
+  function change(user: PushMessageUser, status: PushUserStatus, returnFocusTo?: HTMLElement | null) {
     if (status === user.Status) return;
+    const opener = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     if (status !== 3) {
       apply(user, status);
       return;
@@ -59,6 +64,9 @@ export function useChangeStatus() {
         confirmProps: { color: 'red.9' },
         ...sheetProps(isPhone()),
         onConfirm: () => apply(user, 3),
+        returnFocus: false,
+        // After the dialog's own focus handling has run.
+        onClose: () => requestAnimationFrame(() => opener?.isConnected && opener.focus()),
       }),
     );
   }
