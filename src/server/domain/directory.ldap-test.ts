@@ -117,6 +117,28 @@ describe('directory sign-in against OpenLDAP', () => {
     }
   });
 
+  it('HTTP Basic (the SDK) works for a directory account, with or without the domain', async () => {
+    const a = await app();
+    for (const name of [`ACME\\${PEOPLE.reader.uid}`, PEOPLE.reader.uid]) {
+      const basic = `Basic ${Buffer.from(`${name}:${PEOPLE.reader.password}`).toString('base64')}`;
+      for (let call = 0; call < 3; call += 1) {
+        const response = await a.call({
+          method: 'GET',
+          url: '/Consumer/v3.2/Authentication/AuthorizationRequests',
+          headers: { authorization: basic },
+        });
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+      }
+      const wrong = `Basic ${Buffer.from(`${name}:not the password`).toString('base64')}`;
+      const refused = await a.call({
+        method: 'GET',
+        url: '/Consumer/Authentication/AuthorizationRequests',
+        headers: { authorization: wrong },
+      });
+      expectProblem(refused, 401, 'invalid-credentials');
+    }
+  });
+
   it('a member of neither group signs in without permissions', async () => {
     const a = await app();
     const response = await signIn(a, `ACME\\${PEOPLE.outsider.uid}`, PEOPLE.outsider.password);
