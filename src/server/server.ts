@@ -14,8 +14,7 @@ async function main(): Promise<void> {
   const log = createServiceLog(config.logLevel);
   // Log lines are written asynchronously: every way out of the process writes what is still buffered first.
   const exit = (code: number) => {
-    log.flush();
-    process.exit(code);
+    void log.close().finally(() => process.exit(code));
   };
   const app = await buildApp({ config }, log.logger);
 

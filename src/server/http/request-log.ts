@@ -1,26 +1,39 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
+/** How long an exiting service waits for its last log lines to be written. */
+const CLOSE_TIMEOUT_MS = 3_000;
+
 /**
  * The log the service writes when it runs for real: pino's asynchronous destination on stdout. Fastify's default
  * writes two lines per request synchronously, and a blocking write per line cost half the throughput of a cheap
- * read; here lines are buffered and written while the event loop serves the next requests. Whatever is still
- * buffered when the process ends is written by `flush()`, which the shutdown path calls before it exits (pino also
- * flushes an asynchronous destination on process exit; the explicit call keeps that from being an accident).
+ * read; here lines are buffered and written while the event loop serves the next requests. Before the process
+ * exits, `close()` ends the destination: the write already under way completes and whatever is buffered follows
+ * (a synchronous flush at that moment would race the write under way, and exiting would drop it).
  */
 export function createServiceLog(level: string): {
   logger: NonNullable<FastifyServerOptions['logger']>;
-  flush(): void;
+  close(): Promise<void>;
 } {
   const destination = pino.destination({ dest: 1, sync: false });
   return {
     logger: { level, stream: destination },
-    flush() {
-      try {
-        destination.flushSync();
-      } catch {
-        // Nothing buffered, or stdout already gone (a closed pipe): there is nowhere left to write to.
-      }
+    close() {
+      return new Promise<void>((resolve) => {
+        // stdout gone (a closed pipe) or stuck: there is nowhere left to write to, so do not hold the exit.
+        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        destination.once('close', done);
+        destination.once('error', done);
+        try {
+          destination.end();
+        } catch {
+          done();
+        }
+      });
     },
   };
 }
