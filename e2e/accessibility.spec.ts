@@ -157,6 +157,28 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'sign-out-everywhere-dialog',
+    role: 'Helpdesk',
+    path: '/two-factor',
+    ready: (page) => expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible(),
+    open: async (page) => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sign out everywhere?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'disable-account-dialog',
+    role: 'Admin',
+    path: '/accounts',
+    ready: (page) => expect(page.getByRole('table', { name: 'Accounts' })).toContainText('DEMO\\admin'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Manage DEMO\\helpdesk' }).click();
+      await page.getByRole('dialog', { name: 'DEMO\\helpdesk' }).getByRole('button', { name: 'Disable' }).click();
+      await expect(page.getByRole('dialog', { name: 'Disable DEMO\\helpdesk?' })).toBeVisible();
+    },
+  },
+  {
     name: 'command-palette',
     role: 'Admin',
     path: '/authorization-requests',

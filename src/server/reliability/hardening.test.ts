@@ -236,6 +236,7 @@ describe('13. the data folder is the service user’s alone', () => {
       for (const file of files) expect(fs.statSync(path.join(folder, file)).mode & 0o777, file).toBe(0o600);
     } finally {
       await handle.close();
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
     }
   });
 
@@ -249,6 +250,7 @@ describe('13. the data folder is the service user’s alone', () => {
       expect(fs.statSync(path.join(folder, 'tachyon.sqlite')).mode & 0o777).toBe(0o600);
     } finally {
       await handle.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });

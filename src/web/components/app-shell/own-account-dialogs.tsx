@@ -119,7 +119,7 @@ function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
           Cancel
         </Button>
         <Button
-          color="red"
+          color="red.9"
           loading={signOut.isPending}
           onClick={() =>
             signOut.mutate(undefined, {

@@ -159,7 +159,8 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           <Button variant="default" onClick={() => setPending(null)}>
             Cancel
           </Button>
-          <Button color="red" loading={enabled.isPending} onClick={() => setEnabled(false)}>
+          {/* red.9: white on the default red misses AA contrast. */}
+          <Button color="red.9" loading={enabled.isPending} onClick={() => setEnabled(false)}>
             Disable account
           </Button>
         </Group>
@@ -177,7 +178,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             loading={signOut.isPending}
             onClick={() =>
               signOut.mutate(account.Id, {
