@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type PushUserStatus, PushUserStatusCode } from '../../shared/contract/index.ts';
 import { pushUserRow } from '../test/rows.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 import { writeTransaction } from './write-transaction.ts';
+
+const { Active, Disabled } = PushUserStatusCode;
 
 describe('preparedQuery', () => {
   let handle: DatabaseHandle;
@@ -18,7 +21,7 @@ describe('preparedQuery', () => {
     await handle.db
       .insertInto('push_message_users')
       .values(
-        [1, 2, 1, 1].map((status, index) =>
+        [Active, Disabled, Active, Active].map((status, index) =>
           pushUserRow(`PREPARED\\user${index}`, { device_type: index % 2 ? 'Android' : 'iOS', status }),
         ),
       )
@@ -30,7 +33,7 @@ describe('preparedQuery', () => {
   });
 
   it('binds each call its own arguments, in the order the query uses them, next to constants', async () => {
-    const build = vi.fn((db: Kysely<Database>, deviceType: string, status: number) =>
+    const build = vi.fn((db: Kysely<Database>, deviceType: string, status: PushUserStatus) =>
       db
         .selectFrom('push_message_users')
         .select('user_name')
@@ -41,13 +44,13 @@ describe('preparedQuery', () => {
         .orderBy('id'),
     );
     const query = preparedQuery(2, build);
-    expect(await query(handle.db, 'iOS', 1)).toEqual([
+    expect(await query(handle.db, 'iOS', Active)).toEqual([
       { user_name: 'PREPARED\\user0' },
       { user_name: 'PREPARED\\user2' },
     ]);
-    expect(await query(handle.db, 'Android', 1)).toEqual([{ user_name: 'PREPARED\\user3' }]);
-    expect(await query(handle.db, 'Android', 2)).toEqual([{ user_name: 'PREPARED\\user1' }]);
-    expect(await query(handle.db, 'iOS', 2)).toEqual([]);
+    expect(await query(handle.db, 'Android', Active)).toEqual([{ user_name: 'PREPARED\\user3' }]);
+    expect(await query(handle.db, 'Android', Disabled)).toEqual([{ user_name: 'PREPARED\\user1' }]);
+    expect(await query(handle.db, 'iOS', Disabled)).toEqual([]);
     // Built and compiled once for this database, not per call.
     expect(build).toHaveBeenCalledTimes(1);
   });

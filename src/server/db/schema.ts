@@ -1,4 +1,10 @@
 import type { Generated } from 'kysely';
+import type {
+  AuthorizationRequestStatus,
+  HistoryAction,
+  HistoryEntity,
+  PushUserStatus,
+} from '../../shared/contract/index.ts';
 
 /**
  * The typed shape of the database, identical on SQLite and PostgreSQL.
@@ -59,7 +65,7 @@ export interface AuthorizationRequestTable {
   os_version: string;
   created_at: string;
   modified_at: string;
-  status: 'Pending' | 'Authorized' | 'Rejected';
+  status: AuthorizationRequestStatus;
   comment: string | null;
   decided_by: string | null;
   decided_at: string | null;
@@ -72,7 +78,7 @@ export interface PushMessageUserTable {
   user_key: string;
   created_at: string;
   modified_at: string;
-  status: number;
+  status: PushUserStatus;
   /** From the authorization request that registered the device; null otherwise (migration 003). */
   manufacturer: string | null;
   model: string | null;
@@ -111,9 +117,9 @@ export interface ListRevisionTable {
 
 export interface HistoryTable {
   id: Generated<number>;
-  entity: 'AuthorizationRequest' | 'PushMessageUser';
+  entity: HistoryEntity;
   entity_id: number;
-  action: 'Created' | 'Decided' | 'StatusChanged' | 'Registered';
+  action: HistoryAction;
   from_state: string | null;
   to_state: string;
   comment: string | null;

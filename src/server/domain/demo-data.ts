@@ -2,10 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   type AuthorizationRequest,
+  type AuthorizationRequestStatus,
   DEMO_ACCOUNTS,
   type DemoAuthorizationRequestInput,
   type DemoPush,
   formatTimestamp,
+  type PushUserStatus,
+  PushUserStatusCode,
 } from '../../shared/contract/index.ts';
 import { truncateTables } from '../db/database.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
@@ -107,7 +110,7 @@ export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise
         os_version: device.OsVersion,
         created_at: created,
         modified_at: decidedAt ?? created,
-        status: status as 'Pending' | 'Authorized' | 'Rejected',
+        status: status as AuthorizationRequestStatus,
         comment: status === 'Rejected' ? 'Personal device not enrolled in MDM' : decided ? 'Verified by phone' : null,
         decided_by: decided ? 'DEMO\\admin' : null,
         decided_at: decidedAt,
@@ -149,17 +152,18 @@ export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise
 
     // Devices registered by an authorized request carry its description; the others registered otherwise (null).
     type Device = { manufacturer: string; model: string; os_version: string } | null;
-    const pushUsers: ReadonlyArray<readonly [string, string, number, Device]> = [
-      ['DEMO\\admin', 'iOS', 1, null],
-      ['DEMO\\operator', 'Android', 1, null],
-      ['DEMO\\helpdesk', 'iOS', 2, null],
+    const { Active, Disabled, Deleted } = PushUserStatusCode;
+    const pushUsers: ReadonlyArray<readonly [string, string, PushUserStatus, Device]> = [
+      ['DEMO\\admin', 'iOS', Active, null],
+      ['DEMO\\operator', 'Android', Active, null],
+      ['DEMO\\helpdesk', 'iOS', Disabled, null],
       ...requests
         .filter((request) => request.status === 'Authorized')
-        .map((request) => [request.user_name, request.device_type, 1, request] as const),
-      ['ACME\\lena.fischer', 'Android', 2, null],
-      ['ACME\\mo.tanaka', 'iOS', 3, null],
-      ['ACME\\nora.quinn', 'Android', 3, null],
-      ['ACME\\omar.farouk', 'iOS', 2, null],
+        .map((request) => [request.user_name, request.device_type, Active, request] as const),
+      ['ACME\\lena.fischer', 'Android', Disabled, null],
+      ['ACME\\mo.tanaka', 'iOS', Deleted, null],
+      ['ACME\\nora.quinn', 'Android', Deleted, null],
+      ['ACME\\omar.farouk', 'iOS', Disabled, null],
     ];
     await trx
       .insertInto('push_message_users')

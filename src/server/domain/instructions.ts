@@ -1,6 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type DemoInstruction, formatTimestamp, type TokenAccepted } from '../../shared/contract/index.ts';
+import {
+  type DemoInstruction,
+  formatTimestamp,
+  PushUserStatusCode,
+  type TokenAccepted,
+} from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
@@ -50,7 +55,7 @@ async function issueToken(
     .selectFrom('push_message_users')
     .select('id')
     .where('user_key', '=', instruction.created_by_key)
-    .where('status', '=', 1)
+    .where('status', '=', PushUserStatusCode.Active)
     .execute();
   if (devices.length > 0) {
     await trx

@@ -4,6 +4,7 @@ import {
   PUSH_USER_STATUSES,
   type PushMessageUser,
   type PushUserStatus,
+  PushUserStatusCode,
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
@@ -14,8 +15,6 @@ import { recordHistory } from './history.ts';
 import { userKeyOf } from './principals.ts';
 import { notFound } from './problem-error.ts';
 
-const ACTIVE: PushUserStatus = 1;
-
 export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, PushUserColumn>): PushMessageUser {
   return {
     Id: row.id,
@@ -23,7 +22,7 @@ export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, Pu
     UserName: row.user_name,
     CreatedTimeStampUtc: row.created_at,
     ModifiedTimestampUtc: row.modified_at,
-    Status: row.status as PushUserStatus,
+    Status: row.status,
     Manufacturer: row.manufacturer,
     Model: row.model,
     OsVersion: row.os_version,
@@ -141,7 +140,7 @@ export async function registerDevice(
       device_type: deviceType,
       created_at: created,
       modified_at: created,
-      status: ACTIVE,
+      status: PushUserStatusCode.Active,
       manufacturer: device.manufacturer,
       model: device.model,
       os_version: device.osVersion,
@@ -149,7 +148,7 @@ export async function registerDevice(
     // A device registered again is described by the request that registered it this time.
     .onConflict((conflict) =>
       conflict.columns(['user_key', 'device_type']).doUpdateSet({
-        status: ACTIVE,
+        status: PushUserStatusCode.Active,
         manufacturer: device.manufacturer,
         model: device.model,
         os_version: device.osVersion,
@@ -171,13 +170,13 @@ export async function registerDevice(
     entity_id: registered.id,
     action: 'Registered',
     from_state: existing ? statusName(existing.status) : null,
-    to_state: statusName(ACTIVE),
+    to_state: statusName(PushUserStatusCode.Active),
     comment: null,
     changed_by: registeredBy,
     changed_at: now,
   });
 }
 
-function statusName(status: number): string {
-  return PUSH_USER_STATUSES[status as PushUserStatus] ?? String(status);
+function statusName(status: PushUserStatus): string {
+  return PUSH_USER_STATUSES[status];
 }

@@ -1,5 +1,8 @@
-import { Id, IdText } from './resources.ts';
+import { AuthorizationRequestStatus, Id, IdText, PushUserStatus } from './resources.ts';
 import { z } from './zod.ts';
+
+export const HistoryAction = z.enum(['Created', 'Decided', 'StatusChanged', 'Registered']);
+export type HistoryAction = z.infer<typeof HistoryAction>;
 
 /** Extension: what the history endpoint records changes of. */
 export const HistoryEntity = z.enum(['AuthorizationRequest', 'PushMessageUser']);
@@ -13,7 +16,7 @@ export const HistoryEntry = z.object({
   Id,
   Entity: HistoryEntity,
   EntityId: Id,
-  Action: z.enum(['Created', 'Decided', 'StatusChanged', 'Registered']),
+  Action: HistoryAction,
   From: z.nullable(z.string()),
   To: z.string(),
   Comment: z.nullable(z.string()),
@@ -36,13 +39,13 @@ export const ChangeEvent = z.discriminatedUnion('Type', [
   z.object({
     Type: z.literal('authorization-request'),
     Id,
-    Status: z.enum(['Pending', 'Authorized', 'Rejected']),
+    Status: AuthorizationRequestStatus,
     ChangedBy: z.nullable(z.string()),
   }),
   z.object({
     Type: z.literal('push-user'),
     Id,
-    Status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    Status: PushUserStatus,
     ChangedBy: z.nullable(z.string()),
   }),
   z.object({ Type: z.literal('reset') }),

@@ -73,13 +73,20 @@ export const AuthorizationRequest = z.object({
 export type AuthorizationRequest = z.infer<typeof AuthorizationRequest>;
 export const AuthorizationRequestList = z.array(AuthorizationRequest);
 
-/** Seed §3: push message user Status values. */
-export const PUSH_USER_STATUSES = { 1: 'Active', 2: 'Disabled', 3: 'Deleted' } as const;
-export const PushUserStatus = z.union([z.literal(1), z.literal(2), z.literal(3)], {
-  error: 'Status must be 1 (Active), 2 (Disabled) or 3 (Deleted)',
+/** Seed §3: the push message user Status values, by name. Code reads these names, never the numbers. */
+export const PushUserStatusCode = { Active: 1, Disabled: 2, Deleted: 3 } as const;
+export type PushUserStatusName = keyof typeof PushUserStatusCode;
+export type PushUserStatus = (typeof PushUserStatusCode)[PushUserStatusName];
+/** Every status, in order. */
+export const PUSH_USER_STATUS_VALUES = Object.values(PushUserStatusCode);
+/** The name of each status number (the history and messages say the name). */
+export const PUSH_USER_STATUSES = Object.fromEntries(
+  Object.entries(PushUserStatusCode).map(([name, code]) => [code, name]),
+) as Record<PushUserStatus, PushUserStatusName>;
+const statusChoices = PUSH_USER_STATUS_VALUES.map((code) => `${code} (${PUSH_USER_STATUSES[code]})`);
+export const PushUserStatus = z.literal(PUSH_USER_STATUS_VALUES, {
+  error: `Status must be ${statusChoices.slice(0, -1).join(', ')} or ${statusChoices.at(-1)}`,
 });
-export type PushUserStatus = z.infer<typeof PushUserStatus>;
-export type PushUserStatusName = (typeof PUSH_USER_STATUSES)[PushUserStatus];
 
 // Seed §2.5: note the capital S in CreatedTimeStampUtc.
 export const PushMessageUser = z.object({

@@ -6,6 +6,7 @@ import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.
 import { ErrorState } from '../../components/error-state.tsx';
 import { NoPermissionState } from '../../components/no-permission-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { STATUS_VALUES, statusFilterWord, statusName } from '../../components/push-user-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -171,11 +172,11 @@ function RequestSection() {
   );
 }
 
-const PUSH_COUNTS = [
-  { status: 1, filter: 'active', label: 'Active' },
-  { status: 2, filter: 'disabled', label: 'Disabled' },
-  { status: 3, filter: 'deleted', label: 'Deleted' },
-] as const;
+const PUSH_COUNTS = STATUS_VALUES.map((status) => ({
+  status,
+  filter: statusFilterWord(status),
+  label: statusName(status),
+}));
 
 function PushUserSection() {
   const users = useQuery(pushUserQueries.list());

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
+import { type PushMessageUser, type PushUserStatus, PushUserStatusCode } from '../../../shared/contract/index.ts';
 import { api } from '../../api/instance.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
-import { statusName } from './push-user-status.ts';
+import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
 
 export function BulkStatusDialog({
   users,
@@ -23,7 +23,7 @@ export function BulkStatusDialog({
     <BulkDialog
       title={`Set ${count} to ${statusName(status)}?`}
       confirmLabel={`Set ${count} to ${statusName(status)}`}
-      confirmColor={status === 3 ? 'red.9' : undefined}
+      confirmColor={PUSH_USER_STATUS_LOOK[status].destructive ? 'red.9' : undefined}
       items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${user.DeviceType}` }))}
       runOne={(id) => api.updatePushUser({ Id: id, Status: status })}
       onClose={onClose}
@@ -33,7 +33,7 @@ export function BulkStatusDialog({
       }}
     >
       <Text size="sm">
-        {status === 3
+        {status === PushUserStatusCode.Deleted
           ? 'Deleted registrations stop receiving push messages, including two-factor tokens. They stay listed and can be made active again.'
           : `Each registration is set to ${statusName(status).toLowerCase()}; ones already in that status stay as they are.`}
       </Text>

@@ -1,7 +1,7 @@
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { FILTER_STATUS } from '../../components/push-user-status.ts';
 import { type Indexed, indexRows, matchIndexed } from '../../lib/search-index.ts';
 import type { StatusFilter } from './push-user-search.ts';
-import { FILTER_STATUS } from './push-user-status.ts';
 
 export function indexPushUsers(users: readonly PushMessageUser[]): Indexed<PushMessageUser>[] {
   return indexRows(users, (user) => [user.Id, user.UserName, user.DeviceType]);

@@ -1,6 +1,6 @@
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { statusName } from '../../components/push-user-status.ts';
 import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
-import { statusName } from './push-user-status.ts';
 
 export const pushUserCsvColumns: CsvColumn<PushMessageUser>[] = [
   { header: 'Id', value: (u) => u.Id },

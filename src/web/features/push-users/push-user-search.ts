@@ -1,6 +1,11 @@
 import { z } from 'zod/mini';
+import type { StatusFilterWord } from '../../components/push-user-status.ts';
 
-export const STATUS_FILTERS = ['all', 'active', 'disabled', 'deleted'] as const;
+// The words of components/push-user-status.ts; a literal tuple, because z.enum needs one.
+export const STATUS_FILTERS = ['all', 'active', 'disabled', 'deleted'] as const satisfies readonly (
+  | 'all'
+  | StatusFilterWord
+)[];
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const PushUserSearch = z.object({

@@ -1,17 +1,18 @@
 import { IconCircleCheck, IconCircleMinus, IconTrash } from '@tabler/icons-react';
-import type { PushUserStatus } from '../../../shared/contract/index.ts';
+import type { ReactNode } from 'react';
+import { type PushUserStatus, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { STATUS_COLOR, statusName } from './push-user-status.ts';
 
-const ICONS = {
-  1: <IconCircleCheck size={14} />,
-  2: <IconCircleMinus size={14} />,
-  3: <IconTrash size={14} />,
-} as const;
+const ICONS: Record<PushUserStatus, ReactNode> = {
+  [PushUserStatusCode.Active]: <IconCircleCheck size={14} />,
+  [PushUserStatusCode.Disabled]: <IconCircleMinus size={14} />,
+  [PushUserStatusCode.Deleted]: <IconTrash size={14} />,
+};
 
 export function PushUserStatusBadge({ status }: { status: PushUserStatus }) {
   return (
-    <StatusBadge color={STATUS_COLOR[status]} icon={ICONS[status]}>
+    <StatusBadge color={PUSH_USER_STATUS_LOOK[status].color} icon={ICONS[status]}>
       {statusName(status)}
     </StatusBadge>
   );

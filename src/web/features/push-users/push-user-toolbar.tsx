@@ -2,8 +2,8 @@ import { Group, ScrollArea, SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
+import { FILTER_STATUS } from '../../components/push-user-status.ts';
 import type { StatusFilter } from './push-user-search.ts';
-import { FILTER_STATUS } from './push-user-status.ts';
 
 export interface PushUserToolbarProps {
   status: StatusFilter;

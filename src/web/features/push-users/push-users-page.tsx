@@ -13,6 +13,7 @@ import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -28,11 +29,6 @@ const BulkStatusDialog = lazy(() =>
 );
 const idOfUser = (user: PushMessageUser) => user.Id;
 const selectLabel = (user: PushMessageUser) => `Select push user #${user.Id} ${user.UserName}`;
-const BULK_STATUSES: { status: PushUserStatus; label: string }[] = [
-  { status: 1, label: 'Activate' },
-  { status: 2, label: 'Disable' },
-  { status: 3, label: 'Delete' },
-];
 
 export function PushUsersPage() {
   return (
@@ -105,12 +101,12 @@ function PushUsers() {
             allSelected={selection.allSelected}
             onSelectAll={selection.selectAll}
             onClear={selection.clear}
-            actions={BULK_STATUSES.map(({ status: next, label }) => ({
+            actions={STATUS_VALUES.map((next) => ({
               key: next,
-              label,
+              label: PUSH_USER_STATUS_LOOK[next].action,
               // Filled: a light variant with a shade (red.9) paints its text in the background colour.
-              variant: next === 3 ? 'filled' : 'default',
-              color: next === 3 ? 'red.9' : undefined,
+              variant: PUSH_USER_STATUS_LOOK[next].destructive ? 'filled' : 'default',
+              color: PUSH_USER_STATUS_LOOK[next].destructive ? 'red.9' : undefined,
               onClick: () => startBulk(next),
             }))}
           />

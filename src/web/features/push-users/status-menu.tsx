@@ -4,10 +4,10 @@ import { useRef, useState } from 'react';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { PUSH_USER_STATUS_LOOK, STATUS_VALUES, statusName } from '../../components/push-user-status.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { STATUS_VALUES, statusName } from './push-user-status.ts';
 import { useChangeStatus } from './use-change-status.tsx';
 
 /** The per-row status switcher; `touch` makes it a full-width, touch-sized button with touch-sized items (cards). */
@@ -69,13 +69,15 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
         {STATUS_VALUES.map((status) => (
           <Menu.Item
             key={status}
-            color={status === 3 ? 'red' : undefined}
+            color={PUSH_USER_STATUS_LOOK[status].destructive ? 'red' : undefined}
             mih={touch ? TOUCH_TARGET : undefined}
             disabled={status === user.Status}
             leftSection={status === user.Status ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
             onClick={() => change(user, status, targetRef.current)}
           >
-            {status === 3 ? 'Delete…' : statusName(status)}
+            {PUSH_USER_STATUS_LOOK[status].destructive
+              ? `${PUSH_USER_STATUS_LOOK[status].action}…`
+              : statusName(status)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,9 +1,9 @@
 import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { STATUS_VALUES, statusName } from '../../components/push-user-status.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { STATUS_VALUES, statusName } from './push-user-status.ts';
 import { useChangeStatus } from './use-change-status.tsx';
 
 /** The detail page's status switcher: all three states side by side. */

@@ -2,11 +2,11 @@ import { Text } from '@mantine/core';
 import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
+import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
 import { UserText } from '../../components/user-text.tsx';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
-import { statusName } from './push-user-status.ts';
 
 /** Applies a status at once with a toast; Delete asks first, naming the user and device. */
 export function useChangeStatus() {
@@ -37,7 +37,7 @@ export function useChangeStatus() {
   function change(user: PushMessageUser, status: PushUserStatus, returnFocusTo?: HTMLElement | null) {
     if (status === user.Status) return;
     const opener = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    if (status !== 3) {
+    if (!PUSH_USER_STATUS_LOOK[status].destructive) {
       apply(user, status);
       return;
     }
@@ -63,7 +63,7 @@ export function useChangeStatus() {
         // red.9: white on the default red misses AA contrast.
         confirmProps: { color: 'red.9' },
         ...sheetProps(isPhone()),
-        onConfirm: () => apply(user, 3),
+        onConfirm: () => apply(user, status),
         returnFocus: false,
         // After the dialog's own focus handling has run.
         onClose: () => requestAnimationFrame(() => opener?.isConnected && opener.focus()),
