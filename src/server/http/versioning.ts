@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  API_PREFIX,
   API_VERSION_HEADER,
   type ApiVersion,
   availability,
@@ -9,9 +10,6 @@ import {
 import { ProblemError } from '../domain/problem-error.ts';
 import { pathVersionOf } from './api-path.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
-
-/** RFC 9745 wants the moment of deprecation; #2 became obsolete with API 3.1. */
-const OBSOLETE_SINCE_3_1 = '@1577836800';
 
 const VERSION_HEADER = API_VERSION_HEADER.toLowerCase();
 
@@ -55,7 +53,9 @@ export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVers
   guardEndpoints(app, (endpoint) => {
     // The catalogue never changes while the service runs: each version's answer is worked out once.
     const byVersion = new Map(SUPPORTED_VERSIONS.map((version) => [version, availability(endpoint, version)]));
-    const link = endpoint.obsolete ? `</api${endpoint.obsolete.successor}>; rel="successor-version"` : null;
+    const link = endpoint.obsolete ? `<${API_PREFIX}${endpoint.obsolete.successor}>; rel="successor-version"` : null;
+    // RFC 9745: the moment as a structured-field date, seconds since the epoch.
+    const deprecation = endpoint.obsolete ? `@${Date.parse(endpoint.obsolete.deprecatedAt) / 1000}` : null;
     return (request, reply, done) => {
       const { available, obsolete, versions } =
         byVersion.get(request.apiVersion) ?? availability(endpoint, request.apiVersion);
@@ -68,8 +68,8 @@ export function registerVersioning(app: FastifyInstance, defaultVersion: ApiVers
           { extensions: { availableIn: versions } },
         );
       }
-      if (obsolete && link) {
-        reply.header('Deprecation', OBSOLETE_SINCE_3_1);
+      if (obsolete && link && deprecation) {
+        reply.header('Deprecation', deprecation);
         reply.header('Link', link);
       }
       done();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availability, type Endpoint, endpointPath, endpoints, unavailableReason } from './endpoints.ts';
+import {
+  availability,
+  type Endpoint,
+  endpointPath,
+  endpoints,
+  tokenEndpointFor,
+  unavailableReason,
+} from './endpoints.ts';
 import { SUPPORTED_VERSIONS } from './versions.ts';
 
 const seedEndpoints = (Object.values(endpoints) as Endpoint[]).flatMap((endpoint) =>
@@ -95,5 +102,13 @@ describe('availability() (seed §9)', () => {
     expect(unavailableReason(endpoints.listPushMessageUsers, '4.0')).toBe('removed in API 4.0');
     expect(unavailableReason(endpoints.submitScheduledInstructionToken, '3.0')).toBe('added in API 3.1');
     expect(unavailableReason(endpoints.listPushMessageUsers, '3.3')).toBeNull();
+  });
+
+  it('sends an instruction token to #3 from 3.1 on and to the obsolete #2 before; scheduled ones to #4', () => {
+    expect(tokenEndpointFor('instruction', '3.0')).toBe(endpoints.submitObsoleteToken);
+    for (const version of ['3.1', '3.2', '3.3', '4.0'] as const) {
+      expect(tokenEndpointFor('instruction', version)).toBe(endpoints.submitInstructionToken);
+      expect(tokenEndpointFor('scheduled', version)).toBe(endpoints.submitScheduledInstructionToken);
+    }
   });
 });

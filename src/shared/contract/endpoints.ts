@@ -65,8 +65,11 @@ export interface Endpoint {
   since: ApiVersion;
   /** Last version that has it; null when it is in every later version. */
   until: ApiVersion | null;
-  /** Version from which it still works but is obsolete, and what replaced it. */
-  obsolete: { since: ApiVersion; successor: string } | null;
+  /**
+   * Version from which it still works but is obsolete, what replaced it, and when it was deprecated (the
+   * Deprecation header's moment, RFC 9745).
+   */
+  obsolete: { since: ApiVersion; successor: string; deprecatedAt: string } | null;
   /** Whether it exists only while demo mode is on. */
   demoOnly: boolean;
   /** The success status when it is not 200 (SPEC §3; the OpenAPI document names it). */
@@ -116,7 +119,11 @@ export const endpoints = {
     aliases: ['/Consumer/Authentication/Token'],
     summary: 'Submit a two-factor token for an instruction (obsolete)',
     access: { kind: 'session' },
-    obsolete: { since: '3.1', successor: '/Consumer/Authentication/Instruction/Token' },
+    obsolete: {
+      since: '3.1',
+      successor: '/Consumer/Authentication/Instruction/Token',
+      deprecatedAt: '2020-01-01T00:00:00Z',
+    },
     body: ObsoleteTokenSubmission,
     response: TokenAccepted,
   },
@@ -484,6 +491,20 @@ export function unavailableReason(endpoint: Endpoint, version: ApiVersion): stri
     return `removed in API ${removedIn}`;
   }
   return `added in API ${versions[0] ?? endpoint.since}`;
+}
+
+/** The kinds of instruction a two-factor token answers. */
+export type InstructionKind = 'instruction' | 'scheduled';
+
+/** Which endpoint takes a token in a version: #3 or #4, and the obsolete #2 in place of #3 before 3.1 (seed §9). */
+export function tokenEndpointFor(
+  kind: InstructionKind,
+  version: ApiVersion,
+): (typeof endpoints)['submitScheduledInstructionToken' | 'submitInstructionToken' | 'submitObsoleteToken'] {
+  if (kind === 'scheduled') return endpoints.submitScheduledInstructionToken;
+  return availability(endpoints.submitInstructionToken, version).available
+    ? endpoints.submitInstructionToken
+    : endpoints.submitObsoleteToken;
 }
 
 /** Fills `:name` params of a catalogue path. */

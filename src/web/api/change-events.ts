@@ -3,11 +3,11 @@ import {
   availability,
   BACKGROUND_REQUEST_HEADER,
   ChangeEvent,
-  DEFAULT_API_VERSION,
   endpointPath,
   endpoints,
 } from '../../shared/contract/index.ts';
 import { sessionStore } from '../session/session-store.ts';
+import { activeApiVersion } from '../settings/resolve-version.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { joinUrl } from './client.ts';
 
@@ -25,7 +25,7 @@ export async function streamChangeEvents(
 ): Promise<StreamEnd> {
   const session = sessionStore.get();
   const settings = settingsStore.get();
-  const version = session?.apiVersion ?? settings.apiVersion ?? DEFAULT_API_VERSION;
+  const version = activeApiVersion(session);
   if (!session || !availability(endpoints.changeEvents, version).available) return 'unavailable';
   // The SSE parser is not needed to paint the queue: it loads while the stream connects, not with the page.
   const parserModule = import('eventsource-parser');

@@ -4,7 +4,6 @@ import {
   type AccountHistoryEntry,
   type AccountPermissions,
   type AuthorizationRequest,
-  availability,
   type DemoAuthorizationRequestInput,
   type DemoInstruction,
   type DemoPush,
@@ -12,30 +11,22 @@ import {
   endpoints,
   type HistoryEntity,
   type HistoryEntry,
+  type InstructionKind,
   type LoginCredentials,
   type LoginResult,
   type PushMessageUser,
   type PushMessageUserUpdate,
   type Session,
   type TokenAccepted,
+  tokenEndpointFor,
   type VersionInfo,
 } from '../../shared/contract/index.ts';
 import type { ApiClient } from './client.ts';
-
-export type InstructionKind = 'instruction' | 'scheduled';
 
 export interface TokenSubmission {
   kind: InstructionKind;
   id: number;
   token: string;
-}
-
-/** Which endpoint a token goes to: #3/#4, or the obsolete #2 on versions before 3.1. */
-export function tokenEndpointFor(kind: InstructionKind, client: Pick<ApiClient, 'apiVersion'>) {
-  if (kind === 'scheduled') return endpoints.submitScheduledInstructionToken;
-  return availability(endpoints.submitInstructionToken, client.apiVersion()).available
-    ? endpoints.submitInstructionToken
-    : endpoints.submitObsoleteToken;
 }
 
 /** The seed's operations (and this product's extensions) as typed functions over one client. */
@@ -65,7 +56,7 @@ export function createConsumerApi(client: ApiClient) {
       client.call(endpoints.updatePushMessageUser, { body: update }),
 
     submitToken: ({ kind, id, token }: TokenSubmission): Promise<TokenAccepted> => {
-      const endpoint = tokenEndpointFor(kind, client);
+      const endpoint = tokenEndpointFor(kind, client.apiVersion());
       const body =
         endpoint === endpoints.submitObsoleteToken ? { InstructionId: id, Token: token } : { Id: id, Token: token };
       return client.call(endpoint, { body });

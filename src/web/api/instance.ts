@@ -1,6 +1,6 @@
-import { DEFAULT_API_VERSION } from '../../shared/contract/index.ts';
 import { personActiveRecently } from '../session/person-activity.ts';
 import { sessionStore, updateDeadlines } from '../session/session-store.ts';
+import { activeApiVersion } from '../settings/resolve-version.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import type { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
@@ -22,7 +22,7 @@ export function reportSessionEnded(error: ApiError): void {
 export const api = createConsumerApi(
   createApiClient({
     baseUrl: () => settingsStore.get().baseUrl,
-    apiVersion: () => sessionStore.get()?.apiVersion ?? settingsStore.get().apiVersion ?? DEFAULT_API_VERSION,
+    apiVersion: () => activeApiVersion(sessionStore.get()),
     token: () => sessionStore.get()?.token ?? null,
     consumerName: () => settingsStore.get().consumerName,
     background: () => !personActiveRecently(Date.now(), sessionStore.get()?.idleSeconds),

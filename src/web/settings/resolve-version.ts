@@ -5,6 +5,13 @@ import {
   SUPPORTED_VERSIONS,
   type VersionInfo,
 } from '../../shared/contract/index.ts';
+import type { StoredSession } from '../session/session-store.ts';
+import { settingsStore } from './settings-store.ts';
+
+/** The version a call uses: the signed-in session's (fixed at sign-in), else what sign-in would choose now. */
+export function activeApiVersion(session: Pick<StoredSession, 'apiVersion'> | null | undefined): ApiVersion {
+  return session?.apiVersion ?? resolveApiVersion(settingsStore.get().apiVersion, undefined);
+}
 
 /** The person's choice if any, else the server's default, else the contract's. */
 export function resolveApiVersion(preferred: ApiVersion | null, info: VersionInfo | undefined): ApiVersion {

@@ -1,6 +1,12 @@
 import { Table, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { type ApiVersion, availability, endpoints, unavailableReason } from '../../../shared/contract/index.ts';
+import {
+  type ApiVersion,
+  availability,
+  endpoints,
+  tokenEndpointFor,
+  unavailableReason,
+} from '../../../shared/contract/index.ts';
 
 const FEATURES = [
   { label: 'Authorization requests', endpoint: endpoints.listAuthorizationRequests },
@@ -18,7 +24,10 @@ export function VersionAvailability({ version }: { version: ApiVersion }) {
         {FEATURES.map(({ label, endpoint }) => {
           const { available } = availability(endpoint, version);
           const reason = unavailableReason(endpoint, version);
-          const viaObsolete = !available && endpoint === endpoints.submitInstructionToken;
+          // #3 is missing before 3.1, where its tokens go to the obsolete #2.
+          const viaObsolete =
+            endpoint === endpoints.submitInstructionToken &&
+            tokenEndpointFor('instruction', version) === endpoints.submitObsoleteToken;
           return (
             <Table.Tr key={label}>
               <Table.Td w={28}>

@@ -1,11 +1,16 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { availability, endpoints, unavailableReason } from '../../../shared/contract/index.ts';
-import type { InstructionKind } from '../../api/consumer-api.ts';
+import {
+  endpoints,
+  type InstructionKind,
+  tokenEndpointFor,
+  unavailableReason,
+} from '../../../shared/contract/index.ts';
 import { useSubmitToken } from '../../api/mutations.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { activeApiVersion } from '../../settings/resolve-version.ts';
 import { tokenErrorMessage } from './token-messages.ts';
 
 const TOKEN_LENGTH = 6;
@@ -18,9 +23,9 @@ export interface TokenFormProps {
 
 export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
   const { session } = useSession();
-  const version = session?.apiVersion ?? '3.3';
+  const version = activeApiVersion(session);
   const scheduledMissing = unavailableReason(endpoints.submitScheduledInstructionToken, version);
-  const usesObsolete = !availability(endpoints.submitInstructionToken, version).available;
+  const usesObsolete = tokenEndpointFor('instruction', version) === endpoints.submitObsoleteToken;
 
   const [kind, setKind] = useState<InstructionKind>(
     initialKind === 'scheduled' && !scheduledMissing ? 'scheduled' : 'instruction',
@@ -123,7 +128,8 @@ export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
           </Button>
           {usesObsolete && (
             <Text size="xs" c="dimmed">
-              API {version}: sent through the original token endpoint (obsolete since 3.1).
+              API {version}: sent through the original token endpoint (obsolete since{' '}
+              {endpoints.submitObsoleteToken.obsolete.since}).
             </Text>
           )}
         </Group>

@@ -1,6 +1,6 @@
 import type { MantineColor } from '@mantine/core';
+import type { InstructionKind } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
-import type { InstructionKind } from '../../api/consumer-api.ts';
 import { describeError } from '../../api/describe-error.ts';
 
 export interface TokenMessage {
