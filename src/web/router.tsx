@@ -4,13 +4,7 @@ import { ErrorState } from './components/error-state.tsx';
 import { LoadingState } from './components/loading-state.tsx';
 import { NotFoundState } from './components/not-found-state.tsx';
 import { routeTree } from './route-tree.gen.ts';
-import { currentSession, type StoredSession } from './session/session-store.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  /** Read at navigation time, so guards always see the latest sign-in. */
-  session: () => StoredSession | null;
-}
+import { currentSession } from './session/session-store.ts';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Endpoint } from '../../shared/contract/index.ts';
-import type { RouterContext } from '../router.tsx';
 import { endpointAccess } from '../session/permissions.ts';
+import type { RouterContext } from '../session/router-context.ts';
 
 /**
  * Loader helper: warm the cache with the same options the page reads, but only for endpoints the person may call

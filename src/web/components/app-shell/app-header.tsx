@@ -1,6 +1,6 @@
 import { Badge, Burger, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useDemoMode } from '../../features/demo/use-demo-mode.ts';
+import { useDemoMode } from '../../api/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
 import { RouterAnchor } from '../router-links.tsx';
 import { BrandMark } from './brand-mark.tsx';

@@ -11,7 +11,7 @@ import {
 import { useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
-import { useDemoMode } from '../../features/demo/use-demo-mode.ts';
+import { useDemoMode } from '../../api/use-demo-mode.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterNavLink } from '../router-nav-link.tsx';

@@ -3,6 +3,7 @@ import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from 
 import { type ReactNode, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { useDemoMode } from '../../api/use-demo-mode.ts';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,7 +14,6 @@ import { useDemoReset } from './demo-mutations.ts';
 import { DeviceInbox } from './device-inbox.tsx';
 import { DeviceRequestForm } from './device-request-form.tsx';
 import { InstructionPanel } from './instruction-panel.tsx';
-import { useDemoMode } from './use-demo-mode.ts';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (

@@ -7,13 +7,13 @@ import { isApiError } from '../../api/api-error.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import { HistoryTimeline } from '../history/history-timeline.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 

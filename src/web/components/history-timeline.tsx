@@ -9,14 +9,14 @@ import {
   IconSwitchHorizontal,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type HistoryEntity, type HistoryEntry } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
-import { endpointAccess } from '../../session/permissions.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { endpoints, type HistoryEntity, type HistoryEntry } from '../../shared/contract/index.ts';
+import { isApiError } from '../api/api-error.ts';
+import { describeError } from '../api/describe-error.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
+import { endpointAccess } from '../session/permissions.ts';
+import { useSession } from '../session/session-context.tsx';
+import { Timestamp } from './timestamp.tsx';
+import { UserText } from './user-text.tsx';
 
 const ACTION_TEXT: Record<HistoryEntry['Action'], string> = {
   Created: 'Created',

@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type ApiVersion,
-  formatTimestamp,
-  type HistoryEntry,
-  type Permission,
-} from '../../../shared/contract/index.ts';
-import { sessionStore } from '../../session/session-store.ts';
-import { json, problem, renderWithProviders, scriptedFetch } from '../../test/render.tsx';
+import { type ApiVersion, formatTimestamp, type HistoryEntry, type Permission } from '../../shared/contract/index.ts';
+import { sessionStore } from '../session/session-store.ts';
+import { json, problem, renderWithProviders, scriptedFetch } from '../test/render.tsx';
 import { HistoryTimeline } from './history-timeline.tsx';
 
 function signIn(permissions: Permission[] = ['Read', 'Write'], apiVersion: ApiVersion = '3.3') {
