@@ -1,5 +1,5 @@
+import { z } from 'zod/mini';
 import { Id, PlainText } from './resources.ts';
-import { z } from './zod.ts';
 
 /** The entities a grant can name: Security (seed §5.4) and this product's Accounts (issue 10). */
 export const ACCOUNTS_ENTITY = 'Accounts';

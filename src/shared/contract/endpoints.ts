@@ -1,3 +1,4 @@
+import type { z } from 'zod/mini';
 import {
   Account,
   AccountCreation,
@@ -33,7 +34,6 @@ import {
   VersionInfo,
 } from './resources.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
-import type { z } from './zod.ts';
 
 /** The service mounts the interface here (SPEC §3), so `{base_url}` is `http://host:port/api`. */
 export const API_PREFIX = '/api';

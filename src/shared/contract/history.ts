@@ -1,5 +1,5 @@
+import { z } from 'zod/mini';
 import { AuthorizationRequestStatus, Id, IdText, PushUserStatus } from './resources.ts';
-import { z } from './zod.ts';
 
 export const HistoryAction = z.enum(['Created', 'Decided', 'StatusChanged', 'Registered']);
 export type HistoryAction = z.infer<typeof HistoryAction>;

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   Account,
   AccountCreation,
@@ -32,7 +33,6 @@ import {
   VersionInfo,
 } from './resources.ts';
 import { API_VERSION_HEADER, DEFAULT_API_VERSION, SUPPORTED_VERSIONS } from './versions.ts';
-import { z } from './zod.ts';
 
 type JsonSchema = Record<string, unknown>;
 

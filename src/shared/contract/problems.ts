@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod/mini';
 
 /** RFC 9457 problem details, as every error of this service is answered. */
 export const Problem = z.object({

@@ -1,5 +1,5 @@
+import { z } from 'zod/mini';
 import { TIMESTAMP_PATTERN } from './timestamps.ts';
-import { z } from './zod.ts';
 
 /**
  * Ids are positive 32-bit integers: `int` on the real server, `integer` columns in both databases.

@@ -91,5 +91,3 @@ export function createConsumerApi(client: ApiClient) {
     signOutEverywhere: (): Promise<undefined> => client.call(endpoints.signOutOwnSessions),
   };
 }
-
-export type ConsumerApi = ReturnType<typeof createConsumerApi>;

@@ -1,5 +1,5 @@
 import { type AuthorizationRequest, parseTimestamp } from '../../../shared/contract/index.ts';
-import { type Indexed, indexRows, matchIndexed } from '../../lib/search-index.ts';
+import { type Indexed, indexRows } from '../../lib/search-index.ts';
 import type { RequestSort } from './queue-search.ts';
 
 const collator = new Intl.Collator();
@@ -38,12 +38,4 @@ export function indexRequests(sorted: readonly AuthorizationRequest[]): Indexed<
     request.DecidedBy,
     request.Comment,
   ]);
-}
-
-/** Search matches any visible field, case-insensitively; every word must match somewhere. */
-export function filterRequests(
-  requests: readonly AuthorizationRequest[],
-  { q, sort }: { q?: string | undefined; sort: RequestSort },
-): AuthorizationRequest[] {
-  return matchIndexed(indexRequests(sortRequests(requests, sort)), q);
 }

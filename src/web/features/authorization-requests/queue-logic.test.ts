@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { filterRequests } from './filter-requests.ts';
-import { QueueSearch } from './queue-search.ts';
+import { matchIndexed } from '../../lib/search-index.ts';
+import { indexRequests, sortRequests } from './filter-requests.ts';
+import { QueueSearch, type RequestSort } from './queue-search.ts';
 import { requestStatus } from './request-status.ts';
+
+/** What the queue page does with its list: sort, index, match the search. */
+function filterRequests(
+  requests: readonly AuthorizationRequest[],
+  { q, sort }: { q?: string | undefined; sort: RequestSort },
+): AuthorizationRequest[] {
+  return matchIndexed(indexRequests(sortRequests(requests, sort)), q);
+}
 
 function request(id: number, overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest {
   return {

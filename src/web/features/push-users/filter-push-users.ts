@@ -13,10 +13,3 @@ export function matchPushUsers(
 ): PushMessageUser[] {
   return matchIndexed(index, q, status === 'all' ? undefined : (user) => user.Status === FILTER_STATUS[status]);
 }
-
-export function filterPushUsers(
-  users: readonly PushMessageUser[],
-  filter: { status: StatusFilter; q?: string | undefined },
-): PushMessageUser[] {
-  return matchPushUsers(indexPushUsers(users), filter);
-}
