@@ -4,20 +4,14 @@ import { IconDeviceMobile, IconFileText, IconSearch, IconUser } from '@tabler/ic
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
+import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { useDemoMode } from '../../api/use-demo-mode.ts';
+import { listedPages, PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 
 const [store, palette] = createSpotlight();
-
-const PAGES = [
-  { to: '/', label: 'Overview' },
-  { to: '/authorization-requests', label: 'Authorization requests' },
-  { to: '/push-users', label: 'Push users' },
-  { to: '/two-factor', label: 'Two-factor tokens' },
-  { to: '/settings', label: 'Settings' },
-] as const;
 
 const LIMIT = 8;
 
@@ -30,7 +24,8 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   // Push users are searched by name: the list the push users page uses (from the cache when it is there).
   // Only for people who may read them: without Security Read the palette neither lists nor asks for them.
   const { session } = useSession();
-  const mayReadUsers = endpointAccess(session, endpoints.listPushMessageUsers).allowed;
+  const { demo } = useDemoMode();
+  const mayReadUsers = endpointAccess(session, PAGES.pushUsers.endpoint).allowed;
   const users = useQuery({ ...pushUserQueries.list(), enabled: opened && mayReadUsers });
 
   useEffect(() => {
@@ -57,7 +52,7 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
         : (users.data ?? []).filter((user) => user.UserName.toLowerCase().includes(text)).slice(0, LIMIT),
     [users.data, text, mayReadUsers],
   );
-  const pages = PAGES.filter((page) => !text || page.label.toLowerCase().includes(text));
+  const pages = listedPages(session, demo).filter((page) => !text || page.label.toLowerCase().includes(text));
   const requestId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
 
   const go = (to: string) => void navigate({ to });

@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { PAGES } from '../../lib/pages.tsx';
 import { AccountTable } from './account-table.tsx';
 
 const route = getRouteApi('/_app/accounts');
@@ -28,7 +29,7 @@ export function AccountsPage() {
         title="Accounts"
         description="Who can sign in to this service, with which permissions, and their sign-in activity."
       />
-      <EndpointGate endpoint={endpoints.listAccounts} feature="Accounts">
+      <EndpointGate endpoint={PAGES.accounts.endpoint} feature={PAGES.accounts.label}>
         <Accounts />
       </EndpointGate>
     </>

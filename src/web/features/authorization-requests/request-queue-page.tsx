@@ -14,6 +14,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
+import { PAGES } from '../../lib/pages.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
@@ -53,7 +54,7 @@ export function RequestQueuePage() {
         title="Authorization requests"
         description="Mobile devices asking to be trusted for two-factor authentication."
       />
-      <EndpointGate endpoint={endpoints.listAuthorizationRequests} feature="Authorization requests">
+      <EndpointGate endpoint={PAGES.authorizationRequests.endpoint} feature={PAGES.authorizationRequests.label}>
         <RequestQueue />
       </EndpointGate>
     </>

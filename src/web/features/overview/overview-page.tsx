@@ -1,7 +1,6 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { NoPermissionState } from '../../components/no-permission-state.tsx';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { STATUS_VALUES, statusFilterWord, statusName } from '../../components/push-user-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
+import { PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { requestsPerDay } from './requests-per-day.ts';
@@ -18,8 +18,8 @@ const RequestsChart = lazy(() => import('./requests-chart.tsx'));
 export function OverviewPage() {
   const { session } = useSession();
   if (!session) return null;
-  const requests = endpointAccess(session, endpoints.listAuthorizationRequests);
-  const pushUsers = endpointAccess(session, endpoints.listPushMessageUsers);
+  const requests = endpointAccess(session, PAGES.authorizationRequests.endpoint);
+  const pushUsers = endpointAccess(session, PAGES.pushUsers.endpoint);
   const header = (
     <PageHeader
       title="Overview"

@@ -14,6 +14,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
+import { PAGES } from '../../lib/pages.tsx';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -37,7 +38,7 @@ export function PushUsersPage() {
         title="Push users"
         description="Devices registered to receive push messages, such as two-factor tokens."
       />
-      <EndpointGate endpoint={endpoints.listPushMessageUsers} feature="Push users">
+      <EndpointGate endpoint={PAGES.pushUsers.endpoint} feature={PAGES.pushUsers.label}>
         <PushUsers />
       </EndpointGate>
     </>

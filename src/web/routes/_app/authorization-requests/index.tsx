@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { endpoints } from '../../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../../api/queries.ts';
 import { QUEUE_SEARCH_DEFAULTS, QueueSearch } from '../../../features/authorization-requests/queue-search.ts';
 import { RequestQueuePage } from '../../../features/authorization-requests/request-queue-page.tsx';
+import { PAGES } from '../../../lib/pages.tsx';
 import { prefetchIfAllowed } from '../../../lib/prefetch.ts';
 
 export const Route = createFileRoute('/_app/authorization-requests/')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app/authorization-requests/')({
   search: { middlewares: [stripSearchParams(QUEUE_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ view: search.view }),
   loader: ({ context, deps }) =>
-    prefetchIfAllowed(context, endpoints.listAuthorizationRequests, (queryClient) =>
+    prefetchIfAllowed(context, PAGES.authorizationRequests.endpoint, (queryClient) =>
       Promise.all([
         queryClient.ensureQueryData(authorizationRequestQueries.list({ view: deps.view })),
         queryClient.ensureQueryData(authorizationRequestQueries.list({ view: 'pending' })),

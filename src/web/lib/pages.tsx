@@ -1,0 +1,62 @@
+import {
+  IconDeviceMobileCheck,
+  IconFlask,
+  IconKey,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { type Endpoint, endpoints } from '../../shared/contract/index.ts';
+import { endpointAccess } from '../session/permissions.ts';
+import type { StoredSession } from '../session/session-store.ts';
+
+export interface Page {
+  to: '/' | '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo' | '/accounts';
+  label: string;
+  icon: ReactNode;
+  /**
+   * The endpoint the page lists: its route prefetches it only when the person may call it, the page shows an
+   * explanation in place of the list otherwise, and the navigation marks the page n/a in versions without it.
+   */
+  endpoint?: Endpoint;
+  /** Listed only to people who may call the endpoint (administration, not everyone's work), or only in demo mode. */
+  listedFor?: 'permitted' | 'demo';
+}
+
+/** The signed-in pages, in navigation order: the navbar and the command palette list them from here. */
+export const PAGES = {
+  overview: { to: '/', label: 'Overview', icon: <IconLayoutDashboard size={18} /> },
+  authorizationRequests: {
+    to: '/authorization-requests',
+    label: 'Authorization requests',
+    icon: <IconDeviceMobileCheck size={18} />,
+    endpoint: endpoints.listAuthorizationRequests,
+  },
+  pushUsers: {
+    to: '/push-users',
+    label: 'Push users',
+    icon: <IconUsers size={18} />,
+    endpoint: endpoints.listPushMessageUsers,
+  },
+  twoFactor: { to: '/two-factor', label: 'Two-factor tokens', icon: <IconKey size={18} /> },
+  accounts: {
+    to: '/accounts',
+    label: 'Accounts',
+    icon: <IconUserShield size={18} />,
+    endpoint: endpoints.listAccounts,
+    listedFor: 'permitted',
+  },
+  settings: { to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
+  demo: { to: '/demo', label: 'Demo console', icon: <IconFlask size={18} />, listedFor: 'demo' },
+} as const satisfies Record<string, Page>;
+
+/** The pages this person is shown. */
+export function listedPages(session: StoredSession | null, demo: boolean): Page[] {
+  return Object.values(PAGES).filter((page: Page) => {
+    if (page.listedFor === 'demo') return demo;
+    if (page.listedFor === 'permitted') return page.endpoint ? endpointAccess(session, page.endpoint).allowed : false;
+    return true;
+  });
+}
