@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import { API_PREFIX, type Endpoint } from '../../shared/contract/index.ts';
+import { API_PREFIX, type Endpoint, type ResponseBodyOf } from '../../shared/contract/index.ts';
 import { servedAtRoot } from './api-path.ts';
 
 type Parsed<E, K extends 'body' | 'query' | 'params'> =
@@ -15,6 +15,12 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 /**
+ * What a handler gives back: the endpoint's response (typed by the contract; nothing for endpoints without one), or
+ * the reply itself when it answered through it (a list's cached serialisation, a 304).
+ */
+export type EndpointAnswer<E extends Endpoint> = ResponseBodyOf<E> | FastifyReply;
+
+/**
  * Serves one catalogue entry: its method, path and aliases, its schemas (validated by the contract
  * validator), and its access and version rules (enforced by the hooks reading `config.endpoint`).
  * A route only supplies what the endpoint does.
@@ -22,7 +28,7 @@ export interface EndpointInput<E extends Endpoint> {
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: EndpointInput<E>) => Promise<unknown> | unknown,
+  handler: (input: EndpointInput<E>) => Promise<EndpointAnswer<E>> | EndpointAnswer<E>,
   extraConfig: Record<string, unknown> = {},
 ): void {
   const schema: Record<string, z.core.$ZodType> = {};

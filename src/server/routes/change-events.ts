@@ -90,5 +90,7 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions }: S
     };
     open.add(end);
     request.raw.once('close', end);
+    // Hijacked: the stream is the answer, there is nothing for Fastify to send.
+    return undefined;
   });
 }

@@ -6,6 +6,7 @@
  */
 export * from './accounts.ts';
 export * from './demo-accounts.ts';
+export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './history.ts';
 export * from './problems.ts';

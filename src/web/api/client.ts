@@ -4,8 +4,12 @@ import {
   type ApiVersion,
   availability,
   BACKGROUND_REQUEST_HEADER,
+  type BodyOf,
   type Endpoint,
   endpointPath,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
   unavailableReason,
 } from '../../shared/contract/index.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
@@ -27,25 +31,50 @@ export interface ApiClientConfig {
   onUnauthorized?: (error: ApiError) => void;
 }
 
-export interface CallOptions {
-  params?: Record<string, string | number>;
-  query?: Record<string, string>;
-  body?: unknown;
+/** A field the endpoint requires, may take (all its keys optional), or must not get. */
+type Field<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** A call's options, typed by the endpoint's contract: its body, path parameters and query. */
+export type CallOptions<E extends Endpoint> = {
   signal?: AbortSignal | undefined;
   /** Counts as the person's activity whatever `background` says (for example "Stay signed in"). */
   byPerson?: boolean;
+} & Field<'body', BodyOf<E>> &
+  Field<'params', ParamsOf<E>> &
+  Field<'query', QueryOf<E>>;
+
+/** The options are optional only when the endpoint requires none of them. */
+type CallArguments<E extends Endpoint> =
+  Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** What `call` reads of the options, whatever the endpoint. */
+interface AnyCallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  byPerson?: boolean;
 }
 
-export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : undefined;
-
 export interface ApiClient {
-  call<E extends Endpoint>(endpoint: E, options?: CallOptions): Promise<ResponseOf<E>>;
+  call<E extends Endpoint>(endpoint: E, ...args: CallArguments<E>): Promise<ResponseOf<E>>;
   apiVersion(): ApiVersion;
   baseUrl(): string;
 }
 
 const ETAG_CACHE_LIMIT = 50;
 export const DEFAULT_TIMEOUT_MS = 20_000;
+
+function queryString(query: Record<string, string | number | undefined>): string {
+  const fields = Object.entries(query).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, String(value)] as [string, string]],
+  );
+  return new URLSearchParams(fields).toString();
+}
 
 export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
@@ -56,7 +85,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   // Lists answer with an ETag; replaying it makes polling an unchanged queue a cheap 304.
   const etags = new Map<string, { etag: string; data: unknown }>();
 
-  async function call<E extends Endpoint>(endpoint: E, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  async function call<E extends Endpoint>(endpoint: E, ...args: CallArguments<E>): Promise<ResponseOf<E>> {
+    // The public signature checks each endpoint's options; inside, any endpoint's will do.
+    const options = (args[0] ?? {}) as AnyCallOptions;
     const version = config.apiVersion();
     if (!availability(endpoint, version).available) {
       throw new ApiError({
@@ -84,7 +115,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       body = JSON.stringify(checked.data);
     }
 
-    const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const search = options.query ? `?${queryString(options.query)}` : '';
     const url = joinUrl(config.baseUrl(), endpointPath(endpoint, options.params)) + search;
     const token = config.token();
     const headers = new Headers({
