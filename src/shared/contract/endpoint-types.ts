@@ -1,9 +1,8 @@
 import type { z } from 'zod/mini';
 import type { Endpoint } from './endpoints.ts';
 
-type Schema<E, K extends 'body' | 'query' | 'params' | 'response'> = E extends Record<K, infer S extends z.ZodMiniType>
-  ? S
-  : never;
+type Schema<E, K extends 'body' | 'query' | 'params' | 'response'> =
+  E extends Record<K, infer S extends z.ZodMiniType> ? S : never;
 
 /** What a handler answers for an endpoint (the service), as the response schema accepts it. */
 export type ResponseBodyOf<E extends Endpoint> = [Schema<E, 'response'>] extends [never]
