@@ -1,13 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   type AuthorizationRequest,
+  type ChangeEvent,
   type DeviceAuthorizationDecision,
   formatTimestamp,
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
-import { writeTransaction } from '../db/write-transaction.ts';
+import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
 import type { Principal } from './principals.ts';
@@ -73,66 +74,81 @@ export async function decideAuthorizationRequest(
   clock: Clock,
   decision: DeviceAuthorizationDecision,
   decidedBy: Principal,
+  changes: ChangePublisher,
 ): Promise<AuthorizationRequest> {
-  return writeTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('authorization_requests')
-      .selectAll()
-      .where('id', '=', decision.RequestId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Authorization request', decision.RequestId);
-    if (row.request_guid.toLowerCase() !== decision.RequestGuid.toLowerCase()) {
-      throw new ProblemError(
-        400,
-        'request-guid-mismatch',
-        'RequestGuid does not match',
-        `RequestGuid ${decision.RequestGuid} does not belong to authorization request ${decision.RequestId}.`,
-        { extensions: { errors: [{ path: 'RequestGuid', message: 'does not belong to this request' }] } },
-      );
-    }
-    if (row.status !== 'Pending') throw alreadyDecided(row);
-
-    const now = formatTimestamp(clock());
-    // The status guard makes the decision exactly-once even when two transactions read Pending together.
-    const updated = await trx
-      .updateTable('authorization_requests')
-      .set({
-        status: decision.Authorized ? 'Authorized' : 'Rejected',
-        comment: decision.Comment?.trim() || null,
-        decided_by: decidedBy.userName,
-        decided_at: now,
-        modified_at: now,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'Pending')
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) {
-      const winner = await trx
+  return writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      const row = await trx
         .selectFrom('authorization_requests')
         .selectAll()
-        .where('id', '=', row.id)
+        .where('id', '=', decision.RequestId)
         .executeTakeFirst();
-      throw alreadyDecided(winner ?? row);
-    }
-    await bumpRevision(trx, 'authorization_requests');
-    await recordHistory(trx, {
-      entity: 'AuthorizationRequest',
-      entity_id: row.id,
-      action: 'Decided',
-      from_state: 'Pending',
-      to_state: updated.status,
-      comment: updated.comment,
-      changed_by: decidedBy.userName,
-      changed_at: now,
-    });
-    if (decision.Authorized) {
-      await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
-        manufacturer: row.manufacturer,
-        model: row.model,
-        osVersion: row.os_version,
+      if (!row) throw notFound('Authorization request', decision.RequestId);
+      if (row.request_guid.toLowerCase() !== decision.RequestGuid.toLowerCase()) {
+        throw new ProblemError(
+          400,
+          'request-guid-mismatch',
+          'RequestGuid does not match',
+          `RequestGuid ${decision.RequestGuid} does not belong to authorization request ${decision.RequestId}.`,
+          { extensions: { errors: [{ path: 'RequestGuid', message: 'does not belong to this request' }] } },
+        );
+      }
+      if (row.status !== 'Pending') throw alreadyDecided(row);
+
+      const now = formatTimestamp(clock());
+      // The status guard makes the decision exactly-once even when two transactions read Pending together.
+      const updated = await trx
+        .updateTable('authorization_requests')
+        .set({
+          status: decision.Authorized ? 'Authorized' : 'Rejected',
+          comment: decision.Comment?.trim() || null,
+          decided_by: decidedBy.userName,
+          decided_at: now,
+          modified_at: now,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'Pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) {
+        const winner = await trx
+          .selectFrom('authorization_requests')
+          .selectAll()
+          .where('id', '=', row.id)
+          .executeTakeFirst();
+        throw alreadyDecided(winner ?? row);
+      }
+      await bumpRevision(trx, 'authorization_requests');
+      await recordHistory(trx, {
+        entity: 'AuthorizationRequest',
+        entity_id: row.id,
+        action: 'Decided',
+        from_state: 'Pending',
+        to_state: updated.status,
+        comment: updated.comment,
+        changed_by: decidedBy.userName,
+        changed_at: now,
       });
-    }
-    return toAuthorizationRequest(updated);
-  });
+      if (decision.Authorized) {
+        await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
+          manufacturer: row.manufacturer,
+          model: row.model,
+          osVersion: row.os_version,
+        });
+      }
+      return toAuthorizationRequest(updated);
+    },
+    decisionEvent,
+  );
+}
+
+function decisionEvent(decided: AuthorizationRequest): ChangeEvent {
+  return {
+    Type: 'authorization-request',
+    Id: decided.Id,
+    Status: decided.Status ?? 'Pending',
+    ChangedBy: decided.DecidedBy ?? null,
+  };
 }

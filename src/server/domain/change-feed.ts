@@ -1,4 +1,7 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { ChangeEvent } from '../../shared/contract/index.ts';
+import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 
 type Listener = (event: ChangeEvent) => void;
 
@@ -26,4 +29,22 @@ export class ChangeFeed {
   protected deliver(event: ChangeEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** Where a committed change is announced (a ChangeFeed, or nothing before the service listens). */
+export type ChangePublisher = Pick<ChangeFeed, 'publish'>;
+
+/**
+ * The one path from a write to its event: runs the write in a transaction and, once it has committed, announces
+ * what changed. A write that fails or rolls back announces nothing.
+ */
+export async function writeAndPublish<T>(
+  db: Kysely<Database>,
+  changes: ChangePublisher | null,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  event: (result: T) => ChangeEvent,
+): Promise<T> {
+  const result = await writeTransaction(db, work);
+  changes?.publish(event(result));
+  return result;
 }

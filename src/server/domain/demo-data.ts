@@ -15,6 +15,7 @@ import { bumpRevision } from '../db/list-revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
+import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
 import { recordHistory } from './history.ts';
@@ -87,103 +88,115 @@ export async function retireDemoPrincipals(db: Kysely<Database>, clock: Clock): 
   });
 }
 
-/** Replaces requests, push users, instructions and pushes with the demo set. Sessions and accounts stay. */
-export async function resetDemoData(db: Kysely<Database>, clock: Clock): Promise<void> {
+/**
+ * Replaces requests, push users, instructions and pushes with the demo set. Sessions and accounts stay.
+ * `changes`: null when seeding at start, before anyone listens.
+ */
+export async function resetDemoData(
+  db: Kysely<Database>,
+  clock: Clock,
+  changes: ChangePublisher | null,
+): Promise<void> {
   const now = clock();
-  await writeTransaction(db, async (trx) => {
-    await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
+  await writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
 
-    const requests = PEOPLE.map(([userName, email], index) => {
-      const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
-      const created = minutesAgo(now, 60 * 24 * (PEOPLE.length - index) + 17 * index);
-      // The first six are decided, the last five wait in the queue.
-      const decided = index < 6;
-      const status = !decided ? 'Pending' : index % 3 === 2 ? 'Rejected' : 'Authorized';
-      const decidedAt = decided ? minutesAgo(now, 60 * 24 * (PEOPLE.length - index) - 90) : null;
-      return {
-        user_name: userName,
-        user_email: email,
-        request_guid: randomUUID(),
-        device_type: device.DeviceType,
-        manufacturer: device.Manufacturer,
-        model: device.Model,
-        os_version: device.OsVersion,
-        created_at: created,
-        modified_at: decidedAt ?? created,
-        status: status as AuthorizationRequestStatus,
-        comment: status === 'Rejected' ? 'Personal device not enrolled in MDM' : decided ? 'Verified by phone' : null,
-        decided_by: decided ? 'DEMO\\admin' : null,
-        decided_at: decidedAt,
-      };
-    });
-    const inserted = await trx.insertInto('authorization_requests').values(requests).returning('id').execute();
-    // Demo timelines start with the story so far: each request's arrival and, for decided ones, the decision.
-    await trx
-      .insertInto('history')
-      .values(
-        requests.flatMap((request, index) => {
-          const id = inserted[index]?.id ?? 0;
-          const created = {
-            entity: 'AuthorizationRequest' as const,
-            entity_id: id,
-            action: 'Created' as const,
-            from_state: null,
-            to_state: 'Pending',
-            comment: null,
-            changed_by: request.user_name,
-            changed_at: request.created_at,
-          };
-          if (request.status === 'Pending') return [created];
-          return [
-            created,
-            {
-              ...created,
-              action: 'Decided' as const,
-              from_state: 'Pending',
-              to_state: request.status,
-              comment: request.comment,
-              changed_by: request.decided_by,
-              changed_at: request.decided_at ?? request.created_at,
-            },
-          ];
-        }),
-      )
-      .execute();
-
-    // Devices registered by an authorized request carry its description; the others registered otherwise (null).
-    type Device = { manufacturer: string; model: string; os_version: string } | null;
-    const { Active, Disabled, Deleted } = PushUserStatusCode;
-    const pushUsers: ReadonlyArray<readonly [string, string, PushUserStatus, Device]> = [
-      ['DEMO\\admin', 'iOS', Active, null],
-      ['DEMO\\operator', 'Android', Active, null],
-      ['DEMO\\helpdesk', 'iOS', Disabled, null],
-      ...requests
-        .filter((request) => request.status === 'Authorized')
-        .map((request) => [request.user_name, request.device_type, Active, request] as const),
-      ['ACME\\lena.fischer', 'Android', Disabled, null],
-      ['ACME\\mo.tanaka', 'iOS', Deleted, null],
-      ['ACME\\nora.quinn', 'Android', Deleted, null],
-      ['ACME\\omar.farouk', 'iOS', Disabled, null],
-    ];
-    await trx
-      .insertInto('push_message_users')
-      .values(
-        pushUsers.map(([userName, deviceType, status, device], index) => ({
+      const requests = PEOPLE.map(([userName, email], index) => {
+        const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
+        const created = minutesAgo(now, 60 * 24 * (PEOPLE.length - index) + 17 * index);
+        // The first six are decided, the last five wait in the queue.
+        const decided = index < 6;
+        const status = !decided ? 'Pending' : index % 3 === 2 ? 'Rejected' : 'Authorized';
+        const decidedAt = decided ? minutesAgo(now, 60 * 24 * (PEOPLE.length - index) - 90) : null;
+        return {
           user_name: userName,
-          user_key: userKeyOf(userName),
-          device_type: deviceType,
-          created_at: minutesAgo(now, 60 * 24 * (40 - index)),
-          modified_at: minutesAgo(now, 60 * (30 - index)),
-          status,
-          manufacturer: device?.manufacturer ?? null,
-          model: device?.model ?? null,
-          os_version: device?.os_version ?? null,
-        })),
-      )
-      .execute();
-    await bumpRevision(trx, 'authorization_requests');
-    await bumpRevision(trx, 'push_message_users');
-  });
+          user_email: email,
+          request_guid: randomUUID(),
+          device_type: device.DeviceType,
+          manufacturer: device.Manufacturer,
+          model: device.Model,
+          os_version: device.OsVersion,
+          created_at: created,
+          modified_at: decidedAt ?? created,
+          status: status as AuthorizationRequestStatus,
+          comment: status === 'Rejected' ? 'Personal device not enrolled in MDM' : decided ? 'Verified by phone' : null,
+          decided_by: decided ? 'DEMO\\admin' : null,
+          decided_at: decidedAt,
+        };
+      });
+      const inserted = await trx.insertInto('authorization_requests').values(requests).returning('id').execute();
+      // Demo timelines start with the story so far: each request's arrival and, for decided ones, the decision.
+      await trx
+        .insertInto('history')
+        .values(
+          requests.flatMap((request, index) => {
+            const id = inserted[index]?.id ?? 0;
+            const created = {
+              entity: 'AuthorizationRequest' as const,
+              entity_id: id,
+              action: 'Created' as const,
+              from_state: null,
+              to_state: 'Pending',
+              comment: null,
+              changed_by: request.user_name,
+              changed_at: request.created_at,
+            };
+            if (request.status === 'Pending') return [created];
+            return [
+              created,
+              {
+                ...created,
+                action: 'Decided' as const,
+                from_state: 'Pending',
+                to_state: request.status,
+                comment: request.comment,
+                changed_by: request.decided_by,
+                changed_at: request.decided_at ?? request.created_at,
+              },
+            ];
+          }),
+        )
+        .execute();
+
+      // Devices registered by an authorized request carry its description; the others registered otherwise (null).
+      type Device = { manufacturer: string; model: string; os_version: string } | null;
+      const { Active, Disabled, Deleted } = PushUserStatusCode;
+      const pushUsers: ReadonlyArray<readonly [string, string, PushUserStatus, Device]> = [
+        ['DEMO\\admin', 'iOS', Active, null],
+        ['DEMO\\operator', 'Android', Active, null],
+        ['DEMO\\helpdesk', 'iOS', Disabled, null],
+        ...requests
+          .filter((request) => request.status === 'Authorized')
+          .map((request) => [request.user_name, request.device_type, Active, request] as const),
+        ['ACME\\lena.fischer', 'Android', Disabled, null],
+        ['ACME\\mo.tanaka', 'iOS', Deleted, null],
+        ['ACME\\nora.quinn', 'Android', Deleted, null],
+        ['ACME\\omar.farouk', 'iOS', Disabled, null],
+      ];
+      await trx
+        .insertInto('push_message_users')
+        .values(
+          pushUsers.map(([userName, deviceType, status, device], index) => ({
+            user_name: userName,
+            user_key: userKeyOf(userName),
+            device_type: deviceType,
+            created_at: minutesAgo(now, 60 * 24 * (40 - index)),
+            modified_at: minutesAgo(now, 60 * (30 - index)),
+            status,
+            manufacturer: device?.manufacturer ?? null,
+            model: device?.model ?? null,
+            os_version: device?.os_version ?? null,
+          })),
+        )
+        .execute();
+      await bumpRevision(trx, 'authorization_requests');
+      await bumpRevision(trx, 'push_message_users');
+    },
+    () => ({ Type: 'reset' }),
+  );
 }
 
 /** Seeds demo data on first start only; later starts keep what people did. */
@@ -192,7 +205,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, clock: Clock): P
     .selectFrom('authorization_requests')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
-  if (Number(count) === 0) await resetDemoData(db, clock);
+  if (Number(count) === 0) await resetDemoData(db, clock, null);
 }
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)] as T;
@@ -203,44 +216,50 @@ export async function createDemoAuthorizationRequest(
   clock: Clock,
   input: DemoAuthorizationRequestInput,
   caller: Principal,
+  changes: ChangePublisher,
 ): Promise<AuthorizationRequest> {
   const device = pick(DEVICES);
   const [userName, email] = pick(PEOPLE);
   const now = formatTimestamp(clock());
-  return writeTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('authorization_requests')
-      .values({
-        user_name: input.UserName ?? userName,
-        user_email: input.UserEmail ?? email,
-        request_guid: randomUUID(),
-        device_type: input.DeviceType ?? device.DeviceType,
-        manufacturer: input.Manufacturer ?? device.Manufacturer,
-        model: input.Model ?? device.Model,
-        os_version: input.OsVersion ?? device.OsVersion,
-        created_at: now,
-        modified_at: now,
-        status: 'Pending',
+  return writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      const row = await trx
+        .insertInto('authorization_requests')
+        .values({
+          user_name: input.UserName ?? userName,
+          user_email: input.UserEmail ?? email,
+          request_guid: randomUUID(),
+          device_type: input.DeviceType ?? device.DeviceType,
+          manufacturer: input.Manufacturer ?? device.Manufacturer,
+          model: input.Model ?? device.Model,
+          os_version: input.OsVersion ?? device.OsVersion,
+          created_at: now,
+          modified_at: now,
+          status: 'Pending',
+          comment: null,
+          decided_by: null,
+          decided_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await bumpRevision(trx, 'authorization_requests');
+      await recordHistory(trx, {
+        entity: 'AuthorizationRequest',
+        entity_id: row.id,
+        action: 'Created',
+        from_state: null,
+        to_state: 'Pending',
         comment: null,
-        decided_by: null,
-        decided_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await bumpRevision(trx, 'authorization_requests');
-    await recordHistory(trx, {
-      entity: 'AuthorizationRequest',
-      entity_id: row.id,
-      action: 'Created',
-      from_state: null,
-      to_state: 'Pending',
-      comment: null,
-      // The person playing the device, not the owner they claim: the history never takes a name on trust.
-      changed_by: caller.userName,
-      changed_at: now,
-    });
-    return toAuthorizationRequest(row);
-  });
+        // The person playing the device, not the owner they claim: the history never takes a name on trust.
+        changed_by: caller.userName,
+        changed_at: now,
+      });
+      return toAuthorizationRequest(row);
+    },
+    (created) => ({ Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: caller.userName }),
+  );
 }
 
 /** Demo actor: the pushes delivered to the caller's own devices, newest first. */

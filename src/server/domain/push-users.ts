@@ -9,7 +9,7 @@ import {
 import { bumpRevision } from '../db/list-revisions.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, PushMessageUserTable } from '../db/schema.ts';
-import { writeTransaction } from '../db/write-transaction.ts';
+import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
 import { userKeyOf } from './principals.ts';
@@ -81,38 +81,44 @@ export async function setPushMessageUserStatus(
   id: number,
   status: PushUserStatus,
   changedBy: string,
+  changes: ChangePublisher,
 ): Promise<PushMessageUser> {
-  return writeTransaction(db, async (trx) => {
-    // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
-    // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
-    // always the latest (the last commit's), and the history's From is the status this change replaced.
-    const before = await trx
-      .updateTable('push_message_users')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', id)
-      .returning('status')
-      .executeTakeFirst();
-    if (!before) throw notFound('Push message user', id);
-    const now = formatTimestamp(clock());
-    const row = await trx
-      .updateTable('push_message_users')
-      .set({ status, modified_at: now })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    await bumpRevision(trx, 'push_message_users');
-    await recordHistory(trx, {
-      entity: 'PushMessageUser',
-      entity_id: id,
-      action: 'StatusChanged',
-      from_state: statusName(before.status),
-      to_state: statusName(status),
-      comment: null,
-      changed_by: changedBy,
-      changed_at: now,
-    });
-    return toPushMessageUser(row);
-  });
+  return writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
+      // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
+      // always the latest (the last commit's), and the history's From is the status this change replaced.
+      const before = await trx
+        .updateTable('push_message_users')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .returning('status')
+        .executeTakeFirst();
+      if (!before) throw notFound('Push message user', id);
+      const now = formatTimestamp(clock());
+      const row = await trx
+        .updateTable('push_message_users')
+        .set({ status, modified_at: now })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      await bumpRevision(trx, 'push_message_users');
+      await recordHistory(trx, {
+        entity: 'PushMessageUser',
+        entity_id: id,
+        action: 'StatusChanged',
+        from_state: statusName(before.status),
+        to_state: statusName(status),
+        comment: null,
+        changed_by: changedBy,
+        changed_at: now,
+      });
+      return toPushMessageUser(row);
+    },
+    (user) => ({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy }),
+  );
 }
 
 /** An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction. */

@@ -13,14 +13,7 @@ import { sessionOf } from './session-of.ts';
 export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, changes }: Services): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.authorizeDevice, async ({ body, request }) => {
-    const decided = await decideAuthorizationRequest(db, clock, body, sessionOf(request).principal);
-    changes.publish({
-      Type: 'authorization-request',
-      Id: decided.Id,
-      Status: decided.Status ?? 'Pending',
-      ChangedBy: decided.DecidedBy ?? null,
-    });
-    return decided;
+    return decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes);
   });
 
   // SPEC §3: getall omitted means false (pending only), which the published client relies on.

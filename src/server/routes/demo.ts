@@ -21,9 +21,7 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }:
     app,
     endpoints.demoCreateAuthorizationRequest,
     async ({ body, request, reply }) => {
-      const caller = sessionOf(request).principal;
-      const created = await createDemoAuthorizationRequest(db, clock, body, caller);
-      changes.publish({ Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: caller.userName });
+      const created = await createDemoAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes);
       return reply.code(201).send(created);
     },
     perSession,
@@ -40,10 +38,9 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }:
   );
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
   registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
-    await resetDemoData(db, clock);
+    await resetDemoData(db, clock, changes);
     // The reset empties the history it would be recorded in; the log keeps who did it.
     request.log.warn({ user: sessionOf(request).principal.userName }, 'demo data reset');
-    changes.publish({ Type: 'reset' });
     return reply.code(204).send();
   });
 }

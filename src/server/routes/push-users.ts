@@ -13,9 +13,6 @@ export function pushUserRoutes(app: FastifyInstance, { db, clock, changes }: Ser
   );
   registerEndpoint(app, endpoints.getPushMessageUser, ({ params }) => getPushMessageUser(db, params.id));
   registerEndpoint(app, endpoints.updatePushMessageUser, async ({ body, request }) => {
-    const changedBy = sessionOf(request).principal.userName;
-    const user = await setPushMessageUserStatus(db, clock, body.Id, body.Status, changedBy);
-    changes.publish({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy });
-    return user;
+    return setPushMessageUserStatus(db, clock, body.Id, body.Status, sessionOf(request).principal.userName, changes);
   });
 }
