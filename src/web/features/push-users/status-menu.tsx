@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
@@ -43,8 +44,10 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
         {...buttonProps}
         loading={pendingId === user.Id}
         aria-haspopup="menu"
-        // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap.
-        onPointerEnter={(event) => event.pointerType === 'mouse' && setArmed('hover')}
+        // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap. Swapped
+        // at once (flushSync): a render left for later could land between a quick click's press and release, and a
+        // press on one button released on another is no click.
+        onPointerEnter={(event) => event.pointerType === 'mouse' && flushSync(() => setArmed('hover'))}
         onClick={() => setArmed('open')}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
