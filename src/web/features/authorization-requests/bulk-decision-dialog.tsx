@@ -2,8 +2,8 @@ import { Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { requestsChanged } from '../../api/cache-updates.ts';
 import { api } from '../../api/instance.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
 import type { Decision } from './decision.ts';
 
@@ -44,7 +44,7 @@ export function BulkDecisionDialog({
       }}
       onClose={onClose}
       onFinished={() => {
-        void queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
+        void requestsChanged(queryClient);
         onFinished();
       }}
     >

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { pushUsersChanged, requestsChanged } from '../../api/cache-updates.ts';
 import { streamChangeEvents } from '../../api/change-events.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { announce } from '../../lib/announce.ts';
 import { useSession } from '../../session/session-context.tsx';
 
@@ -37,8 +37,8 @@ export function useLiveQueue() {
           if (event.Type === 'reset') {
             setArrived(new Set());
             setChanged(new Map());
-            void queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
-            void queryClient.invalidateQueries({ queryKey: pushUserQueries.all });
+            void requestsChanged(queryClient);
+            void pushUsersChanged(queryClient);
             return;
           }
           if (event.Type !== 'authorization-request') return;
@@ -89,7 +89,7 @@ export function useLiveQueue() {
   const apply = useCallback(() => {
     setArrived(new Set());
     setChanged(new Map());
-    return queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
+    return requestsChanged(queryClient);
   }, [queryClient]);
 
   return { mode, arrived, changed, apply };

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
+import { requestsChanged } from '../../api/cache-updates.ts';
 import { api } from '../../api/instance.ts';
-import { authorizationRequestQueries, demoQueries, systemQueries } from '../../api/queries.ts';
+import { demoQueries, systemQueries } from '../../api/queries.ts';
 
 export function useDemoDeviceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DemoAuthorizationRequestInput) => api.demoCreateAuthorizationRequest(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all }),
+    onSuccess: () => requestsChanged(queryClient),
   });
 }
 

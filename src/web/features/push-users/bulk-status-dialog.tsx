@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PushMessageUser, type PushUserStatus, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import { pushUsersChanged } from '../../api/cache-updates.ts';
 import { api } from '../../api/instance.ts';
-import { pushUserQueries } from '../../api/queries.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
 import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
 
@@ -28,7 +28,7 @@ export function BulkStatusDialog({
       runOne={(id) => api.updatePushUser({ Id: id, Status: status })}
       onClose={onClose}
       onFinished={() => {
-        void queryClient.invalidateQueries({ queryKey: pushUserQueries.all });
+        void pushUsersChanged(queryClient);
         onFinished();
       }}
     >
