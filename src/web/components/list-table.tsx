@@ -4,8 +4,9 @@ import { createContext, type ReactNode, type Ref, useContext, useLayoutEffect, u
 import { TOUCH_TARGET } from '../lib/use-phone.ts';
 import type { RowSelection } from './bulk/use-row-selection.ts';
 import { ListCard } from './list-card.tsx';
+import type { VirtualTableHandle } from './use-window-list.ts';
 import { VirtualCardList } from './virtual-card-list.tsx';
-import { type VirtualRowProps, VirtualTableBody, type VirtualTableHandle } from './virtual-table-body.tsx';
+import { type VirtualRowProps, VirtualTableBody } from './virtual-table-body.tsx';
 
 export interface ListSelection<T> {
   header: ReactNode;

@@ -1,6 +1,5 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import type { VirtualTableHandle } from './virtual-table-body.tsx';
+import { type ReactNode, type Ref, useRef } from 'react';
+import { useWindowList, type VirtualTableHandle } from './use-window-list.ts';
 
 export interface VirtualCardListProps<T> {
   /** The list's accessible name. */
@@ -29,36 +28,17 @@ export function VirtualCardList<T>({
   handle,
 }: VirtualCardListProps<T>) {
   const outerRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const outer = outerRef.current;
-    if (!outer) return;
-    const measure = () => setScrollMargin(outer.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => observer?.disconnect();
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => estimateSize + gap,
+  const virtualizer = useWindowList({
+    start: outerRef,
+    rows,
+    rowKey,
+    estimateSize: estimateSize + gap,
     overscan: 4,
-    scrollMargin,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
+    handle,
   });
 
-  useImperativeHandle(
-    handle,
-    () => ({ scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
-    [virtualizer],
-  );
-
   const items = virtualizer.getVirtualItems();
-  const offset = items[0] ? items[0].start - scrollMargin : 0;
+  const offset = items[0] ? items[0].start - virtualizer.options.scrollMargin : 0;
 
   return (
     <div ref={outerRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>

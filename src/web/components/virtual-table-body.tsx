@@ -1,10 +1,5 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-
-export interface VirtualTableHandle {
-  /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
-  scrollToIndex(index: number): void;
-}
+import { Fragment, type ReactNode, type Ref, useRef } from 'react';
+import { useWindowList, type VirtualTableHandle } from './use-window-list.ts';
 
 export interface VirtualTableBodyProps<T> {
   rows: readonly T[];
@@ -41,39 +36,13 @@ export function VirtualTableBody<T>({
   overscan = 6,
 }: VirtualTableBodyProps<T>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body) return;
-    const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => observer?.disconnect();
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => estimateSize,
-    overscan,
-    scrollMargin,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
-  });
-
-  useImperativeHandle(
-    handle,
-    () => ({ scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
-    [virtualizer],
-  );
+  const virtualizer = useWindowList({ start: bodyRef, rows, rowKey, estimateSize, overscan, handle });
 
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
-  const top = first ? first.start - scrollMargin : 0;
-  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+  const top = first ? first.start - virtualizer.options.scrollMargin : 0;
+  const bottom = last ? virtualizer.getTotalSize() - (last.end - virtualizer.options.scrollMargin) : 0;
 
   return (
     <tbody ref={bodyRef}>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
+import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -13,7 +14,7 @@ import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import type { VirtualTableHandle } from '../../components/virtual-table-body.tsx';
+import type { VirtualTableHandle } from '../../components/use-window-list.ts';
 import { PAGES } from '../../lib/pages.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
@@ -199,27 +200,7 @@ function RequestQueue() {
             }
             selection={
               canDecide
-                ? {
-                    header: (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select all ${rows.length} matching requests`}
-                        checked={selection.allSelected}
-                        onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
-                      />
-                    ),
-                    state: selection,
-                    rowLabel: selectLabel,
-                    cell: (request, rowIndex) => (
-                      <input
-                        type="checkbox"
-                        aria-label={selectLabel(request)}
-                        checked={selection.isSelected(request)}
-                        onChange={() => undefined}
-                        onClick={(event) => selection.toggle(request, rowIndex, event)}
-                      />
-                    ),
-                  }
+                ? checkboxSelection(selection, selectLabel, `Select all ${rows.length} matching requests`)
                 : undefined
             }
           />

@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
+import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -116,27 +117,7 @@ function PushUsers() {
             toolbar={<ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />}
             selection={
               canUpdate
-                ? {
-                    header: (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select all ${rows.length} matching push users`}
-                        checked={selection.allSelected}
-                        onChange={(event) => (event.currentTarget.checked ? selection.selectAll() : selection.clear())}
-                      />
-                    ),
-                    state: selection,
-                    rowLabel: selectLabel,
-                    cell: (user, rowIndex) => (
-                      <input
-                        type="checkbox"
-                        aria-label={selectLabel(user)}
-                        checked={selection.isSelected(user)}
-                        onChange={() => undefined}
-                        onClick={(event) => selection.toggle(user, rowIndex, event)}
-                      />
-                    ),
-                  }
+                ? checkboxSelection(selection, selectLabel, `Select all ${rows.length} matching push users`)
                 : undefined
             }
           />

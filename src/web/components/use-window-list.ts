@@ -1,0 +1,51 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type Ref, type RefObject, useImperativeHandle, useLayoutEffect, useState } from 'react';
+
+export interface VirtualTableHandle {
+  /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
+  scrollToIndex(index: number): void;
+}
+
+export interface WindowListOptions<T> {
+  /** The element the rows start in: its distance from the page top is the virtualizer's scroll margin. */
+  start: RefObject<HTMLElement | null>;
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** A row's height (px) including any gap: exact for table rows, a first guess for measured cards. */
+  estimateSize: number;
+  overscan: number;
+  handle?: Ref<VirtualTableHandle> | undefined;
+}
+
+/** The virtualizer both list renderings (table rows, cards) share: against the window scroll, keyed by row. */
+export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, handle }: WindowListOptions<T>) {
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = start.current;
+    if (!element) return;
+    // Content above the list (a banner, the toolbar wrapping) moves it: measured again whenever the page resizes.
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => observer?.disconnect();
+  }, [start]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateSize,
+    overscan,
+    scrollMargin,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+  });
+
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
+    [virtualizer],
+  );
+  return virtualizer;
+}
