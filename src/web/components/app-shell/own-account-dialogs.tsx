@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/contract/index.ts';
 import { useChangeOwnPassword, useSignOutEverywhere } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { forgetUserData } from '../../api/queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { sessionStore } from '../../session/session-store.ts';
+import { DialogActions } from '../dialog-actions.tsx';
+import { NewPasswordInput } from '../new-password-input.tsx';
+import { ProblemAlert } from '../problem-alert.tsx';
 
 export type OwnAccountDialog = 'change-password' | 'sign-out-everywhere' | null;
 
@@ -59,11 +61,9 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             error={oldError}
             onChange={(event) => setOldPassword(event.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordInput
             label="New password"
-            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. A few unrelated words work well.`}
-            autoComplete="new-password"
-            required
+            hint="A few unrelated words work well."
             value={newPassword}
             error={newError}
             onChange={(event) => setNewPassword(event.currentTarget.value)}
@@ -76,23 +76,13 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             error={mismatch ? 'Does not match the new password' : undefined}
             onChange={(event) => setRepeat(event.currentTarget.value)}
           />
-          {other && (
-            <Alert color="red" title={other.title}>
-              {other.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={change.isPending}
-              disabled={!oldPassword || !newPassword || repeat !== newPassword}
-            >
-              Change password
-            </Button>
-          </Group>
+          <ProblemAlert error={other ? change.error : null} />
+          <DialogActions
+            onCancel={onClose}
+            confirmLabel="Change password"
+            loading={change.isPending}
+            disabled={!oldPassword || !newPassword || repeat !== newPassword}
+          />
         </Stack>
       </form>
     </Modal>
@@ -109,32 +99,23 @@ function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
         Every one of your sessions ends: this browser, other browsers and any client using your account. Use it when you
         left a session open somewhere or think someone else used your account.
       </Text>
-      {signOut.error && (
-        <Alert color="red" mb="md" title={describeError(signOut.error).title}>
-          {describeError(signOut.error).message}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red.9"
-          loading={signOut.isPending}
-          onClick={() =>
-            signOut.mutate(undefined, {
-              onSuccess: () => {
-                sessionStore.set(null);
-                forgetUserData(queryClient);
-                notify({ title: 'Signed out everywhere', message: 'All of your sessions were ended.' });
-                void navigate({ to: '/login' });
-              },
-            })
-          }
-        >
-          Sign out everywhere
-        </Button>
-      </Group>
+      <ProblemAlert error={signOut.error} mb="md" />
+      <DialogActions
+        onCancel={onClose}
+        confirmLabel="Sign out everywhere"
+        danger
+        loading={signOut.isPending}
+        onConfirm={() =>
+          signOut.mutate(undefined, {
+            onSuccess: () => {
+              sessionStore.set(null);
+              forgetUserData(queryClient);
+              notify({ title: 'Signed out everywhere', message: 'All of your sessions were ended.' });
+              void navigate({ to: '/login' });
+            },
+          })
+        }
+      />
     </Modal>
   );
 }

@@ -1,27 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Drawer, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconKey, IconLogout, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import {
-  type Account,
-  type AccountHistoryEntry,
-  endpoints,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../shared/contract/index.ts';
+import { type Account, type AccountHistoryEntry, endpoints } from '../../../shared/contract/index.ts';
 import {
   accountQueries,
   useResetAccountPassword,
@@ -29,7 +10,10 @@ import {
   useUpdateAccountEnabled,
 } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { DialogActions } from '../../components/dialog-actions.tsx';
+import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -155,15 +139,13 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
         <Text size="sm" mb="md">
           Their sessions end at once and they cannot sign in until the account is enabled again.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPending(null)}>
-            Cancel
-          </Button>
-          {/* red.9: white on the default red misses AA contrast. */}
-          <Button color="red.9" loading={enabled.isPending} onClick={() => setEnabled(false)}>
-            Disable account
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={() => setPending(null)}
+          confirmLabel="Disable account"
+          danger
+          loading={enabled.isPending}
+          onConfirm={() => setEnabled(false)}
+        />
       </Modal>
       <Modal
         opened={pending === 'sign-out'}
@@ -173,26 +155,21 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
         <Text size="sm" mb="md">
           Every session of this account ends at once, in every browser and client. They can sign in again.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPending(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red.9"
-            loading={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(account.Id, {
-                onSuccess: () => {
-                  setPending(null);
-                  notify({ title: 'Signed out everywhere', message: account.UserName });
-                },
-                onError: (error) => notify({ color: 'red', ...describeError(error) }),
-              })
-            }
-          >
-            Sign out everywhere
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={() => setPending(null)}
+          confirmLabel="Sign out everywhere"
+          danger
+          loading={signOut.isPending}
+          onConfirm={() =>
+            signOut.mutate(account.Id, {
+              onSuccess: () => {
+                setPending(null);
+                notify({ title: 'Signed out everywhere', message: account.UserName });
+              },
+              onError: (error) => notify({ color: 'red', ...describeError(error) }),
+            })
+          }
+        />
       </Modal>
       {pending === 'reset' && <ResetPasswordDialog account={account} onClose={() => setPending(null)} />}
     </Drawer>
@@ -237,29 +214,21 @@ function ResetPasswordDialog({ account, onClose }: { account: Account; onClose: 
     <Modal opened onClose={onClose} title={`Reset the password of ${account.UserName}`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
+          <NewPasswordInput
             label="New password"
-            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. Their sessions end.`}
-            autoComplete="new-password"
+            hint="Their sessions end."
             data-autofocus
-            required
             value={password}
             error={passwordError}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          {other && (
-            <Alert color="red" title={other.title}>
-              {other.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={reset.isPending} disabled={password.length === 0}>
-              Reset password
-            </Button>
-          </Group>
+          <ProblemAlert error={other ? reset.error : null} />
+          <DialogActions
+            onCancel={onClose}
+            confirmLabel="Reset password"
+            loading={reset.isPending}
+            disabled={password.length === 0}
+          />
         </Stack>
       </form>
     </Modal>

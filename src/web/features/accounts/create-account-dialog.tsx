@@ -1,15 +1,17 @@
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import {
   type AccountPermissions,
   type GrantEntity,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type Permission,
 } from '../../../shared/contract/index.ts';
 import { useCreateAccount } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { DialogActions } from '../../components/dialog-actions.tsx';
+import { NewPasswordInput } from '../../components/new-password-input.tsx';
+import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { notify } from '../../lib/notify.ts';
 import { toggled } from './account-permissions.ts';
 
@@ -68,11 +70,9 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
             error={userNameError}
             onChange={(event) => setUserName(event.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordInput
             label="Initial password"
-            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password. A few unrelated words work well; they can change it after signing in.`}
-            required
-            autoComplete="new-password"
+            hint="A few unrelated words work well; they can change it after signing in."
             value={password}
             error={passwordError ?? (tooShort ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)}
             onChange={(event) => setPassword(event.currentTarget.value)}
@@ -89,19 +89,14 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
               onChange={() => setPermissions((current) => toggled(current, entity, permission))}
             />
           ))}
-          {other && (
-            <Alert color="red" title={other.title}>
-              {other.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={!userName.trim() || password.length === 0}>
-              Create account
-            </Button>
-          </Group>
+          <ProblemAlert error={other ? problem : null} />
+          <DialogActions
+            mt="sm"
+            onCancel={onClose}
+            confirmLabel="Create account"
+            loading={create.isPending}
+            disabled={!userName.trim() || password.length === 0}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -107,29 +108,24 @@ function ResetButton() {
               {describeError(reset.error).message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={reset.isPending}
-              onClick={() =>
-                reset.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notify({
-                      color: 'green',
-                      title: 'Demo data reset',
-                      message: 'Everything is as it was at the start.',
-                    });
-                  },
-                })
-              }
-            >
-              Reset
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setConfirming(false)}
+            confirmLabel="Reset"
+            danger
+            loading={reset.isPending}
+            onConfirm={() =>
+              reset.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  notify({
+                    color: 'green',
+                    title: 'Demo data reset',
+                    message: 'Everything is as it was at the start.',
+                  });
+                },
+              })
+            }
+          />
         </Stack>
       </Modal>
     </>
