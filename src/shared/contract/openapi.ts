@@ -1,73 +1,34 @@
 import { z } from 'zod/mini';
-import {
-  Account,
-  AccountCreation,
-  AccountEnabledUpdate,
-  AccountHistoryList,
-  AccountList,
-  AccountPermissionsUpdate,
-  OwnPasswordChange,
-  PasswordReset,
-} from './accounts.ts';
+import * as accountSchemas from './accounts.ts';
 import { API_PREFIX, availability, type Endpoint, endpoints } from './endpoints.ts';
-import { HistoryList } from './history.ts';
+import * as historySchemas from './history.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
-import {
-  AuthorizationRequest,
-  AuthorizationRequestList,
-  DemoAuthorizationRequestInput,
-  DemoInstruction,
-  DemoInstructionInput,
-  DemoPushList,
-  DeviceAuthorizationDecision,
-  HealthStatus,
-  InstructionTokenSubmission,
-  LoginCredentials,
-  LoginResult,
-  ObsoleteTokenSubmission,
-  PushMessageUser,
-  PushMessageUserList,
-  PushMessageUserUpdate,
-  Session,
-  TokenAccepted,
-  VersionInfo,
-} from './resources.ts';
+import * as resourceSchemas from './resources.ts';
 import { API_VERSION_HEADER, DEFAULT_API_VERSION, SUPPORTED_VERSIONS } from './versions.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Schemas named in components/schemas, each as a request carries it (input) or an answer (output). */
-const NAMED: Record<string, readonly [z.ZodMiniType, 'input' | 'output']> = {
-  LoginCredentials: [LoginCredentials, 'input'],
-  LoginResult: [LoginResult, 'output'],
-  Session: [Session, 'output'],
-  ObsoleteTokenSubmission: [ObsoleteTokenSubmission, 'input'],
-  InstructionTokenSubmission: [InstructionTokenSubmission, 'input'],
-  TokenAccepted: [TokenAccepted, 'output'],
-  DeviceAuthorizationDecision: [DeviceAuthorizationDecision, 'input'],
-  AuthorizationRequest: [AuthorizationRequest, 'output'],
-  AuthorizationRequestList: [AuthorizationRequestList, 'output'],
-  PushMessageUser: [PushMessageUser, 'output'],
-  PushMessageUserList: [PushMessageUserList, 'output'],
-  PushMessageUserUpdate: [PushMessageUserUpdate, 'input'],
-  VersionInfo: [VersionInfo, 'output'],
-  HistoryList: [HistoryList, 'output'],
-  HealthStatus: [HealthStatus, 'output'],
-  DemoAuthorizationRequestInput: [DemoAuthorizationRequestInput, 'input'],
-  DemoInstructionInput: [DemoInstructionInput, 'input'],
-  DemoInstruction: [DemoInstruction, 'output'],
-  DemoPushList: [DemoPushList, 'output'],
-  Account: [Account, 'output'],
-  AccountList: [AccountList, 'output'],
-  AccountCreation: [AccountCreation, 'input'],
-  AccountPermissionsUpdate: [AccountPermissionsUpdate, 'input'],
-  AccountEnabledUpdate: [AccountEnabledUpdate, 'input'],
-  PasswordReset: [PasswordReset, 'input'],
-  OwnPasswordChange: [OwnPasswordChange, 'input'],
-  AccountHistoryList: [AccountHistoryList, 'output'],
-  Problem: [Problem, 'output'],
-};
-const NAME_OF = new Map<unknown, string>(Object.entries(NAMED).map(([name, [schema]]) => [schema, name]));
+/** The contract's exported schemas by identity, so the document names each as its module does. */
+const EXPORT_NAME = new Map<unknown, string>(
+  Object.entries({ ...accountSchemas, ...historySchemas, ...resourceSchemas }).map(([name, value]) => [value, name]),
+);
+
+/**
+ * Schemas named in components/schemas: every endpoint's body (as a request carries it) and response (as an answer
+ * carries it), under its export name, and the problem. A new endpoint's schemas are named without a list to edit.
+ */
+const NAMED = new Map<string, readonly [z.ZodMiniType, 'input' | 'output']>();
+for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+  for (const [schema, io] of [
+    [endpoint.body, 'input'],
+    [endpoint.response, 'output'],
+  ] as const) {
+    const name = schema && EXPORT_NAME.get(schema);
+    if (schema && name) NAMED.set(name, [schema, io]);
+  }
+}
+NAMED.set('Problem', [Problem, 'output']);
+const NAME_OF = new Map<unknown, string>([...NAMED].map(([name, [schema]]) => [schema, name]));
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) from a contract schema: requests as they arrive, answers as sent. */
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
@@ -215,9 +176,7 @@ export function openApiDocument(options: { version: string }): Record<string, un
     }
   }
 
-  const schemas = Object.fromEntries(
-    Object.entries(NAMED).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
-  );
+  const schemas = Object.fromEntries([...NAMED].map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]));
   const problem = schemas.Problem as { properties: Record<string, JsonSchema>; additionalProperties?: unknown };
   // RFC 9457: a problem may carry extension members beyond the ones listed.
   delete problem.additionalProperties;
