@@ -1,18 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiVersion, formatTimestamp, type HistoryEntry, type Permission } from '../../shared/contract/index.ts';
-import { sessionStore } from '../session/session-store.ts';
+import type { ApiVersion, HistoryEntry, Permission } from '../../shared/contract/index.ts';
 import { json, problem, renderWithProviders, scriptedFetch } from '../test/render.tsx';
+import { signInAs } from '../test/session.ts';
 import { HistoryTimeline } from './history-timeline.tsx';
 
 function signIn(permissions: Permission[] = ['Read', 'Write'], apiVersion: ApiVersion = '3.3') {
-  sessionStore.set({
-    token: 'tok',
-    userName: 'DEMO\\admin',
-    permissions: [{ Entity: 'Security', Permissions: permissions }],
-    expiresUtc: formatTimestamp(new Date(Date.now() + 3600_000)),
-    apiVersion,
-  });
+  signInAs(permissions, { apiVersion });
 }
 
 const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiVersion, endpoints, formatTimestamp, type Permission } from '../../shared/contract/index.ts';
-import { sessionStore } from '../session/session-store.ts';
+import { type ApiVersion, endpoints, type Permission } from '../../shared/contract/index.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { signInAs } from '../test/session.ts';
 import { EndpointGate } from './endpoint-gate.tsx';
 import { PermissionButton } from './permission-button.tsx';
 
@@ -13,13 +13,7 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
 }));
 
 function signIn(permissions: Permission[], apiVersion: ApiVersion = '3.3') {
-  sessionStore.set({
-    token: 'tok',
-    userName: 'DEMO\\someone',
-    permissions: [{ Entity: 'Security', Permissions: permissions }],
-    expiresUtc: formatTimestamp(new Date(Date.now() + 3600_000)),
-    apiVersion,
-  });
+  signInAs(permissions, { userName: 'DEMO\\someone', apiVersion });
 }
 
 describe('PermissionButton', () => {

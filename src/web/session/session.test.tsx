@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, formatTimestamp } from '../../shared/contract/index.ts';
 import { createWrapper, json, scriptedFetch } from '../test/render.tsx';
+import { testSession } from '../test/session.ts';
 import { endpointAccess, hasPermission } from './permissions.ts';
 import { useSession } from './session-context.tsx';
 import { currentSession, type StoredSession, sessionStore } from './session-store.ts';
@@ -16,16 +17,7 @@ const loginAnswer = {
   Permissions: [{ Entity: 'Security', Permissions: ['Read'] }],
 };
 
-function session(overrides: Partial<StoredSession> = {}): StoredSession {
-  return {
-    token: 'tok',
-    userName: 'DEMO\\admin',
-    permissions: [{ Entity: 'Security', Permissions: ['Read', 'Write'] }],
-    expiresUtc: later,
-    apiVersion: '3.3',
-    ...overrides,
-  };
-}
+const session = (overrides: Partial<StoredSession> = {}) => testSession({ expiresUtc: later, ...overrides });
 
 afterEach(() => vi.unstubAllGlobals());
 

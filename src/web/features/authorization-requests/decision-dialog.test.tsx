@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthorizationRequest, formatTimestamp } from '../../../shared/contract/index.ts';
+import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
-import { sessionStore } from '../../session/session-store.ts';
 import { json, problem, renderWithProviders, scriptedFetch } from '../../test/render.tsx';
+import { signInAs } from '../../test/session.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 
 const request: AuthorizationRequest = {
@@ -20,15 +20,7 @@ const request: AuthorizationRequest = {
   Status: 'Pending',
 };
 
-beforeEach(() => {
-  sessionStore.set({
-    token: 'tok',
-    userName: 'DEMO\\admin',
-    permissions: [{ Entity: 'Security', Permissions: ['Read', 'Write'] }],
-    expiresUtc: formatTimestamp(new Date(Date.now() + 3600_000)),
-    apiVersion: '3.3',
-  });
-});
+beforeEach(() => signInAs());
 afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(decision: 'approve' | 'reject') {
