@@ -1,20 +1,18 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Group, Loader, Paper, Text, Timeline, Title } from '@mantine/core';
 import {
   IconArrowRight,
   IconCircleCheck,
   IconCirclePlus,
   IconHistory,
-  IconInfoCircle,
-  IconRefresh,
   IconSwitchHorizontal,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints, type HistoryEntity, type HistoryEntry } from '../../shared/contract/index.ts';
 import { isApiError } from '../api/api-error.ts';
-import { describeError } from '../api/describe-error.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import { useSession } from '../session/session-context.tsx';
+import { InlineError } from './inline-error.tsx';
 import { Timestamp } from './timestamp.tsx';
 import { UserText } from './user-text.tsx';
 
@@ -87,22 +85,7 @@ function HistoryBody({ entity, id }: HistoryTimelineProps) {
         </Text>
       );
     }
-    const { title, message } = describeError(query.error);
-    return (
-      <Alert color="red" icon={<IconInfoCircle />} title={`History: ${title}`} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{message}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <InlineError error={query.error} about="History" onRetry={() => void query.refetch()} />;
   }
   const entries = [...query.data].sort(
     (a, b) => b.ChangedTimestampUtc.localeCompare(a.ChangedTimestampUtc) || b.Id - a.Id,

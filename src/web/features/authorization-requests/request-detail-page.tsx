@@ -4,14 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
@@ -51,12 +48,7 @@ function RequestDetail({ id }: { id: number }) {
   const focusReturn = useFocusReturn();
   const phone = usePhone();
 
-  if (query.isPending) return <LoadingState label="Loading request…" />;
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.kind === 'not-found')
-      return <NotFoundState what="authorization request" />;
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
+  if (!query.isSuccess) return <QueryState query={query} loading="Loading request…" what="authorization request" />;
   const request = query.data;
   const status = requestStatus(request, pending.data ? new Set(pending.data.map((r) => r.Id)) : undefined);
 

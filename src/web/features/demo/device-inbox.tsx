@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconRefresh } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconKey, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DemoPush } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { DEMO_INBOX_POLL_MS, demoQueries } from '../../api/queries.ts';
+import { InlineError } from '../../components/inline-error.tsx';
 import { RouterButton } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -23,22 +24,7 @@ export function DeviceInbox() {
     );
   }
   if (query.isError) {
-    const { title, message } = describeError(query.error);
-    return (
-      <Alert color="red" icon={<IconInfoCircle />} title={title} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{message}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <Stack gap="sm">

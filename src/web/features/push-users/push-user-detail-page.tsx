@@ -3,14 +3,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
@@ -64,11 +61,7 @@ function Fields({ user }: { user: PushMessageUser }) {
 
 function PushUserDetail({ id }: { id: number }) {
   const query = useQuery(pushUserQueries.detail(id));
-  if (query.isPending) return <LoadingState label="Loading push user…" />;
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.kind === 'not-found') return <NotFoundState what="push user" />;
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
+  if (!query.isSuccess) return <QueryState query={query} loading="Loading push user…" what="push user" />;
   const user = query.data;
   return (
     <>
