@@ -1,10 +1,11 @@
-import { Code, DataList, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { type Field, FieldList } from '../../components/field-list.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 
 export function RequestFields({ request }: { request: AuthorizationRequest }) {
-  const rows: [string, React.ReactNode][] = [
+  const rows: Field[] = [
     ['User', request.UserName],
     ['Email', request.UserEmail],
     ['Device type', request.DeviceType],
@@ -26,14 +27,5 @@ export function RequestFields({ request }: { request: AuthorizationRequest }) {
       </Text>,
     ]);
 
-  return (
-    <DataList orientation="horizontal" labelWidth={140} withDivider size="sm">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{typeof value === 'string' ? <UserText>{value}</UserText> : value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList>
-  );
+  return <FieldList fields={rows} />;
 }

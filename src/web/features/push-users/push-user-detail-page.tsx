@@ -1,10 +1,11 @@
-import { DataList, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { type Field, FieldList } from '../../components/field-list.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -36,7 +37,7 @@ function deviceValue(value: string | null | undefined): React.ReactNode {
 }
 
 function Fields({ user }: { user: PushMessageUser }) {
-  const rows: [string, React.ReactNode][] = [
+  const rows: Field[] = [
     ['User', user.UserName],
     ['Device type', user.DeviceType],
     // From the authorization request that registered the device; absent for devices registered otherwise.
@@ -47,16 +48,7 @@ function Fields({ user }: { user: PushMessageUser }) {
     ['Registered', <Timestamp key="created" value={user.CreatedTimeStampUtc} />],
     ['Last modified', <Timestamp key="modified" value={user.ModifiedTimestampUtc} />],
   ];
-  return (
-    <DataList orientation="horizontal" labelWidth={140} withDivider size="sm">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{typeof value === 'string' ? <UserText>{value}</UserText> : value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList>
-  );
+  return <FieldList fields={rows} />;
 }
 
 function PushUserDetail({ id }: { id: number }) {
