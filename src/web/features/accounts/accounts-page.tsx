@@ -5,12 +5,11 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
-import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { PAGES } from '../../lib/pages.tsx';
 import { AccountTable } from './account-table.tsx';
@@ -24,15 +23,12 @@ const AccountDrawer = lazy(() => import('./account-drawer.tsx').then((module) =>
 
 export function AccountsPage() {
   return (
-    <>
-      <PageHeader
-        title="Accounts"
-        description="Who can sign in to this service, with which permissions, and their sign-in activity."
-      />
-      <EndpointGate endpoint={PAGES.accounts.endpoint} feature={PAGES.accounts.label}>
-        <Accounts />
-      </EndpointGate>
-    </>
+    <ListPage
+      page={PAGES.accounts}
+      description="Who can sign in to this service, with which permissions, and their sign-in activity."
+    >
+      <Accounts />
+    </ListPage>
   );
 }
 

@@ -8,12 +8,11 @@ import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
-import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
 import { PAGES } from '../../lib/pages.tsx';
 import { matchIndexed } from '../../lib/search-index.ts';
@@ -50,15 +49,12 @@ const ShortcutsDialog = lazy(() =>
 
 export function RequestQueuePage() {
   return (
-    <>
-      <PageHeader
-        title="Authorization requests"
-        description="Mobile devices asking to be trusted for two-factor authentication."
-      />
-      <EndpointGate endpoint={PAGES.authorizationRequests.endpoint} feature={PAGES.authorizationRequests.label}>
-        <RequestQueue />
-      </EndpointGate>
-    </>
+    <ListPage
+      page={PAGES.authorizationRequests}
+      description="Mobile devices asking to be trusted for two-factor authentication."
+    >
+      <RequestQueue />
+    </ListPage>
   );
 }
 

@@ -8,12 +8,11 @@ import { pushUserQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
-import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
 import { PAGES } from '../../lib/pages.tsx';
 import { useLiveSearch } from '../../lib/use-live-search.ts';
@@ -34,15 +33,12 @@ const selectLabel = (user: PushMessageUser) => `Select push user #${user.Id} ${u
 
 export function PushUsersPage() {
   return (
-    <>
-      <PageHeader
-        title="Push users"
-        description="Devices registered to receive push messages, such as two-factor tokens."
-      />
-      <EndpointGate endpoint={PAGES.pushUsers.endpoint} feature={PAGES.pushUsers.label}>
-        <PushUsers />
-      </EndpointGate>
-    </>
+    <ListPage
+      page={PAGES.pushUsers}
+      description="Devices registered to receive push messages, such as two-factor tokens."
+    >
+      <PushUsers />
+    </ListPage>
   );
 }
 

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { Endpoint } from '../../shared/contract/index.ts';
+import type { Page } from '../lib/pages.tsx';
+import { EndpointGate } from './endpoint-gate.tsx';
+import { PageHeader } from './page-header.tsx';
+
+/**
+ * A page that lists one endpoint's data: its heading (the page's label, as the navigation says it) and, in place of
+ * the list, an explanation when the person may not call the endpoint or their API version lacks it.
+ */
+export function ListPage({
+  page,
+  description,
+  children,
+}: {
+  page: Page & { endpoint: Endpoint };
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={page.label} description={description} />
+      <EndpointGate endpoint={page.endpoint} feature={page.label}>
+        {children}
+      </EndpointGate>
+    </>
+  );
+}
