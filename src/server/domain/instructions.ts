@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import {
   type DemoInstruction,
   formatTimestamp,
+  MAX_TOKEN_ATTEMPTS,
   PushUserStatusCode,
+  TOKEN_LIFETIME_MINUTES,
   type TokenAccepted,
 } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -12,8 +14,6 @@ import { addMinutes, type Clock, storedTime } from './clock.ts';
 import type { Principal } from './principals.ts';
 import { notFound, ProblemError } from './problem-error.ts';
 
-export const TOKEN_LIFETIME_MINUTES = 10;
-export const MAX_TOKEN_ATTEMPTS = 5;
 /**
  * Tokens one instruction may be issued, the first included. Each new token resets the wrong-token count, so without
  * a cap reissuing would give a guesser unlimited tries at a six-digit token.

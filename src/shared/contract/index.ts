@@ -13,4 +13,5 @@ export * from './problems.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';
 export * from './timestamps.ts';
+export * from './two-factor.ts';
 export * from './versions.ts';

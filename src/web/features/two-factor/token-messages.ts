@@ -1,5 +1,5 @@
 import type { MantineColor } from '@mantine/core';
-import type { InstructionKind } from '../../../shared/contract/index.ts';
+import { type InstructionKind, MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 
@@ -19,13 +19,13 @@ export function tokenErrorMessage(error: unknown, kind: InstructionKind, id: num
         return {
           color: 'red',
           title: 'Wrong token',
-          message: `That is not the token for ${whatLower}. Check the code on your device and try again; after 5 wrong tokens the instruction is locked.`,
+          message: `That is not the token for ${whatLower}. Check the code on your device and try again; after ${MAX_TOKEN_ATTEMPTS} wrong tokens the instruction is locked.`,
         };
       case 'token-expired':
         return {
           color: 'orange',
           title: 'Token expired',
-          message: `The token for ${whatLower} is no longer valid (tokens last 10 minutes). Request a new token and enter that one.`,
+          message: `The token for ${whatLower} is no longer valid (tokens last ${TOKEN_LIFETIME_MINUTES} minutes). Request a new token and enter that one.`,
         };
       case 'instruction-locked':
         return {

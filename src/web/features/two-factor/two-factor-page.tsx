@@ -1,6 +1,7 @@
 import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import { MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TokenForm } from './token-form.tsx';
 
@@ -30,9 +31,13 @@ export function TwoFactorPage() {
             </Title>
             <List size="sm" spacing={6} c="dimmed">
               <List.Item>An instruction that needs two-factor authentication waits for its token.</List.Item>
-              <List.Item>The token is pushed to your active devices and is valid for 10 minutes.</List.Item>
+              <List.Item>
+                The token is pushed to your active devices and is valid for {TOKEN_LIFETIME_MINUTES} minutes.
+              </List.Item>
               <List.Item>Only the person who created the instruction can submit its token.</List.Item>
-              <List.Item>After 5 wrong tokens the instruction locks until a new token is sent.</List.Item>
+              <List.Item>
+                After {MAX_TOKEN_ATTEMPTS} wrong tokens the instruction locks until a new token is sent.
+              </List.Item>
             </List>
             <Text size="xs" c="dimmed" mt="sm">
               No token arriving? Check under Push users that your device is Active.
