@@ -67,3 +67,60 @@ describe('WEB_ROOT and DATA_DIR (issue 11, item 13)', () => {
     expect(loadConfig({ WEB_ROOT: 'web', DATA_DIR: 'web-data' }, CWD).dataDir).toBe('/srv/tachyon/web-data');
   });
 });
+
+describe('the environment schema', () => {
+  it('gives the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, CWD);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/tachyon/data',
+      databaseUrl: null,
+      defaultApiVersion: '3.3',
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      loginFailuresPerUser: 5,
+      connectSources: [],
+      adminUserName: null,
+      adminPassword: null,
+      webRoot: '/srv/tachyon/dist/web',
+      logLevel: 'info',
+      basicAuth: true,
+      metrics: false,
+      metricsPort: null,
+      directory: null,
+    });
+  });
+
+  it('reads and trims what is set', () => {
+    const config = loadConfig(
+      { PORT: '9000', HOST: ' 0.0.0.0 ', API_VERSION: '3.1', CONNECT_SRC: 'https://a.example, https://b.example' },
+      CWD,
+    );
+    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', defaultApiVersion: '3.1' });
+    expect(config.connectSources).toEqual(['https://a.example', 'https://b.example']);
+    expect(loadConfig({ METRICS: 'on', METRICS_PORT: '9100', BASIC_AUTH: 'off' }, CWD)).toMatchObject({
+      metrics: true,
+      metricsPort: 9100,
+      basicAuth: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535, got "80.5"'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be an integer from 1 to 1440, got "0"'],
+    [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 1 to 65535, got "x"'],
+    [{ BASIC_AUTH: 'maybe' }, 'BASIC_AUTH must be on or off, got "maybe"'],
+    [{ DEMO: 'sometimes' }, 'DEMO must be on or off, got "sometimes"'],
+    [{ API_VERSION: '2.0' }, 'API_VERSION must be one of 3.0, 3.1, 3.2, 3.3, 4.0, got "2.0"'],
+    [{ TRUST_PROXY: '500' }, 'TRUST_PROXY hop count must be at most 100, got "500"'],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env, CWD)).toThrow(new ConfigError(message));
+  });
+
+  it('takes the admin password as typed, spaces included', () => {
+    const password = '  correct horse battery staple  ';
+    expect(loadConfig({ ADMIN_USERNAME: 'CORP\\root', ADMIN_PASSWORD: password }, CWD).adminPassword).toBe(password);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod/mini';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
 import { type DirectoryConfig, loadDirectoryConfig } from './directory-config.ts';
 import { passwordWeakness } from './domain/password-policy.ts';
@@ -74,28 +75,6 @@ export function demoExposureWarning(config: Pick<Config, 'demo' | 'host'>): stri
   );
 }
 
-function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
-  const raw = env.TRUST_PROXY?.trim();
-  if (raw === undefined || raw === '' || ['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 100) throw new ConfigError(`TRUST_PROXY hop count must be at most 100, got "${raw}"`);
-    return hops;
-  }
-  const proxies = raw.split(/[\s,]+/).filter(Boolean);
-  for (const proxy of proxies) {
-    const [address = '', bits, extra] = proxy.split('/');
-    const family = isIP(address);
-    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (family === 0 || !validBits || extra !== undefined) {
-      throw new ConfigError(
-        `TRUST_PROXY must be off, a hop count, or proxy addresses / CIDR ranges separated by commas; "${proxy}" is none of these`,
-      );
-    }
-  }
-  return proxies;
-}
-
 /** Serving the data folder as web content would hand out the database file, password hashes included. */
 function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseUrl: string | null): void {
   if (webRoot === null || databaseUrl !== null) return;
@@ -111,73 +90,157 @@ function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseU
 export class ConfigError extends Error {}
 
 /** ADMIN_PASSWORD follows the password policy of every local account: a weak one stops the start-up. */
-function adminPassword(env: NodeJS.ProcessEnv): string | null {
-  const password = env.ADMIN_PASSWORD || null;
-  if (password === null) return null;
+function adminPasswordProblem(password: string): string | null {
   const weakness = passwordWeakness(password);
-  if (weakness) {
-    throw new ConfigError(
-      `ADMIN_PASSWORD ${weakness}. Local passwords must be 12 to 128 characters and not a commonly used password ` +
-        '(a passphrase of a few unrelated words works well).',
-    );
-  }
-  return password;
+  return weakness
+    ? `ADMIN_PASSWORD ${weakness}. Local passwords must be 12 to 128 characters and not a commonly used password ` +
+        '(a passphrase of a few unrelated words works well).'
+    : null;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+function trustProxyValue(raw: string): Config['trustProxy'] | string {
+  if (['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return hops > 100 ? `TRUST_PROXY hop count must be at most 100, got "${raw}"` : hops;
   }
-  return value;
+  const proxies = raw.split(/[\s,]+/).filter(Boolean);
+  for (const proxy of proxies) {
+    const [address = '', bits, extra] = proxy.split('/');
+    const family = isIP(address);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !validBits || extra !== undefined) {
+      return `TRUST_PROXY must be off, a hop count, or proxy addresses / CIDR ranges separated by commas; "${proxy}" is none of these`;
+    }
+  }
+  return proxies;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+/**
+ * One environment variable: unset or empty (or only spaces, unless `blankIsUnset` is off) gives `fallback`;
+ * otherwise `read` turns the text into the value, or answers the message people see when the text is not one.
+ */
+function variable<T>(fallback: T, read: (raw: string) => T | { problem: string }, { blankIsUnset = true } = {}) {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, context): T => {
+      if (raw === undefined || raw === '' || (blankIsUnset && raw.trim() === '')) return fallback;
+      const value = read(raw);
+      if (value !== null && typeof value === 'object' && 'problem' in value) {
+        context.issues.push({ code: 'custom', message: value.problem, input: raw });
+        return fallback;
+      }
+      return value as T;
+    }),
+  );
 }
+
+const text = <T extends string | null>(fallback: T) => variable<string | T>(fallback, (raw) => raw.trim());
+
+const integer = (name: string, fallback: number, min: number, max: number) =>
+  variable(fallback, (raw) => {
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : { problem: `${name} must be an integer from ${min} to ${max}, got "${raw}"` };
+  });
+
+const flag = <T extends boolean | null>(name: string, fallback: T) =>
+  variable<boolean | T>(fallback, (raw) => {
+    const value = raw.trim().toLowerCase();
+    if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+    if (['0', 'false', 'off', 'no'].includes(value)) return false;
+    return { problem: `${name} must be on or off, got "${raw}"` };
+  });
+
+/**
+ * The service's environment (README "Configuration"): each variable's type, default and limits. What depends on
+ * several variables (demo mode's default, the web root against the data folder, the directory) is decided in
+ * loadConfig below.
+ */
+const Environment = z.object({
+  PORT: integer('PORT', 8080, 0, 65535),
+  HOST: text('127.0.0.1'),
+  DATA_DIR: text('data'),
+  DATABASE_URL: text(null),
+  API_VERSION: variable<ApiVersion>(DEFAULT_API_VERSION, (raw) => {
+    const version = raw.trim();
+    return isApiVersion(version)
+      ? version
+      : { problem: `API_VERSION must be one of ${SUPPORTED_VERSIONS.join(', ')}, got "${version}"` };
+  }),
+  /** Null: decided by demoByDefault. */
+  DEMO: flag('DEMO', null),
+  TRUST_PROXY: variable<Config['trustProxy']>(false, (raw) => {
+    const value = trustProxyValue(raw.trim());
+    return typeof value === 'string' ? { problem: value } : value;
+  }),
+  SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+  SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
+  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
+  LOGIN_FAILURES_PER_USER: integer('LOGIN_FAILURES_PER_USER', 5, 1, 1000),
+  LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100000),
+  LOGIN_FAILURE_WINDOW_SECONDS: integer('LOGIN_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
+  LOGIN_SLOW_AFTER_FAILURES: integer('LOGIN_SLOW_AFTER_FAILURES', 20, 1, 100000),
+  LOGIN_SLOW_SECONDS: integer('LOGIN_SLOW_SECONDS', 5, 1, 300),
+  LOGIN_RATE_PER_MINUTE: integer('LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
+  DEMO_CREATIONS_PER_MINUTE: integer('DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
+  CONNECT_SRC: variable<string[]>([], (raw) => raw.split(/[\s,]+/).filter(Boolean)),
+  ADMIN_USERNAME: text(null),
+  // Taken as typed: spaces may be part of a password (the policy judges one made only of them).
+  ADMIN_PASSWORD: variable<string | null>(
+    null,
+    (raw) => {
+      const problem = adminPasswordProblem(raw);
+      return problem ? { problem } : raw;
+    },
+    { blankIsUnset: false },
+  ),
+  LOG_LEVEL: text('info'),
+  BASIC_AUTH: flag('BASIC_AUTH', true),
+  METRICS: flag('METRICS', false),
+  METRICS_PORT: variable<number | null>(null, (raw) => {
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= 1 && value <= 65535
+      ? value
+      : { problem: `METRICS_PORT must be an integer from 1 to 65535, got "${raw}"` };
+  }),
+});
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  const apiVersion = env.API_VERSION?.trim() || DEFAULT_API_VERSION;
-  if (!isApiVersion(apiVersion)) {
-    throw new ConfigError(`API_VERSION must be one of ${SUPPORTED_VERSIONS.join(', ')}, got "${apiVersion}"`);
-  }
-  const host = env.HOST?.trim() || '127.0.0.1';
-  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || 'data');
+  const parsed = Environment.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'Invalid configuration');
+  const vars = parsed.data;
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  // WEB_ROOT set but empty serves no dashboard; unset serves the built one.
   const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
-  checkWebRootSeparate(webRoot, dataDir, databaseUrl);
+  checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host,
+    port: vars.PORT,
+    host: vars.HOST,
     dataDir,
-    databaseUrl,
-    defaultApiVersion: apiVersion,
-    demo: flag(env, 'DEMO', demoByDefault(env, host)),
-    trustProxy: trustProxy(env),
-    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
-    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
-    passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
-    loginFailuresPerUser: integer(env, 'LOGIN_FAILURES_PER_USER', 5, 1, 1000),
-    loginFailuresPerAddress: integer(env, 'LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100000),
-    loginFailureWindowSeconds: integer(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
-    loginSlowAfterFailures: integer(env, 'LOGIN_SLOW_AFTER_FAILURES', 20, 1, 100000),
-    loginSlowSeconds: integer(env, 'LOGIN_SLOW_SECONDS', 5, 1, 300),
-    loginRatePerMinute: integer(env, 'LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
-    demoCreationsPerMinute: integer(env, 'DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
-    connectSources: (env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+    databaseUrl: vars.DATABASE_URL,
+    defaultApiVersion: vars.API_VERSION,
+    demo: vars.DEMO ?? demoByDefault(env, vars.HOST),
+    trustProxy: vars.TRUST_PROXY,
+    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: vars.SESSION_ABSOLUTE_HOURS,
+    passwordHashCost: vars.PASSWORD_HASH_COST,
+    loginFailuresPerUser: vars.LOGIN_FAILURES_PER_USER,
+    loginFailuresPerAddress: vars.LOGIN_FAILURES_PER_ADDRESS,
+    loginFailureWindowSeconds: vars.LOGIN_FAILURE_WINDOW_SECONDS,
+    loginSlowAfterFailures: vars.LOGIN_SLOW_AFTER_FAILURES,
+    loginSlowSeconds: vars.LOGIN_SLOW_SECONDS,
+    loginRatePerMinute: vars.LOGIN_RATE_PER_MINUTE,
+    demoCreationsPerMinute: vars.DEMO_CREATIONS_PER_MINUTE,
+    connectSources: vars.CONNECT_SRC,
     directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
-    adminUserName: env.ADMIN_USERNAME?.trim() || null,
-    adminPassword: adminPassword(env),
+    adminUserName: vars.ADMIN_USERNAME,
+    adminPassword: vars.ADMIN_PASSWORD,
     webRoot,
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    basicAuth: flag(env, 'BASIC_AUTH', true),
-    metrics: flag(env, 'METRICS', false),
-    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
+    logLevel: vars.LOG_LEVEL,
+    basicAuth: vars.BASIC_AUTH,
+    metrics: vars.METRICS,
+    metricsPort: vars.METRICS_PORT,
   };
 }
