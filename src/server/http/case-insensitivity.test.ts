@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthorizationRequestList, PushMessageUser, PushMessageUserList } from '../../shared/contract/index.ts';
-import { ADMIN, createTestApp, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, parseBody, useTestApp } from '../test/harness.ts';
 
 describe('case-insensitive routes, query names and body names (SPEC §3 "Base URL and routing")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN }, per: 'file' });
 
   it('matches routes in any case', async () => {
     const users = parseBody(
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       PushMessageUserList,
     );
     for (const url of [
@@ -21,13 +15,13 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
       '/API/CONSUMER/PUSHMESSAGEUSERS',
       '/Api/Consumer/pushMessageUsers',
     ]) {
-      const response = await t.call({ method: 'GET', url, token: admin });
+      const response = await t.call({ method: 'GET', url, token: tokens.admin });
       expect(response.statusCode, url).toBe(200);
       expect(parseBody(response, PushMessageUserList), url).toEqual(users);
     }
     const first = users[0];
     if (!first) throw new Error('no push users');
-    const one = await t.call({ method: 'GET', url: `/api/consumer/pushmessageusers/${first.Id}`, token: admin });
+    const one = await t.call({ method: 'GET', url: `/api/consumer/pushmessageusers/${first.Id}`, token: tokens.admin });
     expect(parseBody(one, PushMessageUser)).toEqual(first);
     const login = await t.call({
       method: 'POST',
@@ -38,23 +32,23 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
     const requests = await t.call({
       method: 'GET',
       url: '/api/consumer/authentication/authorizationrequests',
-      token: admin,
+      token: tokens.admin,
     });
     expect(requests.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/consumer/version' })).statusCode).toBe(200);
   });
 
   it('takes a trailing slash', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers/', token: admin })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers/', token: tokens.admin })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps the rules of the endpoint under any casing (version and access)', async () => {
     const unavailable = await t.call({
       method: 'GET',
       url: '/api/consumer/pushmessageusers',
-      token: admin,
+      token: tokens.admin,
       version: '4.0',
     });
     expect(unavailable.statusCode).toBe(404);
@@ -66,7 +60,7 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
       await t.call({
         method: 'GET',
         url: '/api/Consumer/Authentication/AuthorizationRequests?getall=true',
-        token: admin,
+        token: tokens.admin,
       }),
       AuthorizationRequestList,
     );
@@ -80,7 +74,7 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
         const response = await t.call({
           method: 'GET',
           url: `/api/consumer/authentication/authorizationrequests?${name}=${value}`,
-          token: admin,
+          token: tokens.admin,
         });
         expect(parseBody(response, AuthorizationRequestList), `${name}=${value}`).toEqual(expected);
       }
@@ -95,7 +89,7 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
     });
     expect(login.statusCode).toBe(200);
     const users = parseBody(
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       PushMessageUserList,
     );
     const user = users.find((candidate) => candidate.Status === 1);
@@ -103,7 +97,7 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
     const put = await t.call({
       method: 'PUT',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       payload: { status: 3, Status: 2, ID: user.Id },
     });
     expect(put.statusCode, put.body).toBe(200);
@@ -111,7 +105,7 @@ describe('case-insensitive routes, query names and body names (SPEC §3 "Base UR
     const reversed = await t.call({
       method: 'PUT',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       payload: { Status: 3, status: 1, id: user.Id },
     });
     expect(parseBody(reversed, PushMessageUser).Status).toBe(3);

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, errorPaths, expectProblem, type TestApp } from '../test/harness.ts';
+import { ADMIN, createTestApp, errorPaths, expectProblem, type TestApp, useTestApp } from '../test/harness.ts';
 
 const LOGIN = '/api/Consumer/Authentication';
 
 describe('errors are RFC 9457 problems (SPEC §3 "Errors and limits")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN }, per: 'file' });
 
   it('validation problems list each issue with its path', async () => {
     const response = await t.call({ method: 'POST', url: LOGIN, payload: { UserName: '', Password: 7 } });
@@ -60,7 +54,7 @@ describe('errors are RFC 9457 problems (SPEC §3 "Errors and limits")', () => {
     const put = await t.call({
       method: 'PUT',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       headers: { 'content-type': 'text/plain' },
       payload: '{"Id":1,"Status":2}',
     });
@@ -81,7 +75,7 @@ describe('errors are RFC 9457 problems (SPEC §3 "Errors and limits")', () => {
     const put = await t.call({
       method: 'PUT',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ Id: 1, Status: 2, Padding: 'x'.repeat(70_000) }),
     });
@@ -91,7 +85,7 @@ describe('errors are RFC 9457 problems (SPEC §3 "Errors and limits")', () => {
     const fits = await t.call({
       method: 'PUT',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ Id: 1, Status: 2, Padding: 'x'.repeat(63 * 1024) }),
     });
@@ -106,7 +100,7 @@ describe('errors are RFC 9457 problems (SPEC §3 "Errors and limits")', () => {
       ['DELETE', '/api/Consumer/PushMessageUsers'],
       ['GET', '/api/Consumer/Authentication/AuthorizationRequests/1/extra'],
     ] as const) {
-      const response = await t.call({ method, url, token: admin });
+      const response = await t.call({ method, url, token: tokens.admin });
       const problem = expectProblem(response, 404, 'not-found');
       expect(response.body).not.toMatch(/<html/i);
       expect(problem.detail).toContain(method);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, useTestApp } from '../test/harness.ts';
 
 /** The CSP header as directive name → sources. */
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -12,25 +12,23 @@ function directives(header: string | string[] | number | undefined): Map<string,
 }
 
 describe('security headers on every response (SPEC §3 "Errors and limits")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp({ connectSources: ['https://tachyon.example.com'] });
-    admin = await t.login(...ADMIN);
+  const { t, tokens } = useTestApp({
+    config: { connectSources: ['https://tachyon.example.com'] },
+    signIn: { admin: ADMIN },
+    per: 'file',
   });
-  afterAll(() => t.close());
 
   const samples = async () => {
-    const list = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin });
+    const list = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin });
     return {
       'JSON 200': list,
       '304': await t.call({
         method: 'GET',
         url: '/api/Consumer/PushMessageUsers',
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(list.headers.etag) },
       }),
-      '204': await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin }),
+      '204': await t.call({ method: 'POST', url: '/api/Demo/Reset', token: tokens.admin }),
       '400': await t.call({ method: 'GET', url: '/api/Consumer/Version', version: 'nope' }),
       '401': await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers' }),
       '404 route': await t.call({ method: 'GET', url: '/api/Nope' }),
@@ -103,10 +101,10 @@ describe('security headers on every response (SPEC §3 "Errors and limits")', ()
     const withHeader = await t.call({
       method: 'GET',
       url: '/api/Consumer/PushMessageUsers',
-      token: admin,
+      token: tokens.admin,
       headers: { 'x-tachyon-consumer': 'Dashboard' },
     });
-    const without = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin });
+    const without = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin });
     expect(withHeader.statusCode).toBe(200);
     expect(without.statusCode).toBe(200);
   });

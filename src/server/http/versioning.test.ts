@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORTED_VERSIONS, VersionInfo } from '../../shared/contract/index.ts';
-import { ADMIN, createTestApp, expectProblem, OPERATOR, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, OPERATOR, parseBody, useTestApp } from '../test/harness.ts';
 
 /** Every seed endpoint, called with a valid-looking request (its answer does not matter for version rules). */
 const SEED_CALLS = {
@@ -20,13 +20,7 @@ const SEED_CALLS = {
 } as const;
 
 describe('API versions (seed §9, SPEC §3 "Versions")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN }, per: 'file' });
 
   it('GET /Consumer/Version answers the default and supported versions, without signing in', async () => {
     const response = await t.call({ method: 'GET', url: '/api/Consumer/Version' });
@@ -41,16 +35,21 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
   it('answers Api-Version: the default without the header, the requested one with it', async () => {
     expect((await t.call({ method: 'GET', url: '/api/Consumer/Version' })).headers['api-version']).toBe('3.3');
     for (const version of SUPPORTED_VERSIONS) {
-      const response = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin, version });
+      const response = await t.call({
+        method: 'GET',
+        url: '/api/Consumer/PushMessageUsers',
+        token: tokens.admin,
+        version,
+      });
       expect(response.headers['api-version']).toBe(version);
     }
   });
 
   it('carries Api-Version on every response, errors included', async () => {
     const responses = [
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers' }),
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers/987654', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers/987654', token: tokens.admin }),
       await t.call({ method: 'GET', url: '/api/No/Such/Thing', version: '3.1' }),
       await t.call({ method: 'POST', url: '/api/Consumer/Authentication', payload: {} }),
       await t.call({
@@ -59,7 +58,13 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
         headers: { 'content-type': 'application/json' },
         payload: '{',
       }),
-      await t.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', token: admin, version: '4.0', payload: {} }),
+      await t.call({
+        method: 'PUT',
+        url: '/api/Consumer/PushMessageUsers',
+        token: tokens.admin,
+        version: '4.0',
+        payload: {},
+      }),
       await t.call({ method: 'DELETE', url: '/api/Consumer/Authentication/Session', token: await t.login(...ADMIN) }),
     ];
     const etag = responses[0]?.headers.etag;
@@ -67,7 +72,7 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
       await t.call({
         method: 'GET',
         url: '/api/Consumer/PushMessageUsers',
-        token: admin,
+        token: tokens.admin,
         version: '3.2',
         headers: { 'if-none-match': String(etag) },
       }),
@@ -124,7 +129,7 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
       it(`#${n} at 4.0, naming 3.0-3.3; it works at 3.0-3.3`, async () => {
         const call = SEED_CALLS[n];
         const problem = expectProblem(
-          await t.call({ ...call, token: admin, version: '4.0' }),
+          await t.call({ ...call, token: tokens.admin, version: '4.0' }),
           404,
           'unavailable-in-version',
         );
@@ -134,7 +139,7 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
         // Also for a caller who is not signed in: the endpoint does not exist there.
         expectProblem(await t.call({ ...call, version: '4.0' }), 404, 'unavailable-in-version');
         for (const version of ['3.0', '3.1', '3.2', '3.3']) {
-          const response = await t.call({ ...call, token: admin, version });
+          const response = await t.call({ ...call, token: tokens.admin, version });
           expect(response.json<{ type?: string }>().type ?? '').not.toMatch(/unavailable-in-version/);
         }
       });
@@ -171,29 +176,31 @@ describe('API versions (seed §9, SPEC §3 "Versions")', () => {
       expect(login.statusCode).toBe(200);
       expect(login.headers.deprecation).toBeUndefined();
       expect(
-        (await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: admin, version }))
+        (await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: tokens.admin, version }))
           .statusCode,
       ).toBe(200);
-      expect((await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: admin, version })).statusCode).toBe(200);
-      expectProblem(await t.call({ ...SEED_CALLS[2], token: admin, version }), 404, 'not-found');
+      expect((await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.admin, version })).statusCode).toBe(
+        200,
+      );
+      expectProblem(await t.call({ ...SEED_CALLS[2], token: tokens.admin, version }), 404, 'not-found');
     }
   });
 
   it('marks #2 deprecated from 3.1 on (Deprecation and successor Link), not at 3.0', async () => {
-    const at30 = await t.call({ ...SEED_CALLS[2], token: admin, version: '3.0' });
+    const at30 = await t.call({ ...SEED_CALLS[2], token: tokens.admin, version: '3.0' });
     expect(at30.headers.deprecation).toBeUndefined();
     expect(at30.headers.link).toBeUndefined();
     for (const version of ['3.1', '3.2', '3.3', '4.0']) {
       for (const url of ['/api/ConsumerAuthentication/Token', '/api/Consumer/Authentication/Token']) {
-        const response = await t.call({ ...SEED_CALLS[2], url, token: admin, version });
+        const response = await t.call({ ...SEED_CALLS[2], url, token: tokens.admin, version });
         expect(response.headers.deprecation).toBe('@1577836800'); // 2020-01-01, the catalogue's deprecatedAt
         expect(response.headers.link).toBe('</api/Consumer/Authentication/Instruction/Token>; rel="successor-version"');
       }
     }
     // The default version is 3.3, so #2 is deprecated without the header too.
-    expect((await t.call({ ...SEED_CALLS[2], token: admin })).headers.deprecation).toMatch(/^@\d+$/);
+    expect((await t.call({ ...SEED_CALLS[2], token: tokens.admin })).headers.deprecation).toMatch(/^@\d+$/);
     // Only #2.
-    const other = await t.call({ ...SEED_CALLS[3], token: admin, version: '3.3' });
+    const other = await t.call({ ...SEED_CALLS[3], token: tokens.admin, version: '3.3' });
     expect(other.headers.deprecation).toBeUndefined();
   });
 });

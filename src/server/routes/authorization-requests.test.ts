@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthorizationRequest,
   AuthorizationRequestList,
@@ -9,13 +9,12 @@ import {
 import {
   ADMIN,
   AUDITOR,
-  createTestApp,
   demoCreateRequest,
   errorPaths,
   expectProblem,
   HELPDESK,
   parseBody,
-  type TestApp,
+  useTestApp,
 } from '../test/harness.ts';
 
 const DECIDE = '/api/Consumer/Authentication/AuthorizeDevice';
@@ -37,27 +36,21 @@ const SEED_FIELDS = [
 const EXTENSION_FIELDS = ['Comment', 'DecidedBy', 'DecidedTimestampUtc', 'Status'];
 
 describe('authorization requests: #5, #6, #7', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterEach(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN } });
 
-  const list = async (query = '', token = admin) => {
+  const list = async (query = '', token = tokens.admin) => {
     const response = await t.call({ method: 'GET', url: `${LIST}${query}`, token });
     expect(response.statusCode, response.body).toBe(200);
     return parseBody(response, AuthorizationRequestList);
   };
-  const getOne = (id: number | string, token = admin) => t.call({ method: 'GET', url: `${LIST}/${id}`, token });
-  const decide = (payload: object, token = admin) => t.call({ method: 'POST', url: DECIDE, payload, token });
+  const getOne = (id: number | string, token = tokens.admin) => t.call({ method: 'GET', url: `${LIST}/${id}`, token });
+  const decide = (payload: object, token = tokens.admin) => t.call({ method: 'POST', url: DECIDE, payload, token });
   const pushUsers = async () =>
-    parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
+    parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }), PushMessageUserList);
 
   describe('#6 GET /Consumer/Authentication/AuthorizationRequests', () => {
     it('answers a bare array with the seed field names, ordered by Id', async () => {
-      const response = await t.call({ method: 'GET', url: `${LIST}?getall=true`, token: admin });
+      const response = await t.call({ method: 'GET', url: `${LIST}?getall=true`, token: tokens.admin });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const raw = response.json<Array<Record<string, unknown>>>();
@@ -102,7 +95,7 @@ describe('authorization requests: #5, #6, #7', () => {
     it('answers 400 for a getall that is not true or false', async () => {
       for (const value of ['yes', '1', '', 'truee']) {
         const problem = expectProblem(
-          await t.call({ method: 'GET', url: `${LIST}?getall=${value}`, token: admin }),
+          await t.call({ method: 'GET', url: `${LIST}?getall=${value}`, token: tokens.admin }),
           400,
           'validation',
         );
@@ -111,19 +104,19 @@ describe('authorization requests: #5, #6, #7', () => {
     });
 
     it('answers an ETag, 304 for If-None-Match, and a new ETag after a decision', async () => {
-      const first = await t.call({ method: 'GET', url: LIST, token: admin });
+      const first = await t.call({ method: 'GET', url: LIST, token: tokens.admin });
       const etag = first.headers.etag;
       expect(etag).toMatch(/^"[^"]+"$/);
       const notModified = await t.call({
         method: 'GET',
         url: LIST,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(etag) },
       });
       expect(notModified.statusCode).toBe(304);
       expect(notModified.body).toBe('');
       // A different list (getall=true) has its own tag.
-      const allTag = (await t.call({ method: 'GET', url: `${LIST}?getall=true`, token: admin })).headers.etag;
+      const allTag = (await t.call({ method: 'GET', url: `${LIST}?getall=true`, token: tokens.admin })).headers.etag;
       expect(allTag).not.toBe(etag);
 
       const [target] = parseBody(first, AuthorizationRequestList);
@@ -135,7 +128,7 @@ describe('authorization requests: #5, #6, #7', () => {
       const changed = await t.call({
         method: 'GET',
         url: LIST,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(etag) },
       });
       expect(changed.statusCode).toBe(200);
@@ -144,19 +137,19 @@ describe('authorization requests: #5, #6, #7', () => {
       const changedAll = await t.call({
         method: 'GET',
         url: `${LIST}?getall=true`,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(allTag) },
       });
       expect(changedAll.statusCode).toBe(200);
     });
 
     it('changes the ETag when a new request arrives', async () => {
-      const etag = (await t.call({ method: 'GET', url: LIST, token: admin })).headers.etag;
-      await demoCreateRequest(t, admin);
+      const etag = (await t.call({ method: 'GET', url: LIST, token: tokens.admin })).headers.etag;
+      await demoCreateRequest(t, tokens.admin);
       const after = await t.call({
         method: 'GET',
         url: LIST,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(etag) },
       });
       expect(after.statusCode).toBe(200);
@@ -190,7 +183,7 @@ describe('authorization requests: #5, #6, #7', () => {
   describe('#5 POST /Consumer/Authentication/AuthorizeDevice', () => {
     it('authorizes: 200 with the decided request, and registers the device as an Active push user', async () => {
       const before = await pushUsers();
-      const request = await demoCreateRequest(t, admin, { UserName: 'ACME\\new.person', DeviceType: 'Android' });
+      const request = await demoCreateRequest(t, tokens.admin, { UserName: 'ACME\\new.person', DeviceType: 'Android' });
       expect(before.some((user) => user.UserName === 'ACME\\new.person')).toBe(false);
       t.clock.advanceMinutes(5);
 
@@ -228,7 +221,10 @@ describe('authorization requests: #5, #6, #7', () => {
 
     it('rejects: 200 with the decided request, and registers nothing', async () => {
       const before = await pushUsers();
-      const request = await demoCreateRequest(t, admin, { UserName: 'ACME\\rejected.person', DeviceType: 'iOS' });
+      const request = await demoCreateRequest(t, tokens.admin, {
+        UserName: 'ACME\\rejected.person',
+        DeviceType: 'iOS',
+      });
       const response = await decide({ RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: false });
       expect(response.statusCode, response.body).toBe(200);
       expect(parseBody(response, AuthorizationRequest)).toMatchObject({
@@ -250,14 +246,17 @@ describe('authorization requests: #5, #6, #7', () => {
       const put = await t.call({
         method: 'PUT',
         url: PUSH_USERS,
-        token: admin,
+        token: tokens.admin,
         payload: { Id: existing.Id, Status: 2 },
       });
       expect(put.statusCode, put.body).toBe(200);
       const before = await pushUsers();
 
       // The user name's case differs: Windows account names compare case-insensitively.
-      const request = await demoCreateRequest(t, admin, { UserName: 'demo\\ADMIN', DeviceType: existing.DeviceType });
+      const request = await demoCreateRequest(t, tokens.admin, {
+        UserName: 'demo\\ADMIN',
+        DeviceType: existing.DeviceType,
+      });
       t.clock.advanceMinutes(3);
       const response = await decide({ RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: true });
       expect(response.statusCode, response.body).toBe(200);
@@ -276,7 +275,7 @@ describe('authorization requests: #5, #6, #7', () => {
     });
 
     it("gives the registered push user the request's Manufacturer, Model and OsVersion (#8, #9, #10)", async () => {
-      const request = await demoCreateRequest(t, admin, {
+      const request = await demoCreateRequest(t, tokens.admin, {
         UserName: 'ACME\\device.owner',
         DeviceType: 'Android',
         Manufacturer: 'Fairphone',
@@ -289,12 +288,12 @@ describe('authorization requests: #5, #6, #7', () => {
       if (!registered) throw new Error('the authorized device was not registered');
       const device = { Manufacturer: 'Fairphone', Model: 'FP5', OsVersion: '14' };
       expect(registered).toMatchObject(device);
-      const one = await t.call({ method: 'GET', url: `${PUSH_USERS}/${registered.Id}`, token: admin });
+      const one = await t.call({ method: 'GET', url: `${PUSH_USERS}/${registered.Id}`, token: tokens.admin });
       expect(one.json()).toMatchObject(device);
       const changed = await t.call({
         method: 'PUT',
         url: PUSH_USERS,
-        token: admin,
+        token: tokens.admin,
         payload: { Id: registered.Id, Status: 2, Manufacturer: 'ignored' },
       });
       expect(changed.json()).toMatchObject({ ...device, Status: 2 });
@@ -306,7 +305,7 @@ describe('authorization requests: #5, #6, #7', () => {
     });
 
     it('accepts the GUID in any case, body names in any case, and a null comment', async () => {
-      const request = await demoCreateRequest(t, admin);
+      const request = await demoCreateRequest(t, tokens.admin);
       const response = await decide({
         requestId: request.Id,
         requestguid: request.RequestGuid.toUpperCase(),
@@ -319,7 +318,7 @@ describe('authorization requests: #5, #6, #7', () => {
 
     it('answers a second decision with 409 already-decided naming who decided', async () => {
       const helpdesk = await t.login(...HELPDESK);
-      const request = await demoCreateRequest(t, admin);
+      const request = await demoCreateRequest(t, tokens.admin);
       const first = await decide(
         { RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: true },
         helpdesk,
@@ -342,7 +341,7 @@ describe('authorization requests: #5, #6, #7', () => {
     });
 
     it('decides exactly once when two decisions arrive together', async () => {
-      const request = await demoCreateRequest(t, admin);
+      const request = await demoCreateRequest(t, tokens.admin);
       const answers = await Promise.all([
         decide({ RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: true }),
         decide({ RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: false }),

@@ -19,30 +19,23 @@ import {
   OPERATOR,
   parseBody,
   type TestApp,
+  useTestApp,
 } from '../test/harness.ts';
 
 const REQUESTS = '/api/Consumer/Authentication/AuthorizationRequests';
 const PUSH_USERS = '/api/Consumer/PushMessageUsers';
 
 describe('demo endpoints (/api/Demo/)', () => {
-  let t: TestApp;
-  let admin: string;
-  let operator: string;
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-    operator = await t.login(...OPERATOR);
-  });
-  afterEach(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN, operator: OPERATOR } });
 
   it('the demo data: at least 5 pending and 5 decided requests, 8 push users in all statuses, admin and operator devices', async () => {
     const requests = parseBody(
-      await t.call({ method: 'GET', url: `${REQUESTS}?getall=true`, token: admin }),
+      await t.call({ method: 'GET', url: `${REQUESTS}?getall=true`, token: tokens.admin }),
       AuthorizationRequestList,
     );
     expect(requests.filter((request) => request.Status === 'Pending').length).toBeGreaterThanOrEqual(5);
     expect(requests.filter((request) => request.Status !== 'Pending').length).toBeGreaterThanOrEqual(5);
-    const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
+    const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }), PushMessageUserList);
     expect(users.length).toBeGreaterThanOrEqual(8);
     expect(new Set(users.map((user) => user.Status))).toEqual(new Set([1, 2, 3]));
     for (const userName of ['DEMO\\admin', 'DEMO\\operator']) {
@@ -55,7 +48,7 @@ describe('demo endpoints (/api/Demo/)', () => {
       const response = await t.call({
         method: 'POST',
         url: '/api/Demo/AuthorizationRequests',
-        token: operator,
+        token: tokens.operator,
         payload: { UserName: 'ACME\\zoe.kim', DeviceType: 'Android', Model: 'Pixel 8a' },
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -71,12 +64,15 @@ describe('demo endpoints (/api/Demo/)', () => {
       });
       for (const field of ['UserEmail', 'Manufacturer', 'OsVersion'] as const) expect(created[field]).not.toBe('');
       expect(created.RequestGuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-      const pending = parseBody(await t.call({ method: 'GET', url: REQUESTS, token: admin }), AuthorizationRequestList);
+      const pending = parseBody(
+        await t.call({ method: 'GET', url: REQUESTS, token: tokens.admin }),
+        AuthorizationRequestList,
+      );
       expect(pending.at(-1)).toEqual(created);
     });
 
     it('makes everything up from an empty body', async () => {
-      const created = await demoCreateRequest(t, operator);
+      const created = await demoCreateRequest(t, tokens.operator);
       expect(created.UserName).toMatch(/\\/);
     });
 
@@ -84,7 +80,7 @@ describe('demo endpoints (/api/Demo/)', () => {
       const response = await t.call({
         method: 'POST',
         url: '/api/Demo/AuthorizationRequests',
-        token: operator,
+        token: tokens.operator,
         payload: { UserName: '' },
       });
       expect(errorPaths(expectProblem(response, 400, 'validation'))).toEqual(['UserName']);
@@ -93,7 +89,12 @@ describe('demo endpoints (/api/Demo/)', () => {
 
   describe('POST /Demo/Instructions and GET /Demo/Pushes', () => {
     it("creates an instruction and pushes its token to the caller's Active devices only", async () => {
-      const response = await t.call({ method: 'POST', url: '/api/Demo/Instructions', token: operator, payload: {} });
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/Demo/Instructions',
+        token: tokens.operator,
+        payload: {},
+      });
       expect(response.statusCode, response.body).toBe(201);
       const instruction = parseBody(response, DemoInstruction);
       expect(Object.keys(response.json()).sort()).toEqual(['CreatedBy', 'DeliveredTo', 'Id', 'Scheduled', 'State']);
@@ -104,11 +105,14 @@ describe('demo endpoints (/api/Demo/)', () => {
         DeliveredTo: 1,
       });
 
-      const pushesResponse = await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: operator });
+      const pushesResponse = await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator });
       expect(pushesResponse.statusCode).toBe(200);
       const pushes = parseBody(pushesResponse, DemoPushList);
       expect(pushes).toHaveLength(1);
-      const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
+      const users = parseBody(
+        await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }),
+        PushMessageUserList,
+      );
       const device = users.find((user) => user.UserName === 'DEMO\\operator' && user.Status === 1);
       expect(pushes[0]).toEqual({
         Id: expect.any(Number),
@@ -121,15 +125,18 @@ describe('demo endpoints (/api/Demo/)', () => {
       });
       expect(pushes[0]?.SentTimestampUtc).toMatch(TIMESTAMP_PATTERN);
       // Other people see only their own pushes.
-      expect(parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: admin }), DemoPushList)).toEqual(
-        [],
-      );
+      expect(
+        parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.admin }), DemoPushList),
+      ).toEqual([]);
     });
 
     it('lists pushes newest first, and scheduled instructions as such', async () => {
-      const first = await demoCreateInstruction(t, operator);
-      const second = await demoCreateInstruction(t, operator, true);
-      const pushes = parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: operator }), DemoPushList);
+      const first = await demoCreateInstruction(t, tokens.operator);
+      const second = await demoCreateInstruction(t, tokens.operator, true);
+      const pushes = parseBody(
+        await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator }),
+        DemoPushList,
+      );
       expect(pushes.map((push) => [push.InstructionId, push.Scheduled])).toEqual([
         [second.Id, true],
         [first.Id, false],
@@ -137,17 +144,20 @@ describe('demo endpoints (/api/Demo/)', () => {
     });
 
     it("delivers to nobody once the caller's device is disabled", async () => {
-      const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
+      const users = parseBody(
+        await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }),
+        PushMessageUserList,
+      );
       const device = users.find((user) => user.UserName === 'DEMO\\operator' && user.Status === 1);
-      await t.call({ method: 'PUT', url: PUSH_USERS, token: admin, payload: { Id: device?.Id, Status: 2 } });
-      expect((await demoCreateInstruction(t, operator)).DeliveredTo).toBe(0);
+      await t.call({ method: 'PUT', url: PUSH_USERS, token: tokens.admin, payload: { Id: device?.Id, Status: 2 } });
+      expect((await demoCreateInstruction(t, tokens.operator)).DeliveredTo).toBe(0);
     });
 
     it('answers 400 for a Scheduled that is not a boolean', async () => {
       const response = await t.call({
         method: 'POST',
         url: '/api/Demo/Instructions',
-        token: operator,
+        token: tokens.operator,
         payload: { Scheduled: 'yes' },
       });
       expect(errorPaths(expectProblem(response, 400, 'validation'))).toEqual(['Scheduled']);
@@ -156,46 +166,52 @@ describe('demo endpoints (/api/Demo/)', () => {
 
   describe('POST /Demo/Instructions/{id}/Token', () => {
     it("issues and pushes a new token for the caller's own instruction", async () => {
-      const instruction = await demoCreateInstruction(t, operator);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
       t.clock.advanceMinutes(1);
       const response = await t.call({
         method: 'POST',
         url: `/api/Demo/Instructions/${instruction.Id}/Token`,
-        token: operator,
+        token: tokens.operator,
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(parseBody(response, DemoInstruction)).toEqual({ ...instruction, State: 'AwaitingTwoFactor' });
-      const pushes = parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: operator }), DemoPushList);
+      const pushes = parseBody(
+        await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator }),
+        DemoPushList,
+      );
       expect(pushes).toHaveLength(2);
       expect(pushes[0]?.SentTimestampUtc).toBe(t.clock.stamp());
     });
 
     it("answers 404 for an unknown instruction or somebody else's", async () => {
-      const instruction = await demoCreateInstruction(t, operator);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
       expectProblem(
-        await t.call({ method: 'POST', url: '/api/Demo/Instructions/987654/Token', token: operator }),
+        await t.call({ method: 'POST', url: '/api/Demo/Instructions/987654/Token', token: tokens.operator }),
         404,
         'not-found',
       );
       expectProblem(
-        await t.call({ method: 'POST', url: `/api/Demo/Instructions/${instruction.Id}/Token`, token: admin }),
+        await t.call({ method: 'POST', url: `/api/Demo/Instructions/${instruction.Id}/Token`, token: tokens.admin }),
         404,
         'not-found',
       );
     });
 
     it('answers 409 once the instruction is authenticated', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const pushes = parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: operator }), DemoPushList);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const pushes = parseBody(
+        await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator }),
+        DemoPushList,
+      );
       const submitted = await t.call({
         method: 'POST',
         url: '/api/Consumer/Authentication/Instruction/Token',
-        token: operator,
+        token: tokens.operator,
         payload: { Id: instruction.Id, Token: pushes[0]?.Token },
       });
       expect(submitted.statusCode).toBe(200);
       expectProblem(
-        await t.call({ method: 'POST', url: `/api/Demo/Instructions/${instruction.Id}/Token`, token: operator }),
+        await t.call({ method: 'POST', url: `/api/Demo/Instructions/${instruction.Id}/Token`, token: tokens.operator }),
         409,
         'already-authenticated',
       );
@@ -206,10 +222,13 @@ describe('demo endpoints (/api/Demo/)', () => {
     // Ids and GUIDs are new after a reset; everything else is the demo set again.
     const content = async () => {
       const requests = parseBody(
-        await t.call({ method: 'GET', url: `${REQUESTS}?getall=true`, token: admin }),
+        await t.call({ method: 'GET', url: `${REQUESTS}?getall=true`, token: tokens.admin }),
         AuthorizationRequestList,
       );
-      const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
+      const users = parseBody(
+        await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }),
+        PushMessageUserList,
+      );
       return {
         requests: requests.map(({ Id: _id, RequestGuid: _guid, ...rest }) => rest),
         users: users.map(({ Id: _id, ...rest }) => rest),
@@ -219,41 +238,44 @@ describe('demo endpoints (/api/Demo/)', () => {
     it('answers 204 and restores requests and push users, and drops instructions and pushes', async () => {
       const original = await content();
       const [pending] = parseBody(
-        await t.call({ method: 'GET', url: REQUESTS, token: admin }),
+        await t.call({ method: 'GET', url: REQUESTS, token: tokens.admin }),
         AuthorizationRequestList,
       );
       await t.call({
         method: 'POST',
         url: '/api/Consumer/Authentication/AuthorizeDevice',
-        token: admin,
+        token: tokens.admin,
         payload: { RequestId: pending?.Id, RequestGuid: pending?.RequestGuid, Authorized: true },
       });
-      await demoCreateRequest(t, admin);
-      const users = parseBody(await t.call({ method: 'GET', url: PUSH_USERS, token: admin }), PushMessageUserList);
-      await t.call({ method: 'PUT', url: PUSH_USERS, token: admin, payload: { Id: users[0]?.Id, Status: 3 } });
-      await demoCreateInstruction(t, operator);
+      await demoCreateRequest(t, tokens.admin);
+      const users = parseBody(
+        await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }),
+        PushMessageUserList,
+      );
+      await t.call({ method: 'PUT', url: PUSH_USERS, token: tokens.admin, payload: { Id: users[0]?.Id, Status: 3 } });
+      await demoCreateInstruction(t, tokens.operator);
       expect(await content()).not.toEqual(original);
 
-      const response = await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin });
+      const response = await t.call({ method: 'POST', url: '/api/Demo/Reset', token: tokens.admin });
       expect(response.statusCode, response.body).toBe(204);
       expect(response.body).toBe('');
       expect(await content()).toEqual(original);
       expect(
-        parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: operator }), DemoPushList),
+        parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator }), DemoPushList),
       ).toEqual([]);
       // Sessions survive a reset.
       expect(
-        (await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: admin })).statusCode,
+        (await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: tokens.admin })).statusCode,
       ).toBe(200);
     });
 
     it('changes the list ETags', async () => {
-      const before = (await t.call({ method: 'GET', url: PUSH_USERS, token: admin })).headers.etag;
-      await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin });
+      const before = (await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin })).headers.etag;
+      await t.call({ method: 'POST', url: '/api/Demo/Reset', token: tokens.admin });
       const after = await t.call({
         method: 'GET',
         url: PUSH_USERS,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': String(before) },
       });
       expect(after.statusCode).toBe(200);

@@ -1,38 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthorizationRequest, HistoryList, PushMessageUserList } from '../../shared/contract/index.ts';
-import {
-  ADMIN,
-  createTestApp,
-  demoCreateRequest,
-  expectProblem,
-  OPERATOR,
-  parseBody,
-  type TestApp,
-} from '../test/harness.ts';
+import { ADMIN, demoCreateRequest, expectProblem, OPERATOR, parseBody, useTestApp } from '../test/harness.ts';
 
 const HISTORY = '/api/Consumer/History';
 
 describe('history (extension): GET /Consumer/History', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterEach(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN } });
 
   const history = async (entity: string, id: number) => {
-    const response = await t.call({ method: 'GET', url: `${HISTORY}?entity=${entity}&id=${id}`, token: admin });
+    const response = await t.call({ method: 'GET', url: `${HISTORY}?entity=${entity}&id=${id}`, token: tokens.admin });
     expect(response.statusCode, response.body).toBe(200);
     return parseBody(response, HistoryList);
   };
 
   it('records creation, the decision with its comment, and the device registration it caused', async () => {
-    const created = await demoCreateRequest(t, admin, { UserName: 'ACME\\new.person', DeviceType: 'Android' });
+    const created = await demoCreateRequest(t, tokens.admin, { UserName: 'ACME\\new.person', DeviceType: 'Android' });
     const decided = await t.call({
       method: 'POST',
       url: '/api/Consumer/Authentication/AuthorizeDevice',
-      token: admin,
+      token: tokens.admin,
       payload: { RequestId: created.Id, RequestGuid: created.RequestGuid, Authorized: true, Comment: 'Called them' },
     });
     parseBody(decided, AuthorizationRequest);
@@ -45,7 +31,7 @@ describe('history (extension): GET /Consumer/History', () => {
     expect(entries[1]).toMatchObject({ Comment: 'Called them', ChangedBy: 'DEMO\\admin' });
 
     const users = parseBody(
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       PushMessageUserList,
     );
     const registered = users.find((user) => user.UserName === 'ACME\\new.person');
@@ -56,7 +42,7 @@ describe('history (extension): GET /Consumer/History', () => {
 
   it('records each status change of a push user with who made it and the status it replaced', async () => {
     const put = (Status: number) =>
-      t.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', token: admin, payload: { Id: 1, Status } });
+      t.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', token: tokens.admin, payload: { Id: 1, Status } });
     expect((await put(2)).statusCode).toBe(200);
     expect((await put(3)).statusCode).toBe(200);
     const entries = await history('PushMessageUser', 1);
@@ -68,17 +54,17 @@ describe('history (extension): GET /Consumer/History', () => {
 
   it('refuses unknown ids, bad queries, callers without Read, and API 4.0', async () => {
     expectProblem(
-      await t.call({ method: 'GET', url: `${HISTORY}?entity=PushMessageUser&id=9999`, token: admin }),
+      await t.call({ method: 'GET', url: `${HISTORY}?entity=PushMessageUser&id=9999`, token: tokens.admin }),
       404,
       'not-found',
     );
     expectProblem(
-      await t.call({ method: 'GET', url: `${HISTORY}?entity=Instruction&id=1`, token: admin }),
+      await t.call({ method: 'GET', url: `${HISTORY}?entity=Instruction&id=1`, token: tokens.admin }),
       400,
       'validation',
     );
     expectProblem(
-      await t.call({ method: 'GET', url: `${HISTORY}?entity=PushMessageUser`, token: admin }),
+      await t.call({ method: 'GET', url: `${HISTORY}?entity=PushMessageUser`, token: tokens.admin }),
       400,
       'validation',
     );
@@ -89,7 +75,12 @@ describe('history (extension): GET /Consumer/History', () => {
       'forbidden',
     );
     expectProblem(
-      await t.call({ method: 'GET', url: `${HISTORY}?entity=PushMessageUser&id=1`, token: admin, version: '4.0' }),
+      await t.call({
+        method: 'GET',
+        url: `${HISTORY}?entity=PushMessageUser&id=1`,
+        token: tokens.admin,
+        version: '4.0',
+      }),
       404,
       'unavailable-in-version',
     );
@@ -97,14 +88,19 @@ describe('history (extension): GET /Consumer/History', () => {
 
   it('demo reset empties the history and gives the demo data the same Ids again', async () => {
     const before = parseBody(
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       PushMessageUserList,
     );
-    await demoCreateRequest(t, admin);
-    await t.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', token: admin, payload: { Id: 1, Status: 2 } });
-    expect((await t.call({ method: 'POST', url: '/api/Demo/Reset', token: admin })).statusCode).toBe(204);
+    await demoCreateRequest(t, tokens.admin);
+    await t.call({
+      method: 'PUT',
+      url: '/api/Consumer/PushMessageUsers',
+      token: tokens.admin,
+      payload: { Id: 1, Status: 2 },
+    });
+    expect((await t.call({ method: 'POST', url: '/api/Demo/Reset', token: tokens.admin })).statusCode).toBe(204);
     const after = parseBody(
-      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: tokens.admin }),
       PushMessageUserList,
     );
     expect(after.map((user) => [user.Id, user.UserName])).toEqual(before.map((user) => [user.Id, user.UserName]));

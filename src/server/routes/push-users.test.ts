@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PushMessageUser, PushMessageUserList, TIMESTAMP_PATTERN } from '../../shared/contract/index.ts';
-import { ADMIN, AUDITOR, createTestApp, errorPaths, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, AUDITOR, errorPaths, expectProblem, parseBody, useTestApp } from '../test/harness.ts';
 
 const URL = '/api/Consumer/PushMessageUsers';
 const FIELDS = [
@@ -16,21 +16,15 @@ const FIELDS = [
 ];
 
 describe('push message users: #8, #9, #10', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterEach(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN } });
 
-  const list = async (token = admin) => {
+  const list = async (token = tokens.admin) => {
     const response = await t.call({ method: 'GET', url: URL, token });
     expect(response.statusCode, response.body).toBe(200);
     return parseBody(response, PushMessageUserList);
   };
-  const getOne = (id: number | string) => t.call({ method: 'GET', url: `${URL}/${id}`, token: admin });
-  const put = (payload: unknown, token = admin) =>
+  const getOne = (id: number | string) => t.call({ method: 'GET', url: `${URL}/${id}`, token: tokens.admin });
+  const put = (payload: unknown, token = tokens.admin) =>
     t.call({ method: 'PUT', url: URL, payload: payload as object, token });
   const someUser = async (status?: number) => {
     const user = (await list()).find((candidate) => status === undefined || candidate.Status === status);
@@ -40,7 +34,7 @@ describe('push message users: #8, #9, #10', () => {
 
   describe('#8 GET /Consumer/PushMessageUsers', () => {
     it('answers a bare array of every user, with the seed field names (CreatedTimeStampUtc), ordered by Id', async () => {
-      const response = await t.call({ method: 'GET', url: URL, token: admin });
+      const response = await t.call({ method: 'GET', url: URL, token: tokens.admin });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const raw = response.json<Array<Record<string, unknown>>>();
@@ -68,24 +62,34 @@ describe('push message users: #8, #9, #10', () => {
     });
 
     it('answers an ETag, 304 for If-None-Match, and a new ETag after a status change', async () => {
-      const first = await t.call({ method: 'GET', url: URL, token: admin });
+      const first = await t.call({ method: 'GET', url: URL, token: tokens.admin });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[^"]+"$/);
-      const notModified = await t.call({ method: 'GET', url: URL, token: admin, headers: { 'if-none-match': etag } });
+      const notModified = await t.call({
+        method: 'GET',
+        url: URL,
+        token: tokens.admin,
+        headers: { 'if-none-match': etag },
+      });
       expect(notModified.statusCode).toBe(304);
       expect(notModified.body).toBe('');
       // Weak comparison and lists of tags, as RFC 9110 allows.
       const weak = await t.call({
         method: 'GET',
         url: URL,
-        token: admin,
+        token: tokens.admin,
         headers: { 'if-none-match': `"other", W/${etag}` },
       });
       expect(weak.statusCode).toBe(304);
 
       const user = await someUser(1);
       expect((await put({ Id: user.Id, Status: 2 })).statusCode).toBe(200);
-      const changed = await t.call({ method: 'GET', url: URL, token: admin, headers: { 'if-none-match': etag } });
+      const changed = await t.call({
+        method: 'GET',
+        url: URL,
+        token: tokens.admin,
+        headers: { 'if-none-match': etag },
+      });
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect(parseBody(changed, PushMessageUserList).find((candidate) => candidate.Id === user.Id)?.Status).toBe(2);
@@ -201,7 +205,7 @@ describe('push message users: #8, #9, #10', () => {
         const response = await t.call({
           method: 'PUT',
           url: URL,
-          token: admin,
+          token: tokens.admin,
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
         });

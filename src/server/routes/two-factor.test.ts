@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DemoInstruction, DemoPushList, TokenAccepted } from '../../shared/contract/index.ts';
 import {
   ADMIN,
-  createTestApp,
   demoCreateInstruction,
   errorPaths,
   expectProblem,
@@ -10,7 +9,7 @@ import {
   OPERATOR,
   parseBody,
   pushedToken,
-  type TestApp,
+  useTestApp,
   wrongToken,
 } from '../test/harness.ts';
 
@@ -20,23 +19,17 @@ const OBSOLETE_TOKEN = '/api/ConsumerAuthentication/Token';
 const OBSOLETE_TOKEN_ALIAS = '/api/Consumer/Authentication/Token';
 
 describe('two-factor tokens: #2, #3, #4', () => {
-  let t: TestApp;
-  let operator: string;
-  beforeEach(async () => {
-    t = await createTestApp();
-    operator = await t.login(...OPERATOR);
-  });
-  afterEach(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { operator: OPERATOR } });
 
-  const submit = (url: string, payload: object, token = operator, version?: string) =>
+  const submit = (url: string, payload: object, token = tokens.operator, version?: string) =>
     t.call({ method: 'POST', url, payload, token, ...(version ? { version } : {}) });
 
   describe('the full flow, as DEMO\\operator', () => {
     it('#3: creates an instruction, reads the pushed token, submits it: Authenticated', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
       expect(instruction).toMatchObject({ Scheduled: false, CreatedBy: 'DEMO\\operator', State: 'AwaitingTwoFactor' });
       expect(instruction.DeliveredTo).toBe(1);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       expect(token).toMatch(/^\d{6}$/);
 
       const response = await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: token });
@@ -52,9 +45,9 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('#4: the same for a scheduled instruction', async () => {
-      const instruction = await demoCreateInstruction(t, operator, true);
+      const instruction = await demoCreateInstruction(t, tokens.operator, true);
       expect(instruction.Scheduled).toBe(true);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       const response = await submit(SCHEDULED_TOKEN, { Id: instruction.Id, Token: token });
       expect(response.statusCode, response.body).toBe(200);
       expect(parseBody(response, TokenAccepted)).toEqual({ Id: instruction.Id, Authenticated: true, Successful: true });
@@ -62,9 +55,14 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('#2 at API 3.0: InstructionId in place of Id, no Deprecation header', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
-      const response = await submit(OBSOLETE_TOKEN, { InstructionId: instruction.Id, Token: token }, operator, '3.0');
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
+      const response = await submit(
+        OBSOLETE_TOKEN,
+        { InstructionId: instruction.Id, Token: token },
+        tokens.operator,
+        '3.0',
+      );
       expect(response.statusCode, response.body).toBe(200);
       expect(parseBody(response, TokenAccepted)).toEqual({ Id: instruction.Id, Authenticated: true, Successful: true });
       expect(response.headers['api-version']).toBe('3.0');
@@ -73,12 +71,12 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('#2 is also served at /Consumer/Authentication/Token, where the published client calls it', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       const response = await submit(
         OBSOLETE_TOKEN_ALIAS,
         { InstructionId: instruction.Id, Token: token },
-        operator,
+        tokens.operator,
         '3.0',
       );
       expect(response.statusCode, response.body).toBe(200);
@@ -87,13 +85,13 @@ describe('two-factor tokens: #2, #3, #4', () => {
 
     for (const version of ['3.1', '3.2', '3.3', '4.0']) {
       it(`#2 still works at ${version}, marked deprecated with its successor`, async () => {
-        const instruction = await demoCreateInstruction(t, operator);
-        const token = await pushedToken(t, operator, instruction.Id);
+        const instruction = await demoCreateInstruction(t, tokens.operator);
+        const token = await pushedToken(t, tokens.operator, instruction.Id);
         for (const url of [OBSOLETE_TOKEN, OBSOLETE_TOKEN_ALIAS]) {
           const response = await submit(
             url,
             { InstructionId: instruction.Id, Token: wrongToken(token) },
-            operator,
+            tokens.operator,
             version,
           );
           expectProblem(response, 422, 'invalid-token');
@@ -105,7 +103,7 @@ describe('two-factor tokens: #2, #3, #4', () => {
         const response = await submit(
           OBSOLETE_TOKEN,
           { InstructionId: instruction.Id, Token: token },
-          operator,
+          tokens.operator,
           version,
         );
         expect(response.statusCode, response.body).toBe(200);
@@ -127,10 +125,10 @@ describe('two-factor tokens: #2, #3, #4', () => {
 
   it('accepts a token only from the creator: 403 not-creator for anyone else (#2, #3, #4)', async () => {
     const admin = await t.login(...ADMIN);
-    const instruction = await demoCreateInstruction(t, operator);
-    const scheduled = await demoCreateInstruction(t, operator, true);
-    const token = await pushedToken(t, operator, instruction.Id);
-    const scheduledToken = await pushedToken(t, operator, scheduled.Id);
+    const instruction = await demoCreateInstruction(t, tokens.operator);
+    const scheduled = await demoCreateInstruction(t, tokens.operator, true);
+    const token = await pushedToken(t, tokens.operator, instruction.Id);
+    const scheduledToken = await pushedToken(t, tokens.operator, scheduled.Id);
 
     const problem = expectProblem(
       await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: token }, admin),
@@ -158,18 +156,18 @@ describe('two-factor tokens: #2, #3, #4', () => {
     expectProblem(await submit(INSTRUCTION_TOKEN, { Id: 999_999, Token: '123456' }), 404, 'not-found');
     expectProblem(await submit(SCHEDULED_TOKEN, { Id: 999_999, Token: '123456' }), 404, 'not-found');
     expectProblem(
-      await submit(OBSOLETE_TOKEN, { InstructionId: 999_999, Token: '123456' }, operator, '3.0'),
+      await submit(OBSOLETE_TOKEN, { InstructionId: 999_999, Token: '123456' }, tokens.operator, '3.0'),
       404,
       'not-found',
     );
-    const instruction = await demoCreateInstruction(t, operator);
-    const scheduled = await demoCreateInstruction(t, operator, true);
+    const instruction = await demoCreateInstruction(t, tokens.operator);
+    const scheduled = await demoCreateInstruction(t, tokens.operator, true);
     expectProblem(await submit(SCHEDULED_TOKEN, { Id: instruction.Id, Token: '123456' }), 404, 'not-found');
     expectProblem(await submit(INSTRUCTION_TOKEN, { Id: scheduled.Id, Token: '123456' }), 404, 'not-found');
   });
 
   it('answers 401 without a session, before anything else', async () => {
-    const instruction = await demoCreateInstruction(t, operator);
+    const instruction = await demoCreateInstruction(t, tokens.operator);
     for (const url of [INSTRUCTION_TOKEN, SCHEDULED_TOKEN]) {
       const response = await t.call({ method: 'POST', url, payload: { Id: instruction.Id, Token: '123456' } });
       expectProblem(response, 401, 'unauthenticated');
@@ -194,22 +192,26 @@ describe('two-factor tokens: #2, #3, #4', () => {
     // #2 takes InstructionId, not Id.
     expect(
       errorPaths(
-        expectProblem(await submit(OBSOLETE_TOKEN, { Id: 1, Token: '123456' }, operator, '3.0'), 400, 'validation'),
+        expectProblem(
+          await submit(OBSOLETE_TOKEN, { Id: 1, Token: '123456' }, tokens.operator, '3.0'),
+          400,
+          'validation',
+        ),
       ),
     ).toEqual(['InstructionId']);
   });
 
   it('matches body property names case-insensitively', async () => {
-    const instruction = await demoCreateInstruction(t, operator);
-    const token = await pushedToken(t, operator, instruction.Id);
+    const instruction = await demoCreateInstruction(t, tokens.operator);
+    const token = await pushedToken(t, tokens.operator, instruction.Id);
     const response = await submit(INSTRUCTION_TOKEN, { id: instruction.Id, TOKEN: token });
     expect(response.statusCode, response.body).toBe(200);
   });
 
   describe('wrong, expired and locked tokens', () => {
     it('answers a wrong token with 422 and the attempts left', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       const problem = expectProblem(
         await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: wrongToken(token) }),
         422,
@@ -222,8 +224,8 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('answers 422 token-expired once the token is 10 minutes old; a new token works', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       t.clock.advanceMinutes(10);
       expectProblem(await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: token }), 422, 'token-expired');
       // Still expired, right token or wrong.
@@ -232,24 +234,24 @@ describe('two-factor tokens: #2, #3, #4', () => {
       const reissued = await t.call({
         method: 'POST',
         url: `/api/Demo/Instructions/${instruction.Id}/Token`,
-        token: operator,
+        token: tokens.operator,
       });
       expect(reissued.statusCode, reissued.body).toBe(200);
       expect(parseBody(reissued, DemoInstruction)).toMatchObject({ Id: instruction.Id, State: 'AwaitingTwoFactor' });
-      const fresh = await pushedToken(t, operator, instruction.Id);
+      const fresh = await pushedToken(t, tokens.operator, instruction.Id);
       expect((await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: fresh })).statusCode).toBe(200);
     });
 
     it('still accepts the token just before 10 minutes', async () => {
-      const instruction = await demoCreateInstruction(t, operator, true);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator, true);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       t.clock.advanceMinutes(9.9);
       expect((await submit(SCHEDULED_TOKEN, { Id: instruction.Id, Token: token })).statusCode).toBe(200);
     });
 
     it('locks after 5 wrong tokens (423), refuses even the right one, and a reissued token unlocks', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       const wrong = { Id: instruction.Id, Token: wrongToken(token) };
       for (const left of [4, 3, 2, 1]) {
         const problem = expectProblem(await submit(INSTRUCTION_TOKEN, wrong), 422, 'invalid-token');
@@ -262,10 +264,10 @@ describe('two-factor tokens: #2, #3, #4', () => {
       const reissued = await t.call({
         method: 'POST',
         url: `/api/Demo/Instructions/${instruction.Id}/Token`,
-        token: operator,
+        token: tokens.operator,
       });
       expect(reissued.statusCode, reissued.body).toBe(200);
-      const fresh = await pushedToken(t, operator, instruction.Id);
+      const fresh = await pushedToken(t, tokens.operator, instruction.Id);
       // The old token is no longer valid (unless the new one happens to be equal).
       if (fresh !== token) {
         expectProblem(await submit(INSTRUCTION_TOKEN, { Id: instruction.Id, Token: token }), 422, 'invalid-token');
@@ -274,8 +276,8 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('locks scheduled instructions the same way (#4)', async () => {
-      const instruction = await demoCreateInstruction(t, operator, true);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator, true);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       for (let i = 0; i < 4; i += 1) {
         expectProblem(
           await submit(SCHEDULED_TOKEN, { Id: instruction.Id, Token: wrongToken(token) }),
@@ -292,8 +294,8 @@ describe('two-factor tokens: #2, #3, #4', () => {
     });
 
     it('counts wrong tokens submitted at once without losing any', async () => {
-      const instruction = await demoCreateInstruction(t, operator);
-      const token = await pushedToken(t, operator, instruction.Id);
+      const instruction = await demoCreateInstruction(t, tokens.operator);
+      const token = await pushedToken(t, tokens.operator, instruction.Id);
       const wrong = { Id: instruction.Id, Token: wrongToken(token) };
       const answers = await Promise.all(Array.from({ length: 8 }, () => submit(INSTRUCTION_TOKEN, wrong)));
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([422, 422, 422, 422, 423, 423, 423, 423]);

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { z } from 'zod/mini';
 import {
   type AuthorizationRequest,
@@ -217,4 +217,62 @@ export async function demoCreateRequest(
   const response = await t.call({ method: 'POST', url: '/api/Demo/AuthorizationRequests', token, payload: input });
   expect(response.statusCode, response.body).toBe(201);
   return parseBody(response, AuthorizationRequestSchema);
+}
+
+export interface TestAppSetUp<Name extends string> {
+  config?: Partial<Config>;
+  options?: TestAppOptions;
+  /** Who signs in once the app is up; each token is then in `tokens` under the same name. */
+  signIn?: Record<Name, readonly [string, string]>;
+  /** A fresh app for every test (the default), or one for the whole file (tests that leave nothing behind). */
+  per?: 'test' | 'file';
+}
+
+/**
+ * Registers the set-up most service tests share: an app (createTestApp) made before each test or once per file,
+ * the named accounts signed in, and the app closed afterwards. `t` stands for the current app; `tokens` holds the
+ * sign-ins' tokens.
+ */
+export function useTestApp<Name extends string = never>({
+  config = {},
+  options = {},
+  signIn,
+  per = 'test',
+}: TestAppSetUp<Name> = {}): { t: TestApp; tokens: Record<Name, string> } {
+  let current: TestApp | undefined;
+  const tokens = {} as Record<Name, string>;
+  const app = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app exists only inside a test');
+    return current;
+  };
+  const t: TestApp = {
+    get app() {
+      return app().app;
+    },
+    get clock() {
+      return app().clock;
+    },
+    get config() {
+      return app().config;
+    },
+    get database() {
+      return app().database;
+    },
+    login: (userName, password) => app().login(userName, password),
+    call: (request) => app().call(request),
+    addPrincipal: (userName, password, security) => app().addPrincipal(userName, password, security),
+    close: () => app().close(),
+  };
+  const [before, after] = per === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    current = await createTestApp(config, options);
+    for (const [name, [userName, password]] of Object.entries(signIn ?? {}) as [Name, readonly [string, string]][]) {
+      tokens[name] = await current.login(userName, password);
+    }
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return { t, tokens };
 }
