@@ -1,6 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoginResult, PushMessageUserList, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
-import { ADMIN, AUDITOR, createTestApp, expectProblem, HELPDESK, parseBody, type TestApp } from '../test/harness.ts';
+import {
+  ADMIN,
+  AUDITOR,
+  createTestApp,
+  expectProblem,
+  HELPDESK,
+  parseBody,
+  type TestApp,
+  useTestApp,
+} from '../test/harness.ts';
 
 const basic = (userName: string, password: string) =>
   `Basic ${Buffer.from(`${userName}:${password}`, 'utf8').toString('base64')}`;
@@ -19,18 +28,12 @@ const ROOT_CALLS = [
 ] as const;
 
 describe('the interface at the site root (SPEC §3 "Base URL and routing")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN }, per: 'file' });
 
   it('serves every Consumer endpoint at /Consumer/... as under /api/Consumer/..., in any casing', async () => {
     for (const call of ROOT_CALLS) {
-      const atRoot = await t.call({ ...call, token: admin });
-      const underApi = await t.call({ ...call, url: `/api${call.url}`, token: admin });
+      const atRoot = await t.call({ ...call, token: tokens.admin });
+      const underApi = await t.call({ ...call, url: `/api${call.url}`, token: tokens.admin });
       expect(atRoot.statusCode, call.url).toBe(200);
       expect(atRoot.headers['content-type'], call.url).toMatch(/^application\/json/);
       if (call.method === 'GET') expect(atRoot.body, call.url).toBe(underApi.body);
@@ -51,7 +54,7 @@ describe('the interface at the site root (SPEC §3 "Base URL and routing")', () 
     ]) {
       // No such instruction: a 404 problem from the endpoint itself, not an unknown route.
       const problem = expectProblem(
-        await t.call({ method: 'POST', url, token: admin, payload: { InstructionId: 987654, Token: '123456' } }),
+        await t.call({ method: 'POST', url, token: tokens.admin, payload: { InstructionId: 987654, Token: '123456' } }),
         404,
         'not-found',
       );
@@ -60,20 +63,14 @@ describe('the interface at the site root (SPEC §3 "Base URL and routing")', () 
   });
 
   it('answers unknown root Consumer paths with a problem, and keeps the demo actors under /api only', async () => {
-    expectProblem(await t.call({ method: 'GET', url: '/Consumer/Nope', token: admin }), 404, 'not-found');
-    expectProblem(await t.call({ method: 'POST', url: '/Demo/Reset', token: admin }), 404, 'not-found');
-    expect((await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: admin })).statusCode).toBe(200);
+    expectProblem(await t.call({ method: 'GET', url: '/Consumer/Nope', token: tokens.admin }), 404, 'not-found');
+    expectProblem(await t.call({ method: 'POST', url: '/Demo/Reset', token: tokens.admin }), 404, 'not-found');
+    expect((await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.admin })).statusCode).toBe(200);
   });
 });
 
 describe('a version segment after /Consumer/ (SPEC §3 "Versions")', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN }, per: 'file' });
 
   it('selects the version at either prefix, and the answer names it', async () => {
     for (const version of SUPPORTED_VERSIONS) {
@@ -83,14 +80,14 @@ describe('a version segment after /Consumer/ (SPEC §3 "Versions")', () => {
         expect(response.headers['api-version'], url).toBe(version);
       }
     }
-    const list = await t.call({ method: 'GET', url: '/Consumer/v3.2/PushMessageUsers', token: admin });
+    const list = await t.call({ method: 'GET', url: '/Consumer/v3.2/PushMessageUsers', token: tokens.admin });
     expect(list.headers['api-version']).toBe('3.2');
     parseBody(list, PushMessageUserList);
   });
 
   it('applies the version rules: 404 unavailable-in-version, obsolete #2 marked from 3.1', async () => {
     const removed = expectProblem(
-      await t.call({ method: 'GET', url: '/Consumer/v4.0/PushMessageUsers', token: admin }),
+      await t.call({ method: 'GET', url: '/Consumer/v4.0/PushMessageUsers', token: tokens.admin }),
       404,
       'unavailable-in-version',
     );
@@ -99,7 +96,7 @@ describe('a version segment after /Consumer/ (SPEC §3 "Versions")', () => {
       await t.call({
         method: 'POST',
         url: '/api/Consumer/v3.0/Authentication/Instruction/Token',
-        token: admin,
+        token: tokens.admin,
         payload: { Id: 1, Token: '123456' },
       }),
       404,
@@ -108,7 +105,7 @@ describe('a version segment after /Consumer/ (SPEC §3 "Versions")', () => {
     const obsolete = await t.call({
       method: 'POST',
       url: '/Consumer/v3.2/Authentication/Token',
-      token: admin,
+      token: tokens.admin,
       payload: { InstructionId: 987654, Token: '123456' },
     });
     expect(obsolete.headers.deprecation).toBeDefined();

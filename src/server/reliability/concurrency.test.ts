@@ -7,7 +7,15 @@ import {
   type PushUserStatus,
   problemType,
 } from '../../shared/contract/index.ts';
-import { ADMIN, createTestApp, demoCreateRequest, HELPDESK, parseBody, type TestApp } from '../test/harness.ts';
+import {
+  ADMIN,
+  createTestApp,
+  demoCreateRequest,
+  HELPDESK,
+  parseBody,
+  type TestApp,
+  useTestApp,
+} from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
@@ -51,18 +59,10 @@ function listRevision(response: LightMyRequestResponse): number {
 }
 
 describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
-  let t: TestApp;
-  let admin: string;
-  let helpdesk: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login(...ADMIN);
-    helpdesk = await t.login(...HELPDESK);
-  });
-  afterAll(() => t.close());
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN, helpdesk: HELPDESK }, per: 'file' });
 
   const pushUsersOf = async (userName: string) => {
-    const response = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: admin });
+    const response = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: tokens.admin });
     expect(response.statusCode, response.body).toBe(200);
     return parseBody(response, PushMessageUserList).filter((user) => user.UserName === userName);
   };
@@ -72,9 +72,9 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
     async () => {
       for (let round = 0; round < DECISION_ROUNDS; round++) {
         const userName = `RACE\\decide-${round}`;
-        const request = await demoCreateRequest(t, admin, { UserName: userName, DeviceType: 'Android' });
+        const request = await demoCreateRequest(t, tokens.admin, { UserName: userName, DeviceType: 'Android' });
         const attempts = Array.from({ length: DECIDERS }, (_, i) => ({
-          token: i % 2 === 0 ? admin : helpdesk,
+          token: i % 2 === 0 ? tokens.admin : tokens.helpdesk,
           decidedBy: i % 2 === 0 ? ADMIN[0] : HELPDESK[0],
           comment: `attempt ${i}`,
         }));
@@ -113,7 +113,7 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
         const stored = await t.call({
           method: 'GET',
           url: `${DECIDE_URL.replace('AuthorizeDevice', 'AuthorizationRequests')}/${request.Id}`,
-          token: admin,
+          token: tokens.admin,
         });
         expect(parseBody(stored, AuthorizationRequest)).toEqual(winner);
         const devices = await pushUsersOf(userName);
@@ -129,13 +129,13 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
     async () => {
       for (let round = 0; round < DECISION_ROUNDS; round++) {
         const userName = `RACE\\mixed-${round}`;
-        const request = await demoCreateRequest(t, admin, { UserName: userName, DeviceType: 'iOS' });
+        const request = await demoCreateRequest(t, tokens.admin, { UserName: userName, DeviceType: 'iOS' });
         const responses = await Promise.all(
           Array.from({ length: DECIDERS }, (_, i) =>
             t.call({
               method: 'POST',
               url: DECIDE_URL,
-              token: i % 3 === 0 ? helpdesk : admin,
+              token: i % 3 === 0 ? tokens.helpdesk : tokens.admin,
               payload: { RequestId: request.Id, RequestGuid: request.RequestGuid, Authorized: i % 2 === 0 },
             }),
           ),
@@ -159,7 +159,7 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
         for (let round = 0; round < STATUS_ROUNDS; round++) {
           const [target] = await pushUsersOf('DEMO\\helpdesk');
           if (!target) throw new Error('the demo data has no push user for DEMO\\helpdesk');
-          const before = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: admin });
+          const before = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: tokens.admin });
           const next = random(1000 + round);
           const sent = Array.from({ length: STATUS_CHANGES }, () => (1 + Math.floor(next() * 3)) as PushUserStatus);
           const responses = await Promise.all(
@@ -167,7 +167,7 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
               t.call({
                 method: 'PUT',
                 url: PUSH_USERS_URL,
-                token: i % 2 === 0 ? admin : helpdesk,
+                token: i % 2 === 0 ? tokens.admin : tokens.helpdesk,
                 // Fields other than Id and Status are ignored, whatever they hold (seed §3 rule 2).
                 payload: { ...target, Status: status, UserName: `IGNORED\\${i}`, CreatedTimeStampUtc: 'x' },
               }),
@@ -192,12 +192,12 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
           // The service reads the clock only once it holds the row, so commits happen in timestamp order:
           // the last commit is the change with the latest timestamp, and the stored state must be exactly it.
           const last = answers.reduce((a, b) => (b.ModifiedTimestampUtc > a.ModifiedTimestampUtc ? b : a));
-          const stored = await t.call({ method: 'GET', url: `${PUSH_USERS_URL}/${target.Id}`, token: admin });
+          const stored = await t.call({ method: 'GET', url: `${PUSH_USERS_URL}/${target.Id}`, token: tokens.admin });
           expect(parseBody(stored, PushMessageUser)).toEqual(last);
           expect(sent).toContain(last.Status);
 
           // No change was lost: the list moved on by exactly one revision per acknowledged change.
-          const after = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: admin });
+          const after = await t.call({ method: 'GET', url: PUSH_USERS_URL, token: tokens.admin });
           expect(listRevision(after) - listRevision(before)).toBe(STATUS_CHANGES);
         }
       } finally {
