@@ -69,10 +69,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // FULL makes WAL fsync on every commit: an acknowledged write survives an OS crash, not just a process kill.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const connection = withStatementCache(sqlite);
+  const reads = new ReadCache();
+  const connection = withStatementCache(sqlite, reads);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   directReaders.set(db, {
-    read: (sql, parameters) => (sqlite.inTransaction ? null : connection.prepare(sql).all(parameters)),
+    read: (sql, parameters) => {
+      if (sqlite.inTransaction) return null;
+      const cached = reads.get(sql, parameters);
+      if (cached) return cached;
+      return reads.put(sql, parameters, connection.prepare(sql).all(parameters as unknown[]));
+    },
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -99,7 +105,7 @@ function restrictToOwner(sqliteFile: string): void {
  */
 export interface DirectReader {
   /** Rows (SQLite, synchronously), a promise of rows (PostgreSQL), or null: go through Kysely. */
-  read(sql: string, parameters: readonly unknown[]): unknown[] | Promise<unknown[]> | null;
+  read(sql: string, parameters: readonly unknown[]): readonly unknown[] | Promise<unknown[]> | null;
 }
 
 const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
@@ -120,7 +126,7 @@ const STATEMENT_CACHE_LIMIT = 200;
  * Kysely prepares every query anew; the service runs a few dozen distinct SQL texts,
  * so preparing each once and reusing it removes a parse per query on the hot path.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, reads: ReadCache): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -131,9 +137,57 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
+      // Every statement runs right after it is prepared (Kysely's driver does both in one synchronous call), so a
+      // statement that can write forgets the cached reads before it changes anything. `readonly`, not `reader`:
+      // an UPDATE … RETURNING is a reader that writes.
+      if (!statement.readonly) reads.clear();
       return statement;
     },
   };
+}
+
+/** Distinct hot reads remembered at most; beyond it the cache starts again (they are one-row reads by key). */
+const READ_CACHE_LIMIT = 10_000;
+
+/**
+ * The answers of the hot one-row reads (`preparedQuery`) on the embedded database, until the next write. The
+ * process holds the file exclusively (`locking_mode = EXCLUSIVE`) and every write goes through the statement cache
+ * above, which empties this one: nothing can change a row behind it. A read costs a Map lookup instead of a trip
+ * into SQLite, which under load was the largest single part of a GET (issue 15). Rows are frozen, since every
+ * caller shares them.
+ */
+class ReadCache {
+  private bySql = new Map<string, Map<unknown, readonly unknown[]>>();
+  private size = 0;
+
+  get(sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {
+    return this.bySql.get(sql)?.get(keyOf(parameters));
+  }
+
+  put(sql: string, parameters: readonly unknown[], rows: unknown[]): readonly unknown[] {
+    for (const row of rows) Object.freeze(row);
+    const frozen = Object.freeze(rows);
+    if (this.size >= READ_CACHE_LIMIT) this.clear();
+    let answers = this.bySql.get(sql);
+    if (!answers) {
+      answers = new Map();
+      this.bySql.set(sql, answers);
+    }
+    answers.set(keyOf(parameters), frozen);
+    this.size += 1;
+    return frozen;
+  }
+
+  clear(): void {
+    if (this.size === 0) return;
+    this.bySql = new Map();
+    this.size = 0;
+  }
+}
+
+/** One parameter (a read by key) is its own key; several are joined without ambiguity. */
+function keyOf(parameters: readonly unknown[]): unknown {
+  return parameters.length === 1 ? parameters[0] : JSON.stringify(parameters);
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {

@@ -76,4 +76,38 @@ describe('preparedQuery', () => {
     await expect(write).rejects.toThrow('rolled back');
     expect(await byName(handle.db, 'PREPARED\\uncommitted')).toEqual([]);
   });
+
+  const statusOf = preparedQuery(1, (db: Kysely<Database>, userName: string) =>
+    db.selectFrom('push_message_users').select('status').where('user_name', '=', userName),
+  );
+
+  it('answers a repeated read the same, and never from before a write (update, update … returning, group commit)', async () => {
+    const user = 'PREPARED\\user0';
+    const first = await statusOf(handle.db, user);
+    expect(first).toEqual([{ status: Active }]);
+    expect(await statusOf(handle.db, user)).toEqual(first);
+
+    await handle.db.updateTable('push_message_users').set({ status: Disabled }).where('user_name', '=', user).execute();
+    expect(await statusOf(handle.db, user)).toEqual([{ status: Disabled }]);
+
+    // A write that also reads (RETURNING) still counts as a write.
+    await handle.db
+      .updateTable('push_message_users')
+      .set({ status: Active })
+      .where('user_name', '=', user)
+      .returning('id')
+      .execute();
+    expect(await statusOf(handle.db, user)).toEqual([{ status: Active }]);
+
+    await writeTransaction(handle.db, (trx) =>
+      trx.updateTable('push_message_users').set({ status: Disabled }).where('user_name', '=', user).execute(),
+    );
+    expect(await statusOf(handle.db, user)).toEqual([{ status: Disabled }]);
+  });
+
+  it('gives rows nobody can change for the next caller', async () => {
+    const [row] = await statusOf(handle.db, 'PREPARED\\user1');
+    if (handle.dialect === 'sqlite') expect(() => Object.assign(row as object, { status: 9 })).toThrow(TypeError);
+    expect(await statusOf(handle.db, 'PREPARED\\user1')).toEqual([{ status: Disabled }]);
+  });
 });

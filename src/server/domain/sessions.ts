@@ -62,6 +62,8 @@ interface CachedSession {
   lastSeen: Date;
   absolute: Date;
   cachedAt: number;
+  /** The session as last answered: it changes only with the last-seen time, so requests in between share it. */
+  answered?: { lastSeen: Date; session: AuthenticatedSession };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -336,19 +338,21 @@ export class SessionService {
     activity: RequestActivity,
   ): AuthenticatedSession | null | undefined {
     const now = this.clock();
-    if (now >= this.expiry(known.lastSeen, known.absolute)) {
+    const session = this.sessionAt(token, known);
+    if (now >= session.expires) {
       this.cache.delete(token);
       return null;
     }
     const touchEvery = Math.min(TOUCH_INTERVAL_MS, (this.policy.idleMinutes * 60_000) / 10);
     if (activity === 'person' && now.getTime() - known.lastSeen.getTime() >= touchEvery) return undefined;
-    return this.sessionAt(token, known);
+    return session;
   }
 
   /** The deadlines the server enforces: from the last-seen time as stored, so what clients are told is never late. */
   private sessionAt(token: string, known: CachedSession): AuthenticatedSession {
+    if (known.answered?.lastSeen === known.lastSeen) return known.answered.session;
     const idle = addMinutes(known.lastSeen, this.policy.idleMinutes);
-    return {
+    const session = {
       principal: known.principal,
       tokenHash: known.tokenHash,
       token,
@@ -356,6 +360,8 @@ export class SessionService {
       idleExpires: idle,
       absoluteExpires: known.absolute,
     };
+    known.answered = { lastSeen: known.lastSeen, session };
+    return session;
   }
 
   private async load(token: string): Promise<CachedSession | null> {

@@ -97,6 +97,23 @@ export function activityOf(request: FastifyRequest): RequestActivity {
   return request.headers[BACKGROUND_REQUEST_HEADER.toLowerCase()] === '1' ? 'background' : 'person';
 }
 
+/** A session answers many requests between two moves of its deadlines: their headers are written once for it. */
+const deadlineHeadersOf = new WeakMap<AuthenticatedSession, Record<string, string>>();
+
+function deadlineHeaders(session: AuthenticatedSession, idleSeconds: number): Record<string, string> {
+  let headers = deadlineHeadersOf.get(session);
+  if (!headers) {
+    // ISO 8601 with its zone, which every HTTP client's date parser reads without guessing.
+    headers = {
+      [SESSION_IDLE_EXPIRES_HEADER]: session.idleExpires.toISOString(),
+      [SESSION_ABSOLUTE_EXPIRES_HEADER]: session.absoluteExpires.toISOString(),
+      [SESSION_IDLE_TIMEOUT_HEADER]: String(idleSeconds),
+    };
+    deadlineHeadersOf.set(session, headers);
+  }
+  return headers;
+}
+
 /** Attaches the session to the request, or gives the problem that refuses it. */
 function admission(
   request: FastifyRequest,
@@ -117,10 +134,7 @@ function admission(
   }
   request.session = session;
   // The deadlines as of this request, so a client keeps them current without asking (README "Sessions").
-  // ISO 8601 with its zone, which every HTTP client's date parser reads without guessing.
-  reply.header(SESSION_IDLE_EXPIRES_HEADER, session.idleExpires.toISOString());
-  reply.header(SESSION_ABSOLUTE_EXPIRES_HEADER, session.absoluteExpires.toISOString());
-  reply.header(SESSION_IDLE_TIMEOUT_HEADER, String(sessions.idleSeconds));
+  reply.headers(deadlineHeaders(session, sessions.idleSeconds));
   const { access } = endpoint;
   if (access.kind === 'permission' && !hasPermission(session.principal, access.entity, access.permission)) {
     return new ProblemError(

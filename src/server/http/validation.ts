@@ -43,7 +43,8 @@ function keyCanonicalizer(schema: z.core.$ZodType): ((value: unknown) => unknown
 
 export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = ({ schema, httpPart }) => {
   const part = PART_NAMES[httpPart ?? ''] ?? 'input';
-  const canonicalKeys = keyCanonicalizer(schema);
+  // Path parameters are named by the route itself: only bodies and query strings arrive in the caller's casing.
+  const canonicalKeys = httpPart === 'body' || httpPart === 'querystring' ? keyCanonicalizer(schema) : null;
   return (data: unknown) => {
     // No body at all reads as an empty object, so the answer names each missing field.
     const input = data === undefined && httpPart === 'body' ? {} : data;
