@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
@@ -7,11 +7,15 @@ export type ListName = 'authorization_requests' | 'push_message_users';
 
 /** Bumps a list's revision (its ETag) inside the transaction that changed it. */
 export async function bumpRevision(db: Kysely<Database>, name: ListName): Promise<void> {
-  await db
+  await bumpRevisionQuery(db, name).execute();
+}
+
+/** The bump as a query, to run as part of a larger statement. */
+export function bumpRevisionQuery(db: QueryCreator<Database>, name: ListName) {
+  return db
     .updateTable('list_revisions')
     .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('name', '=', name)
-    .execute();
+    .where('name', '=', name);
 }
 
 // Read on every list request, polls included.

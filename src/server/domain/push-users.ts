@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
   formatTimestamp,
   PUSH_USER_STATUSES,
@@ -6,9 +6,10 @@ import {
   type PushUserStatus,
   PushUserStatusCode,
 } from '../../shared/contract/index.ts';
-import { bumpRevision } from '../db/list-revisions.ts';
+import { dialectOf } from '../db/database.ts';
+import { bumpRevision, bumpRevisionQuery } from '../db/list-revisions.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
-import type { Database, PushMessageUserTable } from '../db/schema.ts';
+import type { Database, HistoryTable, PushMessageUserTable } from '../db/schema.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
@@ -98,14 +99,7 @@ export async function setPushMessageUserStatus(
         .executeTakeFirst();
       if (!before) throw notFound('Push message user', id);
       const now = formatTimestamp(clock());
-      const row = await trx
-        .updateTable('push_message_users')
-        .set({ status, modified_at: now })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
-      await bumpRevision(trx, 'push_message_users');
-      await recordHistory(trx, {
+      const row = await changeStatusAndRecord(trx, id, status, {
         entity: 'PushMessageUser',
         entity_id: id,
         action: 'StatusChanged',
@@ -118,6 +112,41 @@ export async function setPushMessageUserStatus(
       return toPushMessageUser(row);
     },
     (user) => ({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy }),
+  );
+}
+
+/**
+ * The locked row's new status, the list's revision and the history entry. On PostgreSQL they go as one statement:
+ * each statement there is a round trip while the row stays locked until the commit, and every round trip saved
+ * is one less wait for the next change of that user (issue 15: three statements under the lock instead of five).
+ */
+async function changeStatusAndRecord(
+  trx: Kysely<Database>,
+  id: number,
+  status: PushUserStatus,
+  entry: Insertable<HistoryTable>,
+): Promise<Pick<Selectable<PushMessageUserTable>, PushUserColumn>> {
+  const update = (db: QueryCreator<Database>) =>
+    db
+      .updateTable('push_message_users')
+      .set({ status, modified_at: entry.changed_at })
+      .where('id', '=', id)
+      .returning(COLUMNS);
+  if (dialectOf(trx) !== 'postgres') {
+    const row = await update(trx).executeTakeFirstOrThrow();
+    await bumpRevision(trx, 'push_message_users');
+    await recordHistory(trx, entry);
+    return row;
+  }
+  return (
+    trx
+      .with('bumped', (db) => bumpRevisionQuery(db, 'push_message_users').returning('revision'))
+      .with('recorded', (db) => db.insertInto('history').values(entry).returning('id'))
+      // The CTEs before it add names this query does not use; the tables it updates are the database's.
+      .with('changed', (db) => update(db as unknown as QueryCreator<Database>))
+      .selectFrom('changed')
+      .selectAll()
+      .executeTakeFirstOrThrow()
   );
 }
 
