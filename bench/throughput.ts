@@ -8,6 +8,9 @@ import { signIn, startProcess, startService } from './processes.ts';
 import type { Figure } from './report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The GET and its floor: this many alternating pairs of short runs (the same ten seconds each as two 5 s runs). */
+const PAIRS = 4;
+const PAIR_SECONDS = Math.max(1, Math.round((SECONDS * 2) / PAIRS));
 const ADMIN = { ADMIN_USERNAME: 'BENCH\\admin', ADMIN_PASSWORD: 'Bench#2026-admin' };
 
 /** Target 1: authenticated GET and PUT against their floors, login separately, and GET under a login storm. */
@@ -34,17 +37,24 @@ export async function throughputBench(): Promise<Figure[]> {
     const floorRun = (seconds = SECONDS) => load({ url: `${floorServer.url}/constant`, seconds });
     const getRun = (seconds = SECONDS) =>
       load({ url: `${service.url}/api/Consumer/PushMessageUsers/1`, headers: auth, seconds });
-    // Both servers get a warm-up (JIT, first session lookup) before measuring, and the two measurements
-    // alternate, so a change in the machine's load weighs on both alike.
+    // Both servers get a warm-up (JIT, first session lookup) before measuring. Then short runs alternate and are
+    // compared pair by pair: a drift in the machine's load weighs on both runs of a pair alike, and the median pair
+    // sets aside one that a burst of other work fell into (on these shared 2-core machines the floor alone moved
+    // between 14,000 and 28,000 req/s from one run to the next).
     await floorRun(1);
     await getRun(1);
-    const floorRuns = [await floorRun()];
-    const getRuns = [await getRun()];
-    floorRuns.push(await floorRun());
-    getRuns.push(await getRun());
+    const floorRuns: LoadResult[] = [];
+    const getRuns: LoadResult[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      floorRuns.push(await floorRun(PAIR_SECONDS));
+      getRuns.push(await getRun(PAIR_SECONDS));
+    }
     await floorServer.stop();
     const floor = mean(floorRuns);
     const get = mean(getRuns);
+    const getRatio = median(
+      getRuns.map((run, pair) => run.requestsPerSecond / (floorRuns[pair] as LoadResult).requestsPerSecond),
+    );
 
     const writeFloor = durableWritesPerSecond(SECONDS);
     const putOptions = {
@@ -89,9 +99,9 @@ export async function throughputBench(): Promise<Figure[]> {
         unit: 'req/s',
         floor: floor.requestsPerSecond,
         floorLabel: 'bare Fastify',
-        ratio: get.requestsPerSecond / floor.requestsPerSecond,
-        budget: 'ratio >= 0.5',
-        pass: get.requestsPerSecond / floor.requestsPerSecond >= 0.5,
+        ratio: getRatio,
+        budget: 'ratio >= 0.5 (median of 4 pairs)',
+        pass: getRatio >= 0.5,
       },
       {
         target: 'GET push user p99 latency',
@@ -141,7 +151,15 @@ export async function throughputBench(): Promise<Figure[]> {
   }
 }
 
-/** Two runs as one: mean throughput, the worse p99, all errors. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2
+    ? (sorted[Math.floor(middle)] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Several runs as one: mean throughput, the worse p99, all errors. */
 function mean(runs: LoadResult[]): LoadResult {
   const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
   return {
