@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
+import { authorizationRequestQueries, type RequestView } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
 import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
@@ -25,6 +25,7 @@ import { useSession } from '../../session/session-context.tsx';
 import type { Decision, DecisionTarget } from './decision.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
+import type { RequestSort } from './queue-search.ts';
 import { QueueToolbar } from './queue-toolbar.tsx';
 import { requestCsvColumns } from './request-csv.ts';
 import { requestStatus } from './request-status.ts';
@@ -76,6 +77,12 @@ function RequestQueue() {
   const sorted = useMemo(() => sortRequests(listQuery.data ?? NO_REQUESTS, sort), [listQuery.data, sort]);
   const index = useSearchIndex(sorted, requestSearchFields);
   const [search, onSearchInput] = useLiveSearch(q);
+  // Stable, so the memoized toolbar renders for its own input only.
+  const changeSearch = useCallback(
+    (change: { view?: RequestView; q?: string | undefined; sort?: RequestSort }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change }),
+    [navigate],
+  );
   const live = useLiveQueue();
   // New arrivals wait behind the "N new requests" button: nothing moves under the person's eyes.
   const rows = useMemo(
@@ -149,7 +156,7 @@ function RequestQueue() {
         sort={sort}
         pendingCount={pendingQuery.data?.length}
         onSearchInput={onSearchInput}
-        onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
+        onChange={changeSearch}
       />
       <BulkBar
         count={selectedCount}

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
@@ -21,6 +21,7 @@ import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { matchPushUsers, pushUserSearchFields } from './filter-push-users.ts';
 import { pushUserCsvColumns } from './push-user-csv.ts';
+import type { StatusFilter } from './push-user-search.ts';
 import { PushUserTable } from './push-user-table.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
@@ -52,6 +53,12 @@ function PushUsers() {
   // The lowercase search text is built once per data change; a keystroke only filters.
   const index = useSearchIndex(users, pushUserSearchFields);
   const [search, onSearchInput] = useLiveSearch(q);
+  // Stable, so the memoized toolbar renders for its own input only.
+  const changeSearch = useCallback(
+    (change: { status?: StatusFilter; q?: string | undefined }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change }),
+    [navigate],
+  );
   const rows = useMemo(() => matchPushUsers(index, { status, q: search }), [index, status, search]);
   const { session } = useSession();
   const canUpdate = endpointAccess(session, endpoints.updatePushMessageUser).allowed;
@@ -78,13 +85,7 @@ function PushUsers() {
 
   return (
     <>
-      <PushUserToolbar
-        status={status}
-        q={q}
-        users={users}
-        onSearchInput={onSearchInput}
-        onChange={(change) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change })}
-      />
+      <PushUserToolbar status={status} q={q} users={users} onSearchInput={onSearchInput} onChange={changeSearch} />
       {query.isPending ? (
         <LoadingState label="Loading push users…" />
       ) : query.isError ? (
