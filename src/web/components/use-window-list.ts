@@ -46,6 +46,10 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     overscan,
     scrollMargin,
     getItemKey,
+    // Rows coming into view render in their own task rather than inside the scroll event: the browser's style,
+    // layout and paint of the frame no longer add up with React's render into one long task, and scroll events
+    // that arrive while a render is pending share it.
+    useFlushSync: false,
   });
 
   useImperativeHandle(
