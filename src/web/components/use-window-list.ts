@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type Ref, type RefObject, useImperativeHandle, useLayoutEffect, useState } from 'react';
+import { type Ref, type RefObject, useCallback, useImperativeHandle, useLayoutEffect, useState } from 'react';
 
 export interface VirtualTableHandle {
   /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
@@ -31,15 +31,25 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     return () => observer?.disconnect();
   }, [start]);
 
+  // Stable while the rows are: the virtualizer rebuilds its measurements of every row (50,000 objects) whenever
+  // getItemKey changes, and the list renders on every scroll frame.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+    [rows, rowKey],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => estimateSize,
     overscan,
     scrollMargin,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
+    getItemKey,
+    // Rows coming into view render in their own task rather than inside the scroll event: the browser's style,
+    // layout and paint of the frame no longer add up with React's render into one long task, and scroll events
+    // that arrive while a render is pending share it.
+    useFlushSync: false,
   });
 
   useImperativeHandle(

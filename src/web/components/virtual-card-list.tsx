@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useRef } from 'react';
+import { memo, type ReactNode, type Ref, useRef } from 'react';
 import { useWindowList, type VirtualTableHandle } from './use-window-list.ts';
 
 export interface VirtualCardListProps<T> {
@@ -67,7 +67,7 @@ export function VirtualCardList<T>({
               ref={virtualizer.measureElement}
               style={{ paddingBottom: gap }}
             >
-              {renderCard(row, item.index)}
+              <RenderedCard row={row} index={item.index} renderCard={renderCard} />
             </li>
           );
         })}
@@ -75,3 +75,14 @@ export function VirtualCardList<T>({
     </div>
   );
 }
+
+interface RenderedCardProps<T> {
+  row: T;
+  index: number;
+  renderCard: (row: T, index: number) => ReactNode;
+}
+
+/** One card's content: skipped while scrolling when it stays in the window (see VirtualTableBody's rows). */
+const RenderedCard = memo(function RenderedCard({ row, index, renderCard }: RenderedCardProps<unknown>) {
+  return renderCard(row, index);
+}) as <T>(props: RenderedCardProps<T>) => ReactNode;

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, type Ref, useRef } from 'react';
+import { memo, type ReactNode, type Ref, useRef } from 'react';
 import { useWindowList, type VirtualTableHandle } from './use-window-list.ts';
 
 export interface VirtualTableBodyProps<T> {
@@ -55,14 +55,7 @@ export function VirtualTableBody<T>({
       {items.map((item) => {
         const row = rows[item.index];
         if (row === undefined) return null;
-        return (
-          <Fragment key={item.key}>
-            {renderRow(row, item.index, {
-              'data-index': item.index,
-              'aria-rowindex': item.index + 2,
-            })}
-          </Fragment>
-        );
+        return <VirtualRow key={item.key} row={row} index={item.index} renderRow={renderRow} />;
       })}
       {bottom > 0 && (
         // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it can take focus
@@ -73,3 +66,18 @@ export function VirtualTableBody<T>({
     </tbody>
   );
 }
+
+interface RenderedRowProps<T> {
+  row: T;
+  index: number;
+  renderRow: VirtualTableBodyProps<T>['renderRow'];
+}
+
+/**
+ * One rendered row. Scrolling re-renders the body every frame; a row still in the window keeps its row, index and
+ * render function, so it is skipped and only the rows coming into view render. `renderRow` changes (and every row
+ * renders again) only when the table itself renders again.
+ */
+const VirtualRow = memo(function VirtualRow({ row, index, renderRow }: RenderedRowProps<unknown>) {
+  return renderRow(row, index, { 'data-index': index, 'aria-rowindex': index + 2 });
+}) as <T>(props: RenderedRowProps<T>) => ReactNode;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { timestampColumns, toCsv } from './csv-export.ts';
-import { indexRows, matchIndexed } from './search-index.ts';
 
 describe('CSV export', () => {
   it('quotes commas, quotes, new lines and neutralises formulae', async () => {
@@ -42,22 +41,5 @@ describe('CSV export', () => {
     expect(header).toBe('At (UTC),At (local)');
     expect(first?.startsWith('2026-01-02T03:04:05.000Z,')).toBe(true);
     expect(second).toBe(',');
-  });
-});
-
-describe('search index', () => {
-  it('matches every word case-insensitively and keeps order', () => {
-    const index = indexRows(
-      [
-        { id: 1, name: 'Ann', device: 'Pixel 8' },
-        { id: 2, name: 'Bob', device: 'iPhone' },
-        { id: 3, name: 'ann', device: 'iPhone' },
-      ],
-      (row) => [row.id, row.name, row.device],
-    );
-    expect(matchIndexed(index, 'ANN').map((row) => row.id)).toEqual([1, 3]);
-    expect(matchIndexed(index, 'ann iphone').map((row) => row.id)).toEqual([3]);
-    expect(matchIndexed(index, '  ').map((row) => row.id)).toEqual([1, 2, 3]);
-    expect(matchIndexed(index, undefined, (row) => row.id > 1).map((row) => row.id)).toEqual([2, 3]);
   });
 });

@@ -46,4 +46,17 @@ describe('useRowSelection', () => {
     act(() => result.current.clear());
     expect(result.current.selectedIds).toEqual([]);
   });
+
+  it('keeps its object while neither the rows nor the selection change (memoized tables skip a render)', () => {
+    const { result, rerender } = renderHook(({ list }) => useRowSelection(list, idOf), {
+      initialProps: { list: rows },
+    });
+    const first = result.current;
+    rerender({ list: rows });
+    expect(result.current).toBe(first);
+    act(() => result.current.toggle(rows[1] as { Id: number }, 1, click(true)));
+    expect(result.current).not.toBe(first);
+    expect(result.current.isSelected(rows[1] as { Id: number })).toBe(true);
+    expect(result.current.allSelected).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { type AuthorizationRequest, parseTimestamp } from '../../../shared/contract/index.ts';
-import { type Indexed, indexRows } from '../../lib/search-index.ts';
+import { indexRows, type SearchIndex } from '../../lib/search-index.ts';
 import type { RequestSort } from './queue-search.ts';
 
 const collator = new Intl.Collator();
@@ -25,17 +25,19 @@ export function sortRequests(requests: readonly AuthorizationRequest[], sort: Re
 }
 
 /** Search covers every visible field, case-insensitively. */
-export function indexRequests(sorted: readonly AuthorizationRequest[]): Indexed<AuthorizationRequest>[] {
-  return indexRows(sorted, (request) => [
-    request.Id,
-    request.UserName,
-    request.UserEmail,
-    request.DeviceType,
-    request.Manufacturer,
-    request.Model,
-    request.OsVersion,
-    request.Status,
-    request.DecidedBy,
-    request.Comment,
-  ]);
+export const requestSearchFields = (request: AuthorizationRequest) => [
+  request.Id,
+  request.UserName,
+  request.UserEmail,
+  request.DeviceType,
+  request.Manufacturer,
+  request.Model,
+  request.OsVersion,
+  request.Status,
+  request.DecidedBy,
+  request.Comment,
+];
+
+export function indexRequests(sorted: readonly AuthorizationRequest[]): SearchIndex<AuthorizationRequest> {
+  return indexRows(sorted, requestSearchFields);
 }

@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Select } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { RequestView } from '../../api/queries.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { REQUEST_SORTS, type RequestSort } from './queue-search.ts';
@@ -21,7 +22,15 @@ export interface QueueToolbarProps {
   onChange: (change: { view?: RequestView; q?: string | undefined; sort?: RequestSort }) => void;
 }
 
-export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onChange }: QueueToolbarProps) {
+/** Memoized: the page renders again on each keystroke (the deferred search), the toolbar need not. */
+export const QueueToolbar = memo(function QueueToolbar({
+  view,
+  q,
+  sort,
+  pendingCount,
+  onSearchInput,
+  onChange,
+}: QueueToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
       <SegmentedControl
@@ -53,4 +62,4 @@ export function QueueToolbar({ view, q, sort, pendingCount, onSearchInput, onCha
       </Group>
     </Group>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
@@ -18,10 +18,11 @@ export interface RequestTableProps {
   /** Selection column (bulk decisions), when the page offers it. */
   selection?: ListSelection<AuthorizationRequest>;
   /** Controls above the list (export). */
-  toolbar?: React.ReactNode;
+  toolbar?: ReactNode;
 }
 
-export function RequestTable({
+/** Memoized: the page renders on every keystroke, the table only when its rows, selection or live marks change. */
+export const RequestTable = memo(function RequestTable({
   requests,
   pendingIds,
   onDecide,
@@ -62,4 +63,4 @@ export function RequestTable({
       )}
     />
   );
-}
+});

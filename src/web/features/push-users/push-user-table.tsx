@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -17,7 +17,8 @@ export interface PushUserTableProps {
   toolbar?: ReactNode;
 }
 
-export function PushUserTable({ users, selection, toolbar }: PushUserTableProps) {
+/** Memoized: the page renders on every keystroke, the table only when its rows or selection change. */
+export const PushUserTable = memo(function PushUserTable({ users, selection, toolbar }: PushUserTableProps) {
   return (
     <ListTable
       label="Push message users"
@@ -61,4 +62,4 @@ export function PushUserTable({ users, selection, toolbar }: PushUserTableProps)
       renderCard={(user, _index, card) => <PushUserCard user={user} selecting={card.selecting} />}
     />
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Group, ScrollArea, SegmentedControl } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { FILTER_STATUS } from '../../components/push-user-status.ts';
@@ -16,7 +16,14 @@ export interface PushUserToolbarProps {
 
 const LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
 
-export function PushUserToolbar({ status, q, users, onSearchInput, onChange }: PushUserToolbarProps) {
+/** Memoized: the page renders again on each keystroke (the deferred search), the toolbar need not. */
+export const PushUserToolbar = memo(function PushUserToolbar({
+  status,
+  q,
+  users,
+  onSearchInput,
+  onChange,
+}: PushUserToolbarProps) {
   const counts = useMemo(() => {
     const byStatus = new Map<number, number>();
     for (const user of users) byStatus.set(user.Status, (byStatus.get(user.Status) ?? 0) + 1);
@@ -47,4 +54,4 @@ export function PushUserToolbar({ status, q, users, onSearchInput, onChange }: P
       />
     </Group>
   );
-}
+});

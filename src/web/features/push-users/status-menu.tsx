@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, type ButtonProps, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -16,11 +16,9 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   const { session } = useSession();
   // A table short of room (a tablet) shows the shorter word; the accessible name stays the same.
   const text = useCompactTable() ? 'Status' : 'Change status';
-  const { change, pendingId } = useChangeStatus();
-  // Lists render thousands of rows while scrolling: the menu (a floating popover) mounts only when a pointer comes
-  // near or a key asks for it.
+  // Lists render thousands of rows while scrolling: the menu (a floating popover) and the status change (a mutation
+  // observer per row) mount only when a pointer comes near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
-  const targetRef = useRef<HTMLButtonElement>(null);
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
     size: touch ? 'md' : 'xs',
@@ -42,7 +40,6 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
     return (
       <Button
         {...buttonProps}
-        loading={pendingId === user.Id}
         aria-haspopup="menu"
         // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap. Swapped
         // at once (flushSync): a render left for later could land between a quick click's press and release, and a
@@ -60,8 +57,27 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
       </Button>
     );
   }
+  return <ArmedStatusMenu user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />;
+}
+
+/** The menu itself, once armed; a change under way shows on its button. */
+function ArmedStatusMenu({
+  user,
+  touch,
+  text,
+  buttonProps,
+  opened,
+}: {
+  user: PushMessageUser;
+  touch: boolean;
+  text: string;
+  buttonProps: ButtonProps & { 'aria-label': string };
+  opened: boolean;
+}) {
+  const { change, pendingId } = useChangeStatus();
+  const targetRef = useRef<HTMLButtonElement>(null);
   return (
-    <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={armed === 'open'}>
+    <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={opened}>
       <Menu.Target>
         <Button ref={targetRef} {...buttonProps} loading={pendingId === user.Id}>
           {text}
