@@ -4,10 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * What the sign-in page shares with the signed-in pages: Mantine's form and layout primitives, React Query's hooks,
- * the brand mark and the settings hooks. Left to automatic chunking these are ~15 chunks of 0.2-3 KB, one per set of
- * pages using them, and each file is gzipped on its own; as one chunk they are ~4 KB gzip smaller. Every page
- * loads the chunk (the signed-in layout needs it too); the few modules in it that a page does not use cost it less
- * than the separate files did.
+ * the brand mark, router links, shared icons, error texts and the settings. Left to automatic chunking these are ~15
+ * chunks of 0.2-3 KB, one per set of pages using them, and each file is gzipped on its own; as one chunk they are
+ * ~4 KB gzip smaller. Every page loads the chunk (the signed-in layout needs it too); the few modules in it that a
+ * page does not use cost it less than the separate files did.
  */
 const SHARED_UI = new RegExp(
   [
@@ -15,7 +15,11 @@ const SHARED_UI = new RegExp(
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/].*[\\/](use-resolved-styles-api|get-sorted-breakpoints|get-base-value|get-breakpoint-value)\.mjs`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|utils[\\/]random-id)[\\/]`,
     String.raw`node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]`,
-    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version)|components[\\/]app-shell[\\/]brand-mark)\.tsx?$`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Anchor[\\/]`,
+    // Tabler's icon factory, and the icons of the sign-in page that signed-in pages show too (brand, alerts).
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconShieldCheck|IconAlertTriangle))\.mjs`,
+    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version|settings-store)|components[\\/](app-shell[\\/]brand-mark|router-links)|api[\\/]describe-error)\.tsx?$`,
+    String.raw`src[\\/]shared[\\/]contract[\\/]api-prefix\.ts$`,
   ].join('|'),
 );
 
@@ -34,6 +38,25 @@ const OVERLAYS = new RegExp(
   ].join('|'),
 );
 
+/** The contract's endpoint catalogue and the schemas only it uses. */
+const CONTRACT_CATALOGUE = /src[\\/]shared[\\/]contract[\\/](endpoints|accounts|history)\.ts$/;
+
+/**
+ * The small modules every signed-in list page shows around its rows (page header, permission gates, empty and error
+ * states, badges, timestamps, the navigation's page list) and the Mantine helpers under them. Automatic chunking cut
+ * them into ~40 files of 0.1-1 KB, one per set of pages using them.
+ */
+const SIGNED_IN = new RegExp(
+  [
+    String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
+    String.raw`src[\\/]web[\\/](lib[\\/](pages|prefetch|use-phone|relative-time|use-focus-return)|session[\\/]permissions|api[\\/](queries|use-demo-mode|cache-updates))\.tsx?$`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)|core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value))`,
+    // The navigation's page icons and the icons of the gates, search, states and row actions.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask|VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|utils)[\\/]`,
+  ].join('|'),
+);
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -43,6 +66,12 @@ export default defineConfig({
       routesDirectory: './src/web/routes',
       generatedRouteTree: './src/web/route-tree.gen.ts',
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // Loaders are split too: they bring the API client and the interface catalogue (every endpoint's schemas),
+        // which the sign-in page never needs. A loader's chunk loads beside its page's (and is preloaded with them,
+        // see route-preloads), so the first request does not wait for the page's code.
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
   ],
@@ -54,6 +83,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // The interface contract is definitions only (zod schemas, the endpoint catalogue), but its calls to z.object()
+      // look like side effects to the bundler: without this, importing one constant from it keeps every schema.
+      treeshake: { moduleSideEffects: [{ test: /src[\\/]shared[\\/]contract[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -64,6 +96,11 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'], priority: 1 },
             { name: 'shared-ui', test: SHARED_UI, priority: 1 },
             { name: 'overlays', test: OVERLAYS },
+            { name: 'signed-in', test: SIGNED_IN },
+            // The endpoint catalogue (with every request and answer schema) is for calls, never for painting: kept in
+            // a chunk of its own, it does not ride along with small modules the sign-in page imports from the same
+            // contract barrel (left alone it shared a chunk with the settings store).
+            { name: 'contract', test: CONTRACT_CATALOGUE },
           ],
         },
       },
