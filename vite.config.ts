@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 /**
  * What the sign-in page shares with the signed-in pages: Mantine's form and layout primitives, React Query's hooks,
@@ -32,14 +33,21 @@ const SHARED_UI = new RegExp(
 const OVERLAYS = new RegExp(
   [
     String.raw`node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Floating|Combobox|Select|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\\/]CheckIcon)`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Floating|Combobox|Select|SegmentedControl|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\\/]CheckIcon)`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating[\\/]|components[\\/]Transition[\\/]get-transition-props[\\/]|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/])`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press|use-timeout|use-mutation-observer|use-mounted|use-shallow-effect)[\\/]`,
+    // The small helpers under them (and under the signed-in group, which imports this one, never the reverse: the
+    // two chunks must not import each other, or one runs before the other's imports exist).
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|utils)[\\/]`,
   ].join('|'),
 );
 
-/** The contract's endpoint catalogue and the schemas only it uses. */
-const CONTRACT_CATALOGUE = /src[\\/]shared[\\/]contract[\\/](endpoints|accounts|history)\.ts$/;
+/**
+ * The contract's endpoint catalogue and its schemas: what the entry and shared-ui groups (higher priority) have not
+ * taken. All of it, so that this chunk and the API client's never import each other.
+ */
+const CONTRACT_CATALOGUE = /src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)/;
 
 /**
  * The small modules every signed-in list page shows around its rows (page header, permission gates, empty and error
@@ -50,10 +58,9 @@ const SIGNED_IN = new RegExp(
   [
     String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
     String.raw`src[\\/]web[\\/](lib[\\/](pages|prefetch|use-phone|relative-time|use-focus-return)|session[\\/]permissions|api[\\/](queries|use-demo-mode|cache-updates))\.tsx?$`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)|core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value))`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
     // The navigation's page icons and the icons of the gates, search, states and row actions.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask|VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|utils)[\\/]`,
   ].join('|'),
 );
 
@@ -74,6 +81,7 @@ export default defineConfig({
       },
     }),
     react(),
+    routePreloads(),
   ],
   // The manifest lets the bench measure JS per route.
   build: {
@@ -85,7 +93,13 @@ export default defineConfig({
     rolldownOptions: {
       // The interface contract is definitions only (zod schemas, the endpoint catalogue), but its calls to z.object()
       // look like side effects to the bundler: without this, importing one constant from it keeps every schema.
-      treeshake: { moduleSideEffects: [{ test: /src[\\/]shared[\\/]contract[\\/]/, sideEffects: false }] },
+      // messages.ts is the exception: registering the messages is all it does (first matching rule wins).
+      treeshake: {
+        moduleSideEffects: [
+          { test: /src[\\/]shared[\\/]contract[\\/]messages\.ts$/, sideEffects: true },
+          { test: /src[\\/]shared[\\/]contract[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
