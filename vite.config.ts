@@ -44,10 +44,19 @@ const OVERLAYS = new RegExp(
 );
 
 /**
- * The contract's endpoint catalogue and its schemas: what the entry and shared-ui groups (higher priority) have not
- * taken. All of it, so that this chunk and the API client's never import each other.
+ * What a page's loader needs to make its first request: the API client, the contract's endpoint catalogue and
+ * schemas (what the entry and shared-ui groups, of higher priority, have not taken), the queries, the permission
+ * check and the page list (with its icons). One chunk that imports no component code, so a loader runs without waiting for
+ * overlays or layout code to be evaluated; all of the contract, so that nothing imports this chunk and back.
  */
-const CONTRACT_CATALOGUE = /src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)/;
+const LOADERS = new RegExp(
+  [
+    String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
+    String.raw`src[\\/]web[\\/](api[\\/](instance|client|consumer-api|queries|account-queries)|lib[\\/](prefetch|pages)|session[\\/]permissions)\.tsx?$`,
+    // The page list's icons.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
+  ].join('|'),
+);
 
 /**
  * The small modules every signed-in list page shows around its rows (page header, permission gates, empty and error
@@ -57,10 +66,10 @@ const CONTRACT_CATALOGUE = /src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)/;
 const SIGNED_IN = new RegExp(
   [
     String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
-    String.raw`src[\\/]web[\\/](lib[\\/](pages|prefetch|use-phone|relative-time|use-focus-return)|session[\\/]permissions|api[\\/](queries|use-demo-mode|cache-updates))\.tsx?$`,
+    String.raw`src[\\/]web[\\/](lib[\\/](use-phone|relative-time|use-focus-return)|api[\\/](use-demo-mode|cache-updates))\.tsx?$`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
-    // The navigation's page icons and the icons of the gates, search, states and row actions.
-    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask|VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
+    // The icons of the gates, search, states and row actions.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
   ].join('|'),
 );
 
@@ -111,10 +120,9 @@ export default defineConfig({
             { name: 'shared-ui', test: SHARED_UI, priority: 1 },
             { name: 'overlays', test: OVERLAYS },
             { name: 'signed-in', test: SIGNED_IN },
-            // The endpoint catalogue (with every request and answer schema) is for calls, never for painting: kept in
-            // a chunk of its own, it does not ride along with small modules the sign-in page imports from the same
-            // contract barrel (left alone it shared a chunk with the settings store).
-            { name: 'contract', test: CONTRACT_CATALOGUE },
+            // The endpoint catalogue (with every request and answer schema) is for calls, never for painting: kept
+            // out of the small modules the sign-in page imports from the same contract barrel.
+            { name: 'loaders', test: LOADERS },
           ],
         },
       },
