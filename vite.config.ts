@@ -1,13 +1,14 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 /**
  * What the sign-in page shares with the signed-in pages: Mantine's form and layout primitives, React Query's hooks,
- * the brand mark and the settings hooks. Left to automatic chunking these are ~15 chunks of 0.2-3 KB, one per set of
- * pages using them, and each file is gzipped on its own; as one chunk they are ~4 KB gzip smaller. Every page
- * loads the chunk (the signed-in layout needs it too); the few modules in it that a page does not use cost it less
- * than the separate files did.
+ * the brand mark, router links, shared icons, error texts and the settings. Left to automatic chunking these are ~15
+ * chunks of 0.2-3 KB, one per set of pages using them, and each file is gzipped on its own; as one chunk they are
+ * ~4 KB gzip smaller. Every page loads the chunk (the signed-in layout needs it too); the few modules in it that a
+ * page does not use cost it less than the separate files did.
  */
 const SHARED_UI = new RegExp(
   [
@@ -15,7 +16,11 @@ const SHARED_UI = new RegExp(
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/].*[\\/](use-resolved-styles-api|get-sorted-breakpoints|get-base-value|get-breakpoint-value)\.mjs`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|utils[\\/]random-id)[\\/]`,
     String.raw`node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]`,
-    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version)|components[\\/]app-shell[\\/]brand-mark)\.tsx?$`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Anchor[\\/]`,
+    // Tabler's icon factory, and the icons of the sign-in page that signed-in pages show too (brand, alerts).
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconShieldCheck|IconAlertTriangle))\.mjs`,
+    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version|settings-store)|components[\\/](app-shell[\\/]brand-mark|router-links)|api[\\/]describe-error)\.tsx?$`,
+    String.raw`src[\\/]shared[\\/]contract[\\/]api-prefix\.ts$`,
   ].join('|'),
 );
 
@@ -28,9 +33,43 @@ const SHARED_UI = new RegExp(
 const OVERLAYS = new RegExp(
   [
     String.raw`node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Floating|Combobox|Select|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\\/]CheckIcon)`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Floating|Combobox|Select|SegmentedControl|OptionsDropdown|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay|Checkbox[\\/]CheckIcon)`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating[\\/]|components[\\/]Transition[\\/]get-transition-props[\\/]|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/])`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press|use-timeout|use-mutation-observer|use-mounted|use-shallow-effect)[\\/]`,
+    // The small helpers under them (and under the signed-in group, which imports this one, never the reverse: the
+    // two chunks must not import each other, or one runs before the other's imports exist).
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|utils)[\\/]`,
+  ].join('|'),
+);
+
+/**
+ * What a page's loader needs to make its first request: the API client, the contract's endpoint catalogue and
+ * schemas (what the entry and shared-ui groups, of higher priority, have not taken), the queries, the permission
+ * check and the page list (with its icons). One chunk that imports no component code, so a loader runs without waiting for
+ * overlays or layout code to be evaluated; all of the contract, so that nothing imports this chunk and back.
+ */
+const LOADERS = new RegExp(
+  [
+    String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
+    String.raw`src[\\/]web[\\/](api[\\/](instance|client|consumer-api|queries|account-queries)|lib[\\/](prefetch|pages)|session[\\/]permissions)\.tsx?$`,
+    // The page list's icons.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
+  ].join('|'),
+);
+
+/**
+ * The small modules every signed-in list page shows around its rows (page header, permission gates, empty and error
+ * states, badges, timestamps, the navigation's page list) and the Mantine helpers under them. Automatic chunking cut
+ * them into ~40 files of 0.1-1 KB, one per set of pages using them.
+ */
+const SIGNED_IN = new RegExp(
+  [
+    String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
+    String.raw`src[\\/]web[\\/](lib[\\/](use-phone|relative-time|use-focus-return)|api[\\/](use-demo-mode|cache-updates))\.tsx?$`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
+    // The icons of the gates, search, states and row actions.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
   ].join('|'),
 );
 
@@ -43,8 +82,15 @@ export default defineConfig({
       routesDirectory: './src/web/routes',
       generatedRouteTree: './src/web/route-tree.gen.ts',
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // Loaders are split too: they bring the API client and the interface catalogue (every endpoint's schemas),
+        // which the sign-in page never needs. A loader's chunk loads beside its page's (and is preloaded with them,
+        // see route-preloads), so the first request does not wait for the page's code.
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
+    routePreloads(),
   ],
   // The manifest lets the bench measure JS per route.
   build: {
@@ -54,6 +100,15 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // The interface contract is definitions only (zod schemas, the endpoint catalogue), but its calls to z.object()
+      // look like side effects to the bundler: without this, importing one constant from it keeps every schema.
+      // messages.ts is the exception: registering the messages is all it does (first matching rule wins).
+      treeshake: {
+        moduleSideEffects: [
+          { test: /src[\\/]shared[\\/]contract[\\/]messages\.ts$/, sideEffects: true },
+          { test: /src[\\/]shared[\\/]contract[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -64,6 +119,10 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'], priority: 1 },
             { name: 'shared-ui', test: SHARED_UI, priority: 1 },
             { name: 'overlays', test: OVERLAYS },
+            { name: 'signed-in', test: SIGNED_IN },
+            // The endpoint catalogue (with every request and answer schema) is for calls, never for painting: kept
+            // out of the small modules the sign-in page imports from the same contract barrel.
+            { name: 'loaders', test: LOADERS },
           ],
         },
       },

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { ErrorState } from './components/error-state.tsx';
 import { LoadingState } from './components/loading-state.tsx';
-import { NotFoundState } from './components/not-found-state.tsx';
+import { RouteErrorState, RouteNotFoundState } from './components/route-states.tsx';
 import { routeTree } from './route-tree.gen.ts';
 import { currentSession } from './session/session-store.ts';
 
@@ -14,14 +13,16 @@ export function createAppRouter(queryClient: QueryClient) {
     // React Query owns caching; the router asks it every time.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: () => <LoadingState />,
-    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
-    defaultNotFoundComponent: () => <NotFoundState />,
+    defaultErrorComponent: ({ error, reset }) => <RouteErrorState error={error} onRetry={reset} />,
+    defaultNotFoundComponent: () => <RouteNotFoundState />,
     scrollRestoration: true,
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

@@ -35,9 +35,6 @@ import {
 } from './resources.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
 
-/** The service mounts the interface here (SPEC §3), so `{base_url}` is `http://host:port/api`. */
-export const API_PREFIX = '/api';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import * as accountSchemas from './accounts.ts';
-import { API_PREFIX, availability, type Endpoint, endpoints } from './endpoints.ts';
+import { API_PREFIX } from './api-prefix.ts';
+import { availability, type Endpoint, endpoints } from './endpoints.ts';
 import * as historySchemas from './history.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
 import * as resourceSchemas from './resources.ts';

@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
+import { Id } from './ids.ts';
+import { PermissionGrant } from './permissions.ts';
 import { TIMESTAMP_PATTERN } from './timestamps.ts';
 
-/**
- * Ids are positive 32-bit integers: `int` on the real server, `integer` columns in both databases.
- * A larger number is a 400 like any other invalid Id (PostgreSQL would refuse to compare it with a column).
- */
-export const ID_MAX = 2_147_483_647;
-export const Id = z.int().check(z.minimum(1), z.maximum(ID_MAX));
+// Ids and permissions are modules of their own (the dashboard's first screen needs them without the resources);
+// re-exported here so that the contract's exported schemas stay named in one place (openapi.ts).
+export { ID_MAX, Id, IdParam, IdText } from './ids.ts';
+export { Permission, PermissionGrant, SECURITY_ENTITY } from './permissions.ts';
 
 const Timestamp = z.string().check(z.regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff'));
 /** Responses from other servers may use ISO 8601; the dashboard parses both (see timestamps.ts). */
@@ -109,11 +109,6 @@ export const PushMessageUserUpdate = z.object({ Id, Status: PushUserStatus });
 export type PushMessageUserUpdate = z.infer<typeof PushMessageUserUpdate>;
 
 // SPEC §3 "Authentication and sessions"
-export const SECURITY_ENTITY = 'Security';
-export const Permission = z.enum(['Read', 'Write']);
-export type Permission = z.infer<typeof Permission>;
-export const PermissionGrant = z.object({ Entity: z.string(), Permissions: z.array(z.string()) });
-export type PermissionGrant = z.infer<typeof PermissionGrant>;
 
 export const Session = z.object({
   TokenType: z.literal('Bearer'),
@@ -191,11 +186,3 @@ export const AuthorizationRequestQuery = z.object({
     ),
   ),
 });
-
-/** An Id as it arrives in a path or query string. */
-export const IdText = z.pipe(
-  z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'id must be a positive integer')), z.transform(Number)),
-  Id,
-);
-
-export const IdParam = z.object({ id: IdText });

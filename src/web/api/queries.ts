@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api-error.ts';
 import { api } from './instance.ts';
 
@@ -11,16 +11,6 @@ export type RequestView = 'pending' | 'all';
 
 /** How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible. */
 export const PENDING_POLL_MS = 15_000;
-
-export const systemQueries = {
-  all: ['system'] as const,
-  version: (baseUrl: string) =>
-    queryOptions({
-      queryKey: [...systemQueries.all, 'version', baseUrl] as const,
-      queryFn: ({ signal }) => api.version(signal),
-      staleTime: 5 * 60_000,
-    }),
-};
 
 export const authorizationRequestQueries = {
   all: ['authorization-requests'] as const,
@@ -81,8 +71,3 @@ export const demoQueries = {
       refetchInterval: DEMO_INBOX_POLL_MS,
     }),
 };
-
-/** On sign-in and sign-out: forget everything a person saw, but keep what the server says about itself. */
-export function forgetUserData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== systemQueries.all[0] });
-}

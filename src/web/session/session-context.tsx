@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import type { ApiVersion, LoginCredentials } from '../../shared/contract/index.ts';
 import { isApiError } from '../api/api-error.ts';
-import { api } from '../api/instance.ts';
-import { forgetUserData } from '../api/queries.ts';
+import { loadApi } from '../api/load-api.ts';
+import { forgetUserData } from '../api/system-queries.ts';
 import { type StoredSession, sessionFromLogin, sessionStore } from './session-store.ts';
 
 export interface SessionContextValue {
@@ -24,7 +24,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       session,
       async signIn(credentials, apiVersion) {
-        const result = await api.login(credentials);
+        const result = await (await loadApi()).login(credentials);
         const next = sessionFromLogin(result, apiVersion);
         forgetUserData(queryClient);
         sessionStore.set(next);
@@ -33,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async signOut() {
         let confirmed = false;
         try {
-          await api.endSession();
+          await (await loadApi()).endSession();
           confirmed = true;
         } catch (error) {
           // Already ended there (401) is as good as confirmed; unreachable is not. Either way it is forgotten here.

@@ -1,12 +1,19 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
-import { api, reportSessionEnded } from '../api/instance.ts';
+import { api } from '../api/instance.ts';
+import { reportSessionEnded } from '../api/session-events.ts';
 import { notify } from '../lib/notify.ts';
 import { lastPersonActivity, markPersonActivity, watchPersonActivity } from './person-activity.ts';
 import { useSession } from './session-context.tsx';
 import { deadlineOf, type StoredSession } from './session-store.ts';
+import { signOutNotice } from './sign-out-notice.ts';
+
+const loadDialog = () => import('./session-expiry-dialog.tsx');
+// The dialog (a modal with its focus trap and scroll lock) is not needed to paint a page: it loads a minute before
+// a warning is due (see PRELOAD_AHEAD_MS), so it is there when the countdown starts even if the network has gone.
+const SessionExpiryDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionExpiryDialog })));
+const PRELOAD_AHEAD_MS = 60_000;
 
 /** The warning shows this long before a deadline (less with a very short idle setting: a third of it). */
 const WARNING_MS = 120_000;
@@ -58,6 +65,13 @@ export function SessionKeeper() {
   }, []);
 
   const warning = session ? warningFor(session, now) : null;
+  const deadline = session ? deadlineOf(session)?.getTime() : undefined;
+
+  const dialogSoon =
+    session !== null && deadline !== undefined && deadline - now <= warningLeadMs(session) + PRELOAD_AHEAD_MS;
+  useEffect(() => {
+    if (dialogSoon) loadDialog().catch(() => undefined);
+  }, [dialogSoon]);
 
   // The person worked since the last extension: tell the server, unless the warning is up (it asks first).
   useEffect(() => {
@@ -77,14 +91,12 @@ export function SessionKeeper() {
   }, [now, session, warning]);
 
   useEffect(() => {
-    if (!session) return;
-    const deadline = deadlineOf(session)?.getTime();
     if (deadline !== undefined && now >= deadline) {
       reportSessionEnded(
         new ApiError({ kind: 'unauthenticated', status: 401, title: 'Session ended', detail: 'The session expired.' }),
       );
     }
-  }, [now, session]);
+  }, [now, deadline]);
 
   if (!session || !warning || (warning.kind === 'absolute' && dismissedAbsolute)) return null;
 
@@ -104,61 +116,15 @@ export function SessionKeeper() {
     await router.navigate({ to: '/login' });
   }
 
-  const countdown = formatCountdown(warning.remainingMs);
   return (
-    <Modal
-      opened
-      onClose={() => (warning.kind === 'absolute' ? setDismissedAbsolute(true) : void staySignedIn())}
-      title={<Text fw={650}>Your session is about to end</Text>}
-      size="md"
-      data-testid="session-expiry-dialog"
-    >
-      <Stack gap="md">
-        {warning.kind === 'idle' ? (
-          <Text size="sm">
-            Nothing was done here for a while. You will be signed out in{' '}
-            <Text span fw={700} data-testid="session-countdown">
-              {countdown}
-            </Text>
-            .
-          </Text>
-        ) : (
-          <Text size="sm">
-            Your session reaches its maximum length and ends in{' '}
-            <Text span fw={700} data-testid="session-countdown">
-              {countdown}
-            </Text>
-            . It cannot be extended: finish what you are typing, then sign in again.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void signOutNow()}>
-            Sign out
-          </Button>
-          {warning.kind === 'idle' ? (
-            <Button onClick={() => void staySignedIn()} data-autofocus>
-              Stay signed in
-            </Button>
-          ) : (
-            <Button onClick={() => setDismissedAbsolute(true)} data-autofocus>
-              Continue
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionExpiryDialog
+        kind={warning.kind}
+        countdown={formatCountdown(warning.remainingMs)}
+        onStaySignedIn={() => void staySignedIn()}
+        onSignOut={() => void signOutNow()}
+        onContinue={() => setDismissedAbsolute(true)}
+      />
+    </Suspense>
   );
-}
-
-/** What sign-out tells: ended on the server only when the server said so. */
-export function signOutNotice(confirmed: boolean) {
-  return confirmed
-    ? { id: 'signed-out', title: 'Signed out', message: 'Your session was ended on the server.' }
-    : {
-        id: 'signed-out',
-        color: 'yellow',
-        title: 'Signed out here only',
-        message:
-          'The server could not be reached to end the session. It was forgotten in this browser and ends on the server at its deadline.',
-      };
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useChangeOwnPassword, useSignOutEverywhere } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { forgetUserData } from '../../api/queries.ts';
+import { forgetUserData } from '../../api/system-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { sessionStore } from '../../session/session-store.ts';
 import { DialogActions } from '../dialog-actions.tsx';

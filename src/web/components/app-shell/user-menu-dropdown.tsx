@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { signOutNotice } from '../../session/session-keeper.tsx';
 import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
+import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { type OwnAccountDialog, OwnAccountDialogs } from './own-account-dialogs.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 

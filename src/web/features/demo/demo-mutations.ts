@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
 import { requestsChanged } from '../../api/cache-updates.ts';
 import { api } from '../../api/instance.ts';
-import { demoQueries, systemQueries } from '../../api/queries.ts';
+import { demoQueries } from '../../api/queries.ts';
+import { systemQueries } from '../../api/system-queries.ts';
 
 export function useDemoDeviceRequest() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type ApiVersion, isApiVersion } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { systemQueries } from '../../api/queries.ts';
+import { systemQueries } from '../../api/system-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { sessionStore } from '../../session/session-store.ts';

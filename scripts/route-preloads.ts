@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A built chunk as far as this plugin reads it. */
+interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The tag in index.html that loads public/route-preload.js. */
+const READER = '<script src="/route-preload.js"></script>';
+
+const ROUTE_CHUNK = /[\\/]src[\\/]web[\\/]routes[\\/](.+)\.tsx\?tsr-split=/;
+
+/** `_app/authorization-requests/$id` → `^/authorization-requests/[^/]+/?$`; pathless `_layout` segments vanish. */
+export function routePattern(routeFile: string): string {
+  const segments = routeFile
+    .split('/')
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .map((segment) => (segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return segments.length === 0 ? '^/$' : `^/${segments.join('/')}/?$`;
+}
+
+/**
+ * Names each page's code in index.html (a JSON data block, which the CSP does not treat as a script), so that
+ * public/route-preload.js can start downloading the page being opened while the entry downloads. Without it a
+ * page's chunks (and its loader's, which makes the first request) are only asked for once the entry has run and
+ * the router has matched: a second round of downloads after the first, on a cold load.
+ */
+export function routePreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return;
+        const chunks = Object.values(context.bundle).filter(
+          (output): output is BuiltChunk & typeof output => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: string[], into = new Set<string>()) => {
+          for (const file of start) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(byFile.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        // The entry and its static imports already have modulepreload links from Vite.
+        const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const routeChunks = new Map<string, string[]>();
+        for (const chunk of chunks) {
+          const route = chunk.facadeModuleId?.match(ROUTE_CHUNK)?.[1]?.split(path.sep).join('/');
+          if (route) routeChunks.set(route, [...(routeChunks.get(route) ?? []), chunk.fileName]);
+        }
+        const table: [string, string[]][] = [];
+        for (const route of routeChunks.keys()) {
+          // The route's own chunks and those of the layouts around it (`_app` for `_app/...`).
+          const parts = route.split('/');
+          const chain = parts
+            .map((_, index) => parts.slice(0, index + 1).join('/'))
+            .filter((id) => routeChunks.has(id));
+          const files = closure(chain.flatMap((id) => routeChunks.get(id) ?? []));
+          const needed = [...files].filter((file) => !initial.has(file) && file.endsWith('.js')).sort();
+          // A pathless layout (`_app`) or the root is no page of its own: its pages list its chunks.
+          const layout = parts.at(-1)?.startsWith('_') ?? true;
+          if (needed.length > 0 && !layout) table.push([routePattern(route), needed.map((file) => base + file)]);
+        }
+        // Right before the script that reads it (and after <meta charset>, which must come first).
+        if (!html.includes(READER)) throw new Error(`index.html has no ${READER}`);
+        const data = JSON.stringify(table).replace(/</g, '\\u003c');
+        return html.replace(
+          READER,
+          `<script type="application/json" id="route-chunks">${data}</script>\n    ${READER}`,
+        );
+      },
+    },
+  };
+}
