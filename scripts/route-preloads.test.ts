@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { routePattern } from './route-preloads.ts';
+
+describe('routePattern', () => {
+  const matches = (routeFile: string, path: string) => new RegExp(routePattern(routeFile)).test(path);
+
+  it('drops pathless layouts and index, and lets a parameter match one segment', () => {
+    expect(matches('_app/authorization-requests/index', '/authorization-requests')).toBe(true);
+    expect(matches('_app/authorization-requests/index', '/authorization-requests/')).toBe(true);
+    expect(matches('_app/authorization-requests/$id', '/authorization-requests/12')).toBe(true);
+    expect(matches('_app/authorization-requests/$id', '/authorization-requests/12/history')).toBe(false);
+    expect(matches('_app/authorization-requests/$id', '/authorization-requests')).toBe(false);
+    expect(matches('index', '/')).toBe(true);
+    expect(matches('index', '/push-users')).toBe(false);
+  });
+
+  it('matches a segment literally, never as a pattern', () => {
+    expect(matches('_app/a.b', '/a.b')).toBe(true);
+    expect(matches('_app/a.b', '/axb')).toBe(false);
+  });
+});
