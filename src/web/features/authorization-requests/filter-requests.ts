@@ -1,5 +1,4 @@
 import { type AuthorizationRequest, parseTimestamp } from '../../../shared/contract/index.ts';
-import { indexRows, type SearchIndex } from '../../lib/search-index.ts';
 import type { RequestSort } from './queue-search.ts';
 
 const collator = new Intl.Collator();
@@ -37,7 +36,3 @@ export const requestSearchFields = (request: AuthorizationRequest) => [
   request.DecidedBy,
   request.Comment,
 ];
-
-export function indexRequests(sorted: readonly AuthorizationRequest[]): SearchIndex<AuthorizationRequest> {
-  return indexRows(sorted, requestSearchFields);
-}

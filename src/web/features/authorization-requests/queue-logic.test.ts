@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { matchIndexed } from '../../lib/search-index.ts';
-import { indexRequests, sortRequests } from './filter-requests.ts';
+import { indexRows, matchIndexed } from '../../lib/search-index.ts';
+import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueueSearch, type RequestSort } from './queue-search.ts';
 import { requestStatus } from './request-status.ts';
 
@@ -10,7 +10,7 @@ function filterRequests(
   requests: readonly AuthorizationRequest[],
   { q, sort }: { q?: string | undefined; sort: RequestSort },
 ): AuthorizationRequest[] {
-  return matchIndexed(indexRequests(sortRequests(requests, sort)), q);
+  return matchIndexed(indexRows(sortRequests(requests, sort), requestSearchFields), q);
 }
 
 function request(id: number, overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest {
