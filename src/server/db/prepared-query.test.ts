@@ -4,7 +4,7 @@ import { type PushUserStatus, PushUserStatusCode } from '../../shared/contract/i
 import { pushUserRow } from '../test/rows.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { preparedLookup, preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 import { writeTransaction } from './write-transaction.ts';
 
@@ -109,5 +109,69 @@ describe('preparedQuery', () => {
     const [row] = await statusOf(handle.db, 'PREPARED\\user1');
     if (handle.dialect === 'sqlite') expect(() => Object.assign(row as object, { status: 9 })).toThrow(TypeError);
     expect(await statusOf(handle.db, 'PREPARED\\user1')).toEqual([{ status: Disabled }]);
+  });
+
+  const userById = preparedLookup(
+    (db: Kysely<Database>, id: number) =>
+      db.selectFrom('push_message_users').select(['id', 'user_name', 'status']).where('id', '=', id),
+    (db: Kysely<Database>, ids: readonly number[]) =>
+      db
+        .selectFrom('push_message_users')
+        .select(['id', 'user_name', 'status'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+    (row) => row.id,
+  );
+
+  it('looks rows up by key: each caller gets its own row, an unknown key none, repeats and all', async () => {
+    const ids = [3, 1, 999, 3, 2];
+    const rows = await Promise.all(ids.map((id) => userById(handle.db, id)));
+    expect(rows.map((row) => row?.user_name)).toEqual([
+      'PREPARED\\user2',
+      'PREPARED\\user0',
+      undefined,
+      'PREPARED\\user2',
+      'PREPARED\\user1',
+    ]);
+    expect(await userById(handle.db, 4)).toMatchObject({ id: 4, user_name: 'PREPARED\\user3' });
+  });
+
+  it('on PostgreSQL, asks once for the keys requested in the same turn of the event loop', async () => {
+    const { pool } = handle;
+    if (!pool) return; // The embedded database reads each key directly, synchronously.
+    const query = vi.spyOn(pool, 'query');
+    try {
+      const rows = await Promise.all([1, 2, 3, 4, 2].map((id) => userById(handle.db, id)));
+      expect(rows.map((row) => row?.id)).toEqual([1, 2, 3, 4, 2]);
+      expect(query).toHaveBeenCalledTimes(1);
+      // Separate turns are separate reads: nothing is remembered from one to the next.
+      await userById(handle.db, 1);
+      await userById(handle.db, 1);
+      expect(query).toHaveBeenCalledTimes(3);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('never answers a lookup from before a write that committed before it was asked', async () => {
+    const before = await userById(handle.db, 4);
+    const next = before?.status === Active ? Disabled : Active;
+    const [, after] = await Promise.all([
+      handle.db.updateTable('push_message_users').set({ status: next }).where('id', '=', 4).execute(),
+      // Asked in the same turn as the write, it may see either state; asked after the commit, only the new one.
+      userById(handle.db, 4),
+    ]);
+    expect([before?.status, next]).toContain(after?.status);
+    expect((await userById(handle.db, 4))?.status).toBe(next);
+  });
+
+  it('reads inside a transaction through the transaction, seeing its own uncommitted write', async () => {
+    await writeTransaction(handle.db, async (trx) => {
+      await trx.updateTable('push_message_users').set({ user_name: 'PREPARED\\renamed' }).where('id', '=', 4).execute();
+      expect((await userById(trx, 4))?.user_name).toBe('PREPARED\\renamed');
+      throw new Error('rolled back');
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+    });
+    expect((await userById(handle.db, 4))?.user_name).toBe('PREPARED\\user3');
   });
 });

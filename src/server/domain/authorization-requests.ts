@@ -6,7 +6,7 @@ import {
   formatTimestamp,
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedLookup } from '../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
@@ -42,12 +42,18 @@ export async function listAuthorizationRequests(db: Kysely<Database>, all: boole
   return (await query.execute()).map(toAuthorizationRequest);
 }
 
-const selectRequestById = preparedQuery(1, (db: Kysely<Database>, id: number) =>
-  db.selectFrom('authorization_requests').selectAll().where('id', '=', id),
+const selectRequestById = preparedLookup(
+  (db: Kysely<Database>, id: number) => db.selectFrom('authorization_requests').selectAll().where('id', '=', id),
+  (db: Kysely<Database>, ids: readonly number[]) =>
+    db
+      .selectFrom('authorization_requests')
+      .selectAll()
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+  (row) => row.id,
 );
 
 export async function getAuthorizationRequest(db: Kysely<Database>, id: number): Promise<AuthorizationRequest> {
-  const [row] = await selectRequestById(db, id);
+  const row = await selectRequestById(db, id);
   if (!row) throw notFound('Authorization request', id);
   return toAuthorizationRequest(row);
 }

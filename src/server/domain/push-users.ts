@@ -8,7 +8,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { dialectOf } from '../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../db/list-revisions.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedLookup } from '../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../db/schema.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
@@ -65,12 +65,18 @@ export async function listPushMessageUsers(db: Kysely<Database>): Promise<PushMe
 }
 
 // The most frequent single-row read: compiled once, not per request.
-const selectPushUserById = preparedQuery(1, (db: Kysely<Database>, id: number) =>
-  db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id),
+const selectPushUserById = preparedLookup(
+  (db: Kysely<Database>, id: number) => db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id),
+  (db: Kysely<Database>, ids: readonly number[]) =>
+    db
+      .selectFrom('push_message_users')
+      .select(COLUMNS)
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+  (row) => row.id,
 );
 
 export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUser> {
-  const [row] = await selectPushUserById(db, id);
+  const row = await selectPushUserById(db, id);
   if (!row) throw notFound('Push message user', id);
   return toPushMessageUser(row);
 }
