@@ -1,5 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeviceAuthorizationDecision, PushMessageUserUpdate } from '../../shared/contract/index.ts';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeviceAuthorizationDecision,
+  PushMessageUser,
+  PushMessageUserUpdate,
+} from '../../shared/contract/index.ts';
 import { isApiError } from './api-error.ts';
 import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
 import type { TokenSubmission } from './consumer-api.ts';
@@ -19,12 +23,39 @@ export function useDecideRequest() {
   });
 }
 
-export function useUpdatePushUser() {
+/** Every push user status change, so a row can tell whether one of its own is under way wherever it started. */
+const PUSH_USER_UPDATE_KEY = ['push-users', 'update'] as const;
+
+/**
+ * `outcome` is told how the change ended. It belongs to the mutation, not to a `mutate` call: a row of a virtual list
+ * that started the change may have scrolled away (unmounted) by the time it ends, and the person is still told.
+ */
+export function useUpdatePushUser(
+  outcome: { onSuccess?: (updated: PushMessageUser) => void; onError?: (error: Error) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: PUSH_USER_UPDATE_KEY,
     mutationFn: (update: PushMessageUserUpdate) => api.updatePushUser(update),
-    onSuccess: (updated) => pushUsersChanged(queryClient, [updated]),
+    onSuccess: (updated) => {
+      outcome.onSuccess?.(updated);
+      return pushUsersChanged(queryClient, [updated]);
+    },
+    onError: outcome.onError,
   });
+}
+
+/**
+ * Whether a status change of this push user is under way: from the mutation cache, not a component's own mutation,
+ * so a row that scrolled out of a virtual list and back in (a new component) still shows it.
+ */
+export function usePushUserUpdatePending(id: number): boolean {
+  return (
+    useIsMutating({
+      mutationKey: PUSH_USER_UPDATE_KEY,
+      predicate: (mutation) => (mutation.state.variables as PushMessageUserUpdate | undefined)?.Id === id,
+    }) > 0
+  );
 }
 
 export function useSubmitToken() {

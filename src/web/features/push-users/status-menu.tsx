@@ -3,6 +3,7 @@ import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
+import { usePushUserUpdatePending } from '../../api/mutations.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { PUSH_USER_STATUS_LOOK, STATUS_VALUES, statusName } from '../../components/push-user-status.ts';
@@ -19,6 +20,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   // Lists render thousands of rows while scrolling: the menu (a floating popover) and the status change (a mutation
   // observer per row) mount only when a pointer comes near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
+  const changing = usePushUserUpdatePending(user.Id);
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
     size: touch ? 'md' : 'xs',
@@ -27,6 +29,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
     variant: 'default',
     rightSection: <IconChevronDown size={touch ? 18 : 14} />,
     'aria-label': label,
+    loading: changing,
   } as const;
 
   if (!endpointAccess(session, endpoints.updatePushMessageUser).allowed) {
@@ -60,7 +63,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   return <ArmedStatusMenu user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />;
 }
 
-/** The menu itself, once armed; a change under way shows on its button. */
+/** The menu itself, once armed. */
 function ArmedStatusMenu({
   user,
   touch,
@@ -74,12 +77,12 @@ function ArmedStatusMenu({
   buttonProps: ButtonProps & { 'aria-label': string };
   opened: boolean;
 }) {
-  const { change, pendingId } = useChangeStatus();
+  const { change } = useChangeStatus();
   const targetRef = useRef<HTMLButtonElement>(null);
   return (
     <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={opened}>
       <Menu.Target>
-        <Button ref={targetRef} {...buttonProps} loading={pendingId === user.Id}>
+        <Button ref={targetRef} {...buttonProps}>
           {text}
         </Button>
       </Menu.Target>

@@ -1,5 +1,6 @@
 import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { usePushUserUpdatePending } from '../../api/mutations.ts';
 import { STATUS_VALUES, statusName } from '../../components/push-user-status.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -9,7 +10,9 @@ import { useChangeStatus } from './use-change-status.tsx';
 /** The detail page's status switcher: all three states side by side. */
 export function StatusSwitcher({ user }: { user: PushMessageUser }) {
   const { session } = useSession();
-  const { change, pending } = useChangeStatus();
+  const { change } = useChangeStatus();
+  // A change of this user started anywhere (its row in the list, before opening this page) holds the switcher.
+  const pending = usePushUserUpdatePending(user.Id);
   const access = endpointAccess(session, endpoints.updatePushMessageUser);
   const phone = usePhone();
 

@@ -10,24 +10,21 @@ import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 
 /** Applies a status at once with a toast; Delete asks first, naming the user and device. */
 export function useChangeStatus() {
-  const mutation = useUpdatePushUser();
+  const mutation = useUpdatePushUser({
+    onSuccess: (updated) =>
+      notify({
+        color: 'green',
+        title: `Status set to ${statusName(updated.Status)}`,
+        message: `${updated.UserName} on ${updated.DeviceType} is now ${statusName(updated.Status).toLowerCase()}.`,
+      }),
+    onError: (error) => {
+      const { title, message } = describeError(error);
+      notify({ color: 'red', title: `Could not change status: ${title}`, message });
+    },
+  });
 
   function apply(user: PushMessageUser, status: PushUserStatus) {
-    mutation.mutate(
-      { Id: user.Id, Status: status },
-      {
-        onSuccess: (updated) =>
-          notify({
-            color: 'green',
-            title: `Status set to ${statusName(updated.Status)}`,
-            message: `${updated.UserName} on ${updated.DeviceType} is now ${statusName(updated.Status).toLowerCase()}.`,
-          }),
-        onError: (error) => {
-          const { title, message } = describeError(error);
-          notify({ color: 'red', title: `Could not change status: ${title}`, message });
-        },
-      },
-    );
+    mutation.mutate({ Id: user.Id, Status: status });
   }
 
   /**
@@ -71,5 +68,5 @@ export function useChangeStatus() {
     );
   }
 
-  return { change, pending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.Id : undefined };
+  return { change };
 }
