@@ -1,14 +1,5 @@
 import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
-import {
-  type Ref,
-  type RefObject,
-  startTransition,
-  useCallback,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type Ref, type RefObject, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 export interface VirtualTableHandle {
@@ -36,8 +27,9 @@ let lastScrollMargin: number | undefined;
 /** The virtualizer both list renderings (table rows, cards) share: against the window scroll, keyed by row. */
 export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, handle }: WindowListOptions<T>) {
   // Until the page is laid out, the list's top is a guess (where the last list was, or below a page's header and
-  // toolbar) and there is no overscan (rows out of view, for smooth scrolling): the first render builds only about
-  // the rows in view. A wrong guess never shows: the layout below corrects it before paint.
+  // toolbar) and there is no overscan (rows out of view, for smooth scrolling): the first render, in the commit that
+  // builds the whole page, builds only about the rows in view. A wrong guess never shows: the layout below corrects
+  // it, and adds the overscan, before paint.
   const [scrollMargin, setScrollMargin] = useState(() => lastScrollMargin ?? FIRST_GUESS_PX);
   const [laidOut, setLaidOut] = useState(false);
   useLayoutEffect(() => {
@@ -50,9 +42,12 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     const observer = new ResizeObserver(() => {
       const margin = element.getBoundingClientRect().top + window.scrollY;
       lastScrollMargin = margin;
-      // The rows for the right offset are in this frame's paint; the overscan rows can come after it.
-      flushSync(() => setScrollMargin(margin));
-      startTransition(() => setLaidOut(true));
+      // The rows for the right offset, and the overscan, are in this frame's paint: what the page shows (and how many
+      // rows it has) is settled before anyone sees it.
+      flushSync(() => {
+        setScrollMargin(margin);
+        setLaidOut(true);
+      });
     });
     observer.observe(document.body);
     return () => observer.disconnect();
