@@ -52,7 +52,7 @@ const OVERLAYS = new RegExp(
 const LOADERS = new RegExp(
   [
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
-    String.raw`src[\\/]web[\\/](api[\\/](instance|client|consumer-api|queries|account-queries)|lib[\\/](prefetch|pages)|session[\\/]permissions)\.tsx?$`,
+    String.raw`src[\\/]web[\\/](api[\\/](instance|client|consumer-api|queries|account-queries)|lib[\\/](prefetch|pages|first-request)|session[\\/]permissions)\.tsx?$`,
     // The page list's icons.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
   ].join('|'),
@@ -65,7 +65,7 @@ const LOADERS = new RegExp(
  */
 const SIGNED_IN = new RegExp(
   [
-    String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
+    String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|hover-tooltip|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
     String.raw`src[\\/]web[\\/](lib[\\/](use-phone|relative-time|use-focus-return)|api[\\/](use-demo-mode|cache-updates))\.tsx?$`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
     // The icons of the gates, search, states and row actions.

@@ -41,6 +41,33 @@ test('the queue shows pending requests, all requests, search and sort from the U
   await expect(page.getByRole('textbox', { name: 'Search requests' })).toHaveValue('pixel');
 });
 
+test('the header and queue tooltips show on hover and hide when the mouse leaves', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  await expect(rows(page).first()).toBeVisible();
+  const tooltip = (text: string | RegExp) => page.getByRole('tooltip').filter({ hasText: text });
+  const away = () => page.getByRole('heading', { level: 1 }).hover();
+
+  await page.getByRole('button', { name: 'Refresh' }).hover();
+  await expect(tooltip('Refresh now')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toHaveAccessibleDescription('Refresh now');
+  await away();
+  await expect(tooltip('Refresh now')).toBeHidden();
+  // Again, once the tooltip exists.
+  await page.getByRole('button', { name: 'Refresh' }).hover();
+  await expect(tooltip('Refresh now')).toBeVisible();
+
+  await page.getByTestId('api-version').hover();
+  await expect(tooltip('API version in use; change it in Settings')).toBeVisible();
+  await expect(tooltip('Refresh now')).toBeHidden();
+  await page.getByTestId('demo-badge').hover();
+  await expect(tooltip(/^Demo mode/)).toBeVisible();
+  await page.getByRole('button', { name: /^Switch to (dark|light) theme$/ }).hover();
+  await expect(tooltip(/^Switch to (dark|light) theme$/)).toBeVisible();
+  await away();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
 test('approving with a comment: toast, the row leaves, focus moves to the next row', async ({ page }) => {
   await signInAs(page, 'Admin');
   await page.goto('/authorization-requests');

@@ -1,5 +1,6 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type Ref, type RefObject, useCallback, useImperativeHandle, useLayoutEffect, useState } from 'react';
+import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
+import { type Ref, type RefObject, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface VirtualTableHandle {
   /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
@@ -17,18 +18,39 @@ export interface WindowListOptions<T> {
   handle?: Ref<VirtualTableHandle> | undefined;
 }
 
+/** Where a list starts (px from the page top) before any has been laid out: below the app header, a page header and
+ * a toolbar (a desktop's queue starts at ~300). */
+const FIRST_GUESS_PX = 200;
+/** Where the last list started: the next page's list most likely starts there too. */
+let lastScrollMargin: number | undefined;
+
 /** The virtualizer both list renderings (table rows, cards) share: against the window scroll, keyed by row. */
 export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, handle }: WindowListOptions<T>) {
-  const [scrollMargin, setScrollMargin] = useState(0);
+  // Until the page is laid out, the list's top is a guess (where the last list was, or below a page's header and
+  // toolbar) and there is no overscan (rows out of view, for smooth scrolling): the first render, in the commit that
+  // builds the whole page, builds only about the rows in view. A wrong guess never shows: the layout below corrects
+  // it, and adds the overscan, before paint.
+  const [scrollMargin, setScrollMargin] = useState(() => lastScrollMargin ?? FIRST_GUESS_PX);
+  const [laidOut, setLaidOut] = useState(false);
   useLayoutEffect(() => {
     const element = start.current;
-    if (!element) return;
-    // Content above the list (a banner, the toolbar wrapping) moves it: measured again whenever the page resizes.
-    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => observer?.disconnect();
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // Measured when the browser lays the page out anyway (a ResizeObserver's first call comes after layout, before
+    // paint), not by reading layout here: that would lay out the whole new page in the middle of its first commit,
+    // and again once the rows are in. Content above the list (a banner, the toolbar wrapping) moves it: measured
+    // again whenever the page resizes.
+    const observer = new ResizeObserver(() => {
+      const margin = element.getBoundingClientRect().top + window.scrollY;
+      lastScrollMargin = margin;
+      // The rows for the right offset, and the overscan, are in this frame's paint: what the page shows (and how many
+      // rows it has) is settled before anyone sees it.
+      flushSync(() => {
+        setScrollMargin(margin);
+        setLaidOut(true);
+      });
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, [start]);
 
   // Stable while the rows are: the virtualizer rebuilds its measurements of every row (50,000 objects) whenever
@@ -40,11 +62,31 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     },
     [rows, rowKey],
   );
+  // The virtualizer is created with the window's scroll offset and, when it mounts, writes that same offset back to
+  // the window: a no-op for the page, but the write makes the browser lay out the whole new page in the middle of
+  // its first commit. Only that one write is skipped; every later one (scrollToIndex, keeping rows in place) goes
+  // through.
+  const [initialOffset] = useState(() => (typeof window === 'undefined' ? 0 : window.scrollY));
+  const mountWrite = useRef(true);
+  const scrollToFn = useCallback<typeof windowScroll>(
+    (offset, options, instance) => {
+      const first = mountWrite.current;
+      mountWrite.current = false;
+      if (first && offset === initialOffset && !options.adjustments && !options.behavior) return;
+      windowScroll(offset, options, instance);
+    },
+    [initialOffset],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => estimateSize,
-    overscan,
+    overscan: laidOut ? overscan : 0,
     scrollMargin,
+    // The window's size from the start, so the first render already has rows (rather than none until the
+    // virtualizer has mounted and measured the window, and a second render with them).
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    initialOffset,
+    scrollToFn,
     getItemKey,
     // Rows coming into view render in their own task rather than inside the scroll event: the browser's style,
     // layout and paint of the frame no longer add up with React's render into one long task, and scroll events

@@ -1,7 +1,8 @@
-import { Badge, Burger, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Burger, Group, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
+import { HoverTooltip } from '../hover-tooltip.tsx';
 import { RouterAnchor } from '../router-links.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
@@ -33,7 +34,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
       </Group>
       <Group gap="sm" wrap="nowrap">
         {demo && (
-          <Tooltip label="Demo mode: made-up data, demo accounts and the demo console">
+          <HoverTooltip label="Demo mode: made-up data, demo accounts and the demo console">
             <Badge
               component={Link}
               to="/demo"
@@ -45,10 +46,10 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
             >
               Demo
             </Badge>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {/* A phone keeps the header on one line without it; Settings shows the version. */}
-        <Tooltip label="API version in use; change it in Settings">
+        <HoverTooltip label="API version in use; change it in Settings">
           <Badge
             visibleFrom="xs"
             component={Link}
@@ -62,7 +63,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
           >
             API {session.apiVersion}
           </Badge>
-        </Tooltip>
+        </HoverTooltip>
         <ColorSchemeToggle />
         <UserMenu session={session} />
       </Group>

@@ -1,4 +1,4 @@
-import { AppShell, ScrollArea } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useSession } from '../../session/session-context.tsx';
@@ -23,9 +23,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppHeader session={session} navbarOpened={opened} onToggleNavbar={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <ScrollArea type="never">
+        {/* Scrolls on a short window without a scrollbar, like Mantine's ScrollArea type="never" did, without its
+            measuring and state updates in every signed-in page's first render. */}
+        <div style={{ minHeight: 0, overflow: 'auto', scrollbarWidth: 'none' }}>
           <AppNavbar onNavigate={close} />
-        </ScrollArea>
+        </div>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--app-main-bg)">
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>

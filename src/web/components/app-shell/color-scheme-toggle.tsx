@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { HoverTooltip } from '../hover-tooltip.tsx';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -7,10 +8,10 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <Tooltip label={label}>
+    <HoverTooltip label={label}>
       <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
         {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
