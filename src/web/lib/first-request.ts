@@ -14,7 +14,7 @@ export function loadRequestQueue(context: RouterContext, view: RequestView): Pro
   );
 }
 
-/** What startFirstRequest needs of the router: the opened page's route and validated search. */
+/** What startFirstRequest needs of the router: the opened page's route and its search, validated (defaults filled in). */
 export interface FirstMatch {
   routeId: string;
   search: unknown;
@@ -27,6 +27,5 @@ export interface FirstMatch {
  */
 export function startFirstRequest(context: RouterContext, match: FirstMatch | undefined): void {
   if (match?.routeId !== '/_app/authorization-requests/') return;
-  const view = (match.search as { view?: RequestView }).view ?? 'pending';
-  void loadRequestQueue(context, view);
+  void loadRequestQueue(context, (match.search as { view: RequestView }).view);
 }
