@@ -24,7 +24,7 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
   throw new Error(`${target} not reached in ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
 }
 
-/** WCAG 2.4.7: the focused element is drawn with a visible outline, ring or (a text field) a primary-coloured border. */
+/** WCAG 2.4.7: the focused element is drawn with a visible outline, ring or (a text field or list box) a primary-coloured border. */
 async function expectFocusVisible(page: Page): Promise<void> {
   const focusDrawn = () =>
     page.evaluate(() => {
@@ -47,7 +47,7 @@ async function expectFocusVisible(page: Page): Promise<void> {
         }
         return false;
       };
-      const field = element.matches('input:not([type="radio"]):not([type="checkbox"]), textarea');
+      const field = element.matches('input:not([type="radio"]):not([type="checkbox"]), textarea, select');
       const visible =
         (css.outlineStyle !== 'none' && Number.parseFloat(css.outlineWidth) > 0) ||
         around.outlineStyle !== 'none' ||
@@ -158,6 +158,25 @@ test('change a push user status by keyboard alone: the row menu, the confirmatio
   await expect(status.getByRole('radio', { name: 'Disabled' })).toBeChecked();
   const stored = await page.request.get(`/api/Consumer/PushMessageUsers/${active.Id}`, { headers: bearer(token) });
   expect(((await stored.json()) as PushMessageUser).Status).toBe(2);
+});
+
+test("the queue's view and sort change by keyboard, and the URL follows", async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  const views = page.getByRole('radiogroup', { name: 'Which requests' });
+  await expect(views.getByRole('radio', { name: /^Pending/ })).toBeChecked();
+  await tabTo(page, views.getByRole('radio', { name: /^Pending/ }));
+  await page.keyboard.press('ArrowRight');
+  await expect(views.getByRole('radio', { name: 'All requests' })).toBeChecked();
+  await expect(page).toHaveURL(/view=all/);
+
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await tabTo(page, sort);
+  await expect(sort).toHaveValue('newest');
+  // A closed list box takes the arrow keys itself (the browser's select), without opening.
+  await page.keyboard.press('ArrowDown');
+  await expect(sort).toHaveValue('oldest');
+  await expect(page).toHaveURL(/sort=oldest/);
 });
 
 test('submit a two-factor token by keyboard alone', async ({ page }) => {

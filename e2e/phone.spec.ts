@@ -393,8 +393,9 @@ test('search and sort are reachable on a phone and kept in the URL', async ({ pa
   await page.getByRole('textbox', { name: 'Search requests' }).fill('pixel');
   await expect(page).toHaveURL(/q=pixel/);
   for (const card of await requestCards(page).all()) await expect(card).toContainText(/pixel/i);
-  await page.getByRole('combobox', { name: 'Sort by' }).tap();
-  await page.getByRole('option', { name: 'Oldest first' }).tap();
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await sort.tap();
+  await sort.selectOption({ label: 'Oldest first' });
   await expect(page).toHaveURL(/sort=oldest/);
   await expectFitsWidth(page);
 });

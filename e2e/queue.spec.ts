@@ -31,14 +31,14 @@ test('the queue shows pending requests, all requests, search and sort from the U
   await expect(page).toHaveURL(/q=pixel/);
   for (const row of await rows(page).all()) await expect(row).toContainText(/pixel/i);
 
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Oldest first' }).click();
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Oldest first' });
   await expect(page).toHaveURL(/sort=oldest/);
 
   // A shared link opens the same view.
   await page.reload();
   await expect(page.getByRole('radio', { name: 'All requests' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Search requests' })).toHaveValue('pixel');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('oldest');
 });
 
 test('the header and queue tooltips show on hover and hide when the mouse leaves', async ({ page }) => {
