@@ -1,8 +1,9 @@
-import { Chip, Group, NativeSelect } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { RequestView } from '../../api/queries.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
+import { ViewChips } from '../../components/view-chips.tsx';
 import { REQUEST_SORTS, type RequestSort } from './queue-search.ts';
 
 const SORT_LABELS: Record<RequestSort, string> = {
@@ -33,18 +34,16 @@ export const QueueToolbar = memo(function QueueToolbar({
 }: QueueToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-      {/* Chips rather than a SegmentedControl: its sliding indicator measures the page's layout while the queue's
-          first render is committed, a third of a second on a slow machine (issue 15 §2). */}
-      <Chip.Group value={view} onChange={(value) => onChange({ view: value as RequestView })}>
-        <Group gap="xs" role="radiogroup" aria-label="Which requests">
-          <Chip value="pending" name="request-view">
-            {pendingCount === undefined ? 'Pending' : `Pending (${pendingCount})`}
-          </Chip>
-          <Chip value="all" name="request-view">
-            All requests
-          </Chip>
-        </Group>
-      </Chip.Group>
+      <ViewChips
+        label="Which requests"
+        name="request-view"
+        value={view}
+        onChange={(next) => onChange({ view: next })}
+        options={[
+          { value: 'pending', label: pendingCount === undefined ? 'Pending' : `Pending (${pendingCount})` },
+          { value: 'all', label: 'All requests' },
+        ]}
+      />
       <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
         <ListSearchInput
           label="Search requests"

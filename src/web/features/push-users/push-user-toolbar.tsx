@@ -1,8 +1,9 @@
-import { Group, ScrollArea, SegmentedControl } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { FILTER_STATUS } from '../../components/push-user-status.ts';
+import { ViewChips } from '../../components/view-chips.tsx';
 import type { StatusFilter } from './push-user-search.ts';
 
 export interface PushUserToolbarProps {
@@ -33,18 +34,16 @@ export const PushUserToolbar = memo(function PushUserToolbar({
 
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-      {/* Four counted filters outgrow a phone; they scroll rather than squeeze. */}
-      <ScrollArea type="never" maw="100%">
-        <SegmentedControl
-          aria-label="Filter by status"
-          value={status}
-          onChange={(value) => onChange({ status: value as StatusFilter })}
-          data={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
-            value,
-            label: `${LABELS[value]} (${count(value)})`,
-          }))}
-        />
-      </ScrollArea>
+      <ViewChips
+        label="Filter by status"
+        name="push-user-status"
+        value={status}
+        onChange={(next) => onChange({ status: next })}
+        options={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
+          value,
+          label: `${LABELS[value]} (${count(value)})`,
+        }))}
+      />
       <ListSearchInput
         label="Search push users"
         placeholder="Search user or device…"
