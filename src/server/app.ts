@@ -144,6 +144,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     idleMinutes: config.sessionIdleMinutes,
     directoryDomain: config.directory?.domain ?? null,
     forget: (principalId) => sessions.forgetPrincipal(principalId),
+    throttle,
   });
   const services: Services = { config, db, clock, sessions, changes, accounts };
 

@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import { clientKey } from './client-key.ts';
 import { type KnownClientStore, NO_KNOWN_CLIENTS } from './known-clients.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { ProblemError } from './problem-error.ts';
 
 export interface LoginThrottleOptions {
@@ -79,8 +80,8 @@ export class LoginThrottle {
     this.pace = make('pace', 1, options.slowSeconds);
   }
 
-  /** The attempt running for each user name (or known client of it), so they are checked one after another. */
-  private readonly attempts = new Map<string, Promise<unknown>>();
+  /** Attempts for each user name (or known client of it), so they are checked one after another. */
+  private readonly attempts = new OneAtATime();
 
   /**
    * Runs one sign-in attempt under the throttle: `verify` checks the password and answers whether it was
@@ -103,7 +104,7 @@ export class LoginThrottle {
     const user: Budget = { limiter: this.byUser, key: storeKey(userKey) };
     // A known client's attempts line up among themselves: the guessers' queue for the user name is not theirs.
     const line = known ? `known\n${userKey}\n${client}` : `user\n${userKey}`;
-    return this.oneAtATime(line, async () => {
+    return this.attempts.run(line, async () => {
       const budgets = known ? [pair, from] : [pair, from, user];
       const states = await Promise.all(budgets.map(spend));
       const spent = budgets.map((budget, i) => ({ budget, state: states[i] as RateLimiterRes }));
@@ -139,18 +140,6 @@ export class LoginThrottle {
    */
   async signedIn(userKey: string, address: string): Promise<void> {
     await this.known.remember(userKey, clientKey(address));
-  }
-
-  private async oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.attempts.get(key) ?? Promise.resolve();
-    const current = previous.then(work, work);
-    const settled = current.catch(() => undefined);
-    this.attempts.set(key, settled);
-    try {
-      return await current;
-    } finally {
-      if (this.attempts.get(key) === settled) this.attempts.delete(key);
-    }
   }
 }
 
