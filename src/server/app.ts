@@ -139,11 +139,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
         )
       : new ChangeFeed();
   fastify.addHook('onClose', () => changes.close());
+  // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
+  changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
   const accounts = new AccountService(db, clock, {
     hashCost: config.passwordHashCost,
     idleMinutes: config.sessionIdleMinutes,
     directoryDomain: config.directory?.domain ?? null,
-    forget: (principalId) => sessions.forgetPrincipal(principalId),
+    forget: (principalId) => changes.announceAccessChange(principalId),
     throttle,
   });
   const services: Services = { config, db, clock, sessions, changes, accounts };

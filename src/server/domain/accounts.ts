@@ -91,7 +91,10 @@ export class AccountService {
     idleMinutes: number;
     /** The directory's domain: local accounts may not take names there (the directory owns them). */
     directoryDomain: string | null;
-    /** Called after sessions of an account ended or its permissions changed: cached sessions must be re-read. */
+    /**
+     * Called after sessions of an account ended, it was disabled, or its password or permissions changed: remembered
+     * sessions must be re-read and live streams re-checked, in every process.
+     */
     forget: (principalId: number) => void;
     /** The sign-in throttle: a wrong current password in a password change is a failed sign-in. */
     throttle: Pick<LoginThrottle, 'attempt'>;
