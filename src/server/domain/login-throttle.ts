@@ -91,9 +91,8 @@ export class LoginThrottle {
    * The attempt is counted *before* its password is checked: a check made first and a failure counted
    * after let guesses that arrive all at once through together, however small the budget. Attempts for
    * one user name (a known client's: for that user name from that client) run one at a time (in this process), so
-   * the attempt in flight is the only one counted ahead:
-   * a right password is refused only when the failures before it spent a budget, never because others were
-   * signing in at the same moment. A refused attempt tried no password and is given back, so refusals never
+   * the attempt in flight is the only one counted ahead: a right password is refused only when the failures
+   * before it spent a budget, never because others were signing in at the same moment. A refused attempt tried no password and is given back, so refusals never
    * stretch a lock-out; a successful one is given back too, and forgets that address's failures for the user name.
    */
   async attempt(userKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
