@@ -10,6 +10,7 @@ import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
 import { Directory } from './domain/directory.ts';
+import { KnownClients } from './domain/known-clients.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
@@ -42,7 +43,7 @@ export interface AppOptions {
   clock?: Clock;
 }
 
-/** Ended sessions are deleted this often (and at start). */
+/** Ended sessions and lapsed known clients are deleted this often (and at start). */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
 /** SPEC §3 "Errors and limits": bodies over 64 KiB are refused. */
@@ -98,6 +99,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   }
   const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
 
+  const knownClients = new KnownClients(db, clock);
   // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
   const throttle = new LoginThrottle(
     {
@@ -108,6 +110,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       slowSeconds: config.loginSlowSeconds,
     },
     database.pool ? { kind: 'postgres', pool: database.pool } : { kind: 'memory' },
+    knownClients,
   );
   const sessions = new SessionService(
     db,
@@ -122,8 +125,10 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     throttle,
   );
   await sessions.purgeEnded();
+  await knownClients.prune();
   const purge = setInterval(() => {
     sessions.purgeEnded().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended sessions failed'));
+    knownClients.prune().catch((error: unknown) => fastify.log.warn({ err: error }, 'pruning known clients failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   fastify.addHook('onClose', () => clearInterval(purge));
@@ -134,11 +139,14 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
         )
       : new ChangeFeed();
   fastify.addHook('onClose', () => changes.close());
+  // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
+  changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
   const accounts = new AccountService(db, clock, {
     hashCost: config.passwordHashCost,
     idleMinutes: config.sessionIdleMinutes,
     directoryDomain: config.directory?.domain ?? null,
-    forget: (principalId) => sessions.forgetPrincipal(principalId),
+    forget: (principalId) => changes.announceAccessChange(principalId),
+    throttle,
   });
   const services: Services = { config, db, clock, sessions, changes, accounts };
 

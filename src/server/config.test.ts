@@ -124,3 +124,18 @@ describe('the environment schema', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'CORP\\root', ADMIN_PASSWORD: password }, CWD).adminPassword).toBe(password);
   });
 });
+
+describe('LIVE_STREAMS_PER_ACCOUNT and LIVE_STREAMS_PER_PROCESS', () => {
+  it('default to 10 per account and 1000 per process', () => {
+    expect(loadConfig({}, CWD)).toMatchObject({ liveStreamsPerAccount: 10, liveStreamsPerProcess: 1000 });
+    expect(loadConfig({ LIVE_STREAMS_PER_ACCOUNT: '3', LIVE_STREAMS_PER_PROCESS: '50' }, CWD)).toMatchObject({
+      liveStreamsPerAccount: 3,
+      liveStreamsPerProcess: 50,
+    });
+  });
+
+  it('refuses a value that is not a positive whole number', () => {
+    expect(() => loadConfig({ LIVE_STREAMS_PER_ACCOUNT: '0' }, CWD)).toThrow(/LIVE_STREAMS_PER_ACCOUNT/);
+    expect(() => loadConfig({ LIVE_STREAMS_PER_PROCESS: 'many' }, CWD)).toThrow(/LIVE_STREAMS_PER_PROCESS/);
+  });
+});

@@ -32,6 +32,10 @@ export interface Config {
   loginRatePerMinute: number;
   /** Demo creations (device requests, instructions) per session per minute. */
   demoCreationsPerMinute: number;
+  /** Live change streams one account may hold open in this process, over all its sessions. */
+  liveStreamsPerAccount: number;
+  /** Live change streams this process holds open at most, whoever opened them. */
+  liveStreamsPerProcess: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
   /** LDAP / Active Directory sign-in (issue 10); null when LDAP_URL is unset. */
@@ -185,6 +189,8 @@ const Environment = z.object({
   LOGIN_SLOW_SECONDS: integer('LOGIN_SLOW_SECONDS', 5, 1, 300),
   LOGIN_RATE_PER_MINUTE: integer('LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
   DEMO_CREATIONS_PER_MINUTE: integer('DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
+  LIVE_STREAMS_PER_ACCOUNT: integer('LIVE_STREAMS_PER_ACCOUNT', 10, 1, 10_000),
+  LIVE_STREAMS_PER_PROCESS: integer('LIVE_STREAMS_PER_PROCESS', 1000, 1, 1_000_000),
   CONNECT_SRC: variable<string[]>([], (raw) => raw.split(/[\s,]+/).filter(Boolean)),
   ADMIN_USERNAME: text(null),
   // Taken as typed: spaces may be part of a password (the policy judges one made only of them).
@@ -233,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginSlowSeconds: vars.LOGIN_SLOW_SECONDS,
     loginRatePerMinute: vars.LOGIN_RATE_PER_MINUTE,
     demoCreationsPerMinute: vars.DEMO_CREATIONS_PER_MINUTE,
+    liveStreamsPerAccount: vars.LIVE_STREAMS_PER_ACCOUNT,
+    liveStreamsPerProcess: vars.LIVE_STREAMS_PER_PROCESS,
     connectSources: vars.CONNECT_SRC,
     directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
     adminUserName: vars.ADMIN_USERNAME,

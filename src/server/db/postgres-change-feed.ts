@@ -1,11 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { z } from 'zod/mini';
 import { ChangeEvent } from '../../shared/contract/index.ts';
 import { ChangeFeed } from '../domain/change-feed.ts';
 import type { Database } from './schema.ts';
 
 const CHANNEL = 'tachyon_changes';
+/** Its own channel: processes of an older version, which listen only to the first, never see these. */
+const ACCESS_CHANNEL = 'tachyon_access';
 const RECONNECT_MS = 1_000;
+
+const AccessAnnouncement = z.object({ origin: z.string(), principalId: z.number() });
 
 /**
  * The change feed of a service that shares PostgreSQL with other processes: a change is announced with
@@ -21,6 +27,8 @@ export class PostgresChangeFeed extends ChangeFeed {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private announcing: Promise<unknown> = Promise.resolve();
+  /** Names this process in its access announcements, so it skips its own when they come back. */
+  private readonly origin = randomUUID();
 
   private constructor(url: string, db: Kysely<Database>, onError: (error: unknown) => void) {
     super();
@@ -41,9 +49,23 @@ export class PostgresChangeFeed extends ChangeFeed {
   }
 
   override publish(event: ChangeEvent): void {
+    this.notify(CHANNEL, JSON.stringify(event));
+  }
+
+  /**
+   * This process hears it at once (the request that made the change may be followed by another at once); the
+   * others through NOTIFY. While the listening connection of another process is down it misses the announcement,
+   * and its streams notice at their next periodic check of their session.
+   */
+  override announceAccessChange(principalId: number): void {
+    this.deliverAccessChange(principalId);
+    this.notify(ACCESS_CHANNEL, JSON.stringify({ origin: this.origin, principalId }));
+  }
+
+  private notify(channel: string, payload: string): void {
     // One at a time: on separate pool connections, a later announcement could otherwise overtake an earlier one.
     this.announcing = this.announcing
-      .then(() => sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db))
+      .then(() => sql`select pg_notify(${channel}, ${payload})`.execute(this.db))
       .catch(this.onError);
   }
 
@@ -59,10 +81,15 @@ export class PostgresChangeFeed extends ChangeFeed {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (!message.payload) return;
       try {
-        const event = ChangeEvent.safeParse(JSON.parse(message.payload));
-        if (event.success) this.deliver(event.data);
+        if (message.channel === CHANNEL) {
+          const event = ChangeEvent.safeParse(JSON.parse(message.payload));
+          if (event.success) this.deliver(event.data);
+        } else if (message.channel === ACCESS_CHANNEL) {
+          const access = AccessAnnouncement.safeParse(JSON.parse(message.payload));
+          if (access.success && access.data.origin !== this.origin) this.deliverAccessChange(access.data.principalId);
+        }
       } catch (error) {
         this.onError(error);
       }
@@ -75,6 +102,7 @@ export class PostgresChangeFeed extends ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${ACCESS_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

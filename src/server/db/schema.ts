@@ -23,6 +23,7 @@ export interface Database {
   list_revisions: ListRevisionTable;
   history: HistoryTable;
   account_history: AccountHistoryTable;
+  known_clients: KnownClientTable;
 }
 
 export interface PrincipalTable {
@@ -139,4 +140,12 @@ export interface AccountHistoryTable {
   consumer: string | null;
   changed_by: string | null;
   changed_at: string;
+}
+
+/** Where each account signed in successfully, and when last (migration 006). */
+export interface KnownClientTable {
+  user_key: string;
+  /** The address as the sign-in throttle counts it (client-key.ts): an IPv4 address or an IPv6 /64. */
+  client_key: string;
+  last_success_at: string;
 }

@@ -11,10 +11,13 @@ import {
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { addMinutes, type Clock } from './clock.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type Principal, userKeyOf } from './principals.ts';
 import { notFound, ProblemError } from './problem-error.ts';
+import type { SignInContext } from './sessions.ts';
 
 /** Recent account history answered at once: enough for a screen, bounded for a table an attacker can grow. */
 const HISTORY_LIMIT = 200;
@@ -88,9 +91,16 @@ export class AccountService {
     idleMinutes: number;
     /** The directory's domain: local accounts may not take names there (the directory owns them). */
     directoryDomain: string | null;
-    /** Called after sessions of an account ended or its permissions changed: cached sessions must be re-read. */
+    /**
+     * Called after sessions of an account ended, it was disabled, or its password or permissions changed: remembered
+     * sessions must be re-read and live streams re-checked, in every process.
+     */
     forget: (principalId: number) => void;
+    /** The sign-in throttle: a wrong current password in a password change is a failed sign-in. */
+    throttle: Pick<LoginThrottle, 'attempt'>;
   };
+  /** Own password changes per account, so one account never has more than one password hash in flight. */
+  private readonly ownPasswordChanges = new OneAtATime();
 
   constructor(db: Kysely<Database>, clock: Clock, options: AccountService['options']) {
     this.db = db;
@@ -326,51 +336,74 @@ export class AccountService {
   /**
    * A person changes their own password: the old one must be right (a session left open must not be enough to take
    * the account). Their other sessions end; the one they are using goes on.
+   *
+   * Checking the old password is a sign-in in all but name, so it goes through the sign-in throttle: a wrong one
+   * counts against the same budgets for the user name and address (reserved before hashing, so a burst cannot
+   * overshoot them) and is recorded. Changes of one account run one at a time: a request arriving while another
+   * is checked waits its turn rather than being refused, since a double click is no attack, and once the budget is
+   * spent the waiting ones are refused without hashing. So a flood from one account keeps one hash busy, never the
+   * whole pool that everyone's sign-in hashes on.
    */
   async changeOwnPassword(
     actor: Principal,
     oldPassword: string,
     newPassword: string,
     currentTokenHash: string,
+    from: SignInContext,
   ): Promise<void> {
-    const row = await this.db
-      .selectFrom('principals')
-      .select(['password_hash', 'source'])
-      .where('id', '=', actor.id)
-      .executeTakeFirst();
-    if (!row) throw notFound('Account', actor.id);
-    if (row.source === 'directory') {
-      throw new ProblemError(
-        409,
-        'directory-account',
-        'Directory account',
-        'Your password is your directory password: change it where you change your Windows password.',
+    await this.ownPasswordChanges.run(String(actor.id), async () => {
+      const row = await this.db
+        .selectFrom('principals')
+        .select(['password_hash', 'source'])
+        .where('id', '=', actor.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('Account', actor.id);
+      if (row.source === 'directory') {
+        throw new ProblemError(
+          409,
+          'directory-account',
+          'Directory account',
+          'Your password is your directory password: change it where you change your Windows password.',
+        );
+      }
+      const right = await this.options.throttle.attempt(actor.userKey, from.clientAddress, () =>
+        verifyPassword(oldPassword, row.password_hash),
       );
-    }
-    if (!(await verifyPassword(oldPassword, row.password_hash))) {
-      throw new ProblemError(422, 'wrong-password', 'Wrong password', 'The current password is not right.', {
-        extensions: { errors: [{ path: 'OldPassword', message: 'is not your current password' }] },
-      });
-    }
-    const weak = weakPassword('NewPassword', newPassword);
-    if (weak) throw weak;
-    if (newPassword === oldPassword) {
-      throw new ProblemError(400, 'validation', 'Invalid request', 'NewPassword is the current password.', {
-        extensions: { errors: [{ path: 'NewPassword', message: 'is the current password' }] },
-      });
-    }
-    const passwordHash = await hashPassword(newPassword, this.options.hashCost);
-    await writeTransaction(this.db, async (trx) => {
-      const now = this.clock();
-      await trx.updateTable('principals').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute();
-      await revokeSessionsOf(trx, actor.id, now, currentTokenHash);
-      await recordAccountHistory(trx, {
-        principalId: actor.id,
-        userName: actor.userName,
-        action: 'PasswordChanged',
-        detail: 'other sessions ended',
-        changedBy: actor.userName,
-        at: now,
+      if (!right) {
+        await recordAccountHistory(this.db, {
+          principalId: actor.id,
+          userName: actor.userName,
+          action: 'PasswordChangeFailed',
+          detail: 'the current password was wrong',
+          clientAddress: from.clientAddress,
+          consumer: from.consumer,
+          changedBy: actor.userName,
+          at: this.clock(),
+        });
+        throw new ProblemError(422, 'wrong-password', 'Wrong password', 'The current password is not right.', {
+          extensions: { errors: [{ path: 'OldPassword', message: 'is not your current password' }] },
+        });
+      }
+      const weak = weakPassword('NewPassword', newPassword);
+      if (weak) throw weak;
+      if (newPassword === oldPassword) {
+        throw new ProblemError(400, 'validation', 'Invalid request', 'NewPassword is the current password.', {
+          extensions: { errors: [{ path: 'NewPassword', message: 'is the current password' }] },
+        });
+      }
+      const passwordHash = await hashPassword(newPassword, this.options.hashCost);
+      await writeTransaction(this.db, async (trx) => {
+        const now = this.clock();
+        await trx.updateTable('principals').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute();
+        await revokeSessionsOf(trx, actor.id, now, currentTokenHash);
+        await recordAccountHistory(trx, {
+          principalId: actor.id,
+          userName: actor.userName,
+          action: 'PasswordChanged',
+          detail: 'other sessions ended',
+          changedBy: actor.userName,
+          at: now,
+        });
       });
     });
     this.options.forget(actor.id);

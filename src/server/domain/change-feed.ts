@@ -4,14 +4,20 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 
 type Listener = (event: ChangeEvent) => void;
+type AccessListener = (principalId: number) => void;
 
 /**
  * Committed changes, fanned out to live subscribers (the dashboard's event stream). This one carries
  * the changes of its own process, which is all there is on the embedded database; on PostgreSQL,
  * `PostgresChangeFeed` carries every process's changes.
+ *
+ * It also carries, for the service alone (never to clients), that an account's access changed: sessions of it
+ * ended, it was disabled, its password or permissions changed. Every process then forgets the sessions of it that
+ * it remembers, and its live streams check their session once, rather than each reading it every few seconds.
  */
 export class ChangeFeed {
   private readonly listeners = new Set<Listener>();
+  private readonly accessListeners = new Set<AccessListener>();
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -23,11 +29,26 @@ export class ChangeFeed {
     this.deliver(event);
   }
 
+  /** Listens for accounts whose access changed, in any process sharing the database; called in the order added. */
+  onAccessChange(listener: AccessListener): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  /** Called once a change to an account's sessions, state, password or permissions has committed. */
+  announceAccessChange(principalId: number): void {
+    this.deliverAccessChange(principalId);
+  }
+
   async close(): Promise<void> {}
 
   /** Hands an event to this process's subscribers. */
   protected deliver(event: ChangeEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  protected deliverAccessChange(principalId: number): void {
+    for (const listener of this.accessListeners) listener(principalId);
   }
 }
 

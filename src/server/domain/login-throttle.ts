@@ -7,6 +7,8 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { clientKey } from './client-key.ts';
+import { type KnownClientStore, NO_KNOWN_CLIENTS } from './known-clients.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { ProblemError } from './problem-error.ts';
 
 export interface LoginThrottleOptions {
@@ -37,7 +39,12 @@ interface Budget {
  * lock-out): the budget that refuses for a whole window is per user name *and* address, so an attacker at one address
  * blocks only itself. Failures per address (one attacker trying many user names) refuse that address. Failures for
  * one user name from everywhere (many addresses) never refuse for long: past their budget the user name is paced to
- * one attempt every few seconds, which slows a distributed guesser to a crawl without locking anybody out.
+ * one attempt every few seconds, which slows a distributed guesser to a crawl.
+ *
+ * The pace is one slot shared by every address, so guessers who keep taking it would lock the owner out after all.
+ * A known client (an address the account signed in from recently, known-clients.ts) is therefore never paced nor
+ * counted for the user name: only its own budgets (the pair, the address) apply to it. Every other address, the
+ * owner's new laptop included, is paced as before, so the guessers get no more tries than they did.
  */
 export class LoginThrottle {
   private readonly byPair: RateLimiterAbstract;
@@ -45,7 +52,14 @@ export class LoginThrottle {
   private readonly byUser: RateLimiterAbstract;
   private readonly pace: RateLimiterAbstract;
 
-  constructor(options: LoginThrottleOptions, store: ThrottleStore = { kind: 'memory' }) {
+  private readonly known: KnownClientStore;
+
+  constructor(
+    options: LoginThrottleOptions,
+    store: ThrottleStore = { kind: 'memory' },
+    known: KnownClientStore = NO_KNOWN_CLIENTS,
+  ) {
+    this.known = known;
     const make = (keyPrefix: string, points: number, duration: number) =>
       store.kind === 'postgres'
         ? new RateLimiterPostgres({
@@ -66,28 +80,31 @@ export class LoginThrottle {
     this.pace = make('pace', 1, options.slowSeconds);
   }
 
-  /** The attempt running for each user name, so one user name's attempts are checked one after another. */
-  private readonly attempts = new Map<string, Promise<unknown>>();
+  /** Attempts for each user name (or known client of it), so they are checked one after another. */
+  private readonly attempts = new OneAtATime();
 
   /**
    * Runs one sign-in attempt under the throttle: `verify` checks the password and answers whether it was
-   * right. Throws 429 when the attempt's user name and address, its address, or (paced) its user name has spent
-   * its budget of failures.
+   * right. Throws 429 when the attempt's user name and address, its address, or (paced, unless the address is a
+   * known client) its user name has spent its budget of failures.
    *
    * The attempt is counted *before* its password is checked: a check made first and a failure counted
    * after let guesses that arrive all at once through together, however small the budget. Attempts for
-   * one user name run one at a time (in this process), so the attempt in flight is the only one counted ahead:
-   * a right password is refused only when the failures before it spent a budget, never because others were
-   * signing in at the same moment. A refused attempt tried no password and is given back, so refusals never
+   * one user name (a known client's: for that user name from that client) run one at a time (in this process), so
+   * the attempt in flight is the only one counted ahead: a right password is refused only when the failures
+   * before it spent a budget, never because others were signing in at the same moment. A refused attempt tried no password and is given back, so refusals never
    * stretch a lock-out; a successful one is given back too, and forgets that address's failures for the user name.
    */
   async attempt(userKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
     const client = clientKey(address);
+    const known = await this.known.isKnown(userKey, client);
     const pair: Budget = { limiter: this.byPair, key: storeKey(`${userKey}\n${client}`) };
     const from: Budget = { limiter: this.byAddress, key: storeKey(client) };
     const user: Budget = { limiter: this.byUser, key: storeKey(userKey) };
-    return this.oneAtATime(userKey, async () => {
-      const budgets = [pair, from, user];
+    // A known client's attempts line up among themselves: the guessers' queue for the user name is not theirs.
+    const line = known ? `known\n${userKey}\n${client}` : `user\n${userKey}`;
+    return this.attempts.run(line, async () => {
+      const budgets = known ? [pair, from] : [pair, from, user];
       const states = await Promise.all(budgets.map(spend));
       const spent = budgets.map((budget, i) => ({ budget, state: states[i] as RateLimiterRes }));
       const blocked = spent.filter(
@@ -98,7 +115,8 @@ export class LoginThrottle {
         await giveBack();
         throw tooManyFailures(Math.max(...blocked.map(({ state }) => state.msBeforeNext)));
       }
-      if ((states[2] as RateLimiterRes).consumedPoints > this.byUser.points) {
+      const userState = spent.find(({ budget }) => budget === user)?.state;
+      if (userState && userState.consumedPoints > this.byUser.points) {
         const paced = await spend({ limiter: this.pace, key: user.key });
         if (paced.consumedPoints > this.pace.points) {
           await giveBack();
@@ -109,23 +127,18 @@ export class LoginThrottle {
       if (right)
         await Promise.all([
           this.byPair.delete(pair.key),
-          from.limiter.reward(from.key, 1),
-          user.limiter.reward(user.key, 1),
+          ...budgets.filter((budget) => budget !== pair).map(({ limiter, key }) => limiter.reward(key, 1)),
         ]);
       return right;
     });
   }
 
-  private async oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.attempts.get(key) ?? Promise.resolve();
-    const current = previous.then(work, work);
-    const settled = current.catch(() => undefined);
-    this.attempts.set(key, settled);
-    try {
-      return await current;
-    } finally {
-      if (this.attempts.get(key) === settled) this.attempts.delete(key);
-    }
+  /**
+   * Tells the throttle that a sign-in from this address succeeded (the password was judged right and the session
+   * granted): the address becomes a known client of the user name.
+   */
+  async signedIn(userKey: string, address: string): Promise<void> {
+    await this.known.remember(userKey, clientKey(address));
   }
 }
 

@@ -153,6 +153,7 @@ export class SessionService {
       throw invalidCredentials();
     }
     await history('SignedIn', row.source === 'directory' ? 'directory' : null);
+    await this.throttle.signedIn(userKey, clientAddress);
     await this.db
       .updateTable('principals')
       .set({ last_sign_in_at: formatTimestamp(this.clock()) })

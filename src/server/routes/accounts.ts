@@ -3,6 +3,7 @@ import { endpoints } from '../../shared/contract/index.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
+import { signInContext } from './sign-in-context.ts';
 
 /** Account administration (issue 10): thin routes over the account service. */
 export function accountRoutes(app: FastifyInstance, { accounts }: Services): void {
@@ -13,7 +14,13 @@ export function accountRoutes(app: FastifyInstance, { accounts }: Services): voi
   registerEndpoint(app, endpoints.accountsHistory, () => accounts.history(null));
   registerEndpoint(app, endpoints.changeOwnPassword, async ({ body, request, reply }) => {
     const session = sessionOf(request);
-    await accounts.changeOwnPassword(session.principal, body.OldPassword, body.NewPassword, session.tokenHash);
+    await accounts.changeOwnPassword(
+      session.principal,
+      body.OldPassword,
+      body.NewPassword,
+      session.tokenHash,
+      signInContext(request),
+    );
     return reply.code(204).send();
   });
   registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request, reply }) => {

@@ -6,7 +6,7 @@ import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
-export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions, config }: Services): void {
+export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions, changes, config }: Services): void {
   registerEndpoint(
     app,
     endpoints.login,
@@ -18,7 +18,10 @@ export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions
   registerEndpoint(app, endpoints.getSession, ({ request }) => sessions.view(sessionOf(request)));
 
   registerEndpoint(app, endpoints.endSession, async ({ request, reply }) => {
-    await sessions.revoke(sessionOf(request));
+    const session = sessionOf(request);
+    await sessions.revoke(session);
+    // Its live streams, in any process, end now rather than at their next check.
+    changes.announceAccessChange(session.principal.id);
     return reply.code(204).send();
   });
 

@@ -2,45 +2,108 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
+import type { AuthenticatedSession } from '../domain/sessions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
 const HEARTBEAT_MS = 15_000;
 /**
- * How often an open stream checks that its session still stands (signed out, idle or absolute deadline passed,
- * account disabled, Security Read removed): the stream ends within this time of any of them. The check is
- * background traffic, so it never extends the idle deadline.
+ * How often open streams are looked over for a session past its deadline as last read (idle or absolute). This reads
+ * the clock only; a stream whose deadline has passed then reads its session once, since the person's activity
+ * elsewhere may have moved the idle deadline.
  */
-export const STREAM_SESSION_CHECK_MS = 2_000;
+const DEADLINE_SWEEP_MS = 2_000;
+/**
+ * How often a stream reads its session even when nothing was announced. Sign-out, disabling, password and permission
+ * changes are announced on the change feed and end a stream at once; this covers what is not: a directory group
+ * removed (seen at the person's next directory sign-in), an announcement missed while a process's PostgreSQL LISTEN
+ * connection was down, a change made in the database by hand.
+ */
+export const STREAM_SESSION_RECHECK_MS = 30_000;
+
+/** One open stream, as the caps and the session checks see it. */
+interface LiveStream {
+  session: AuthenticatedSession;
+  /** The session's deadline as last read. */
+  expires: Date;
+  /** performance.now() of the last read of the session. */
+  checkedAt: number;
+  /** Reads the session now (again after the current read, when one is under way) and ends the stream if it ended. */
+  recheck(): void;
+  checking: boolean;
+  end(): void;
+}
+
+const tooMany = (detail: string) =>
+  new ProblemError(429, 'too-many-requests', 'Too many live streams', detail, { headers: { 'Retry-After': '30' } });
 
 /**
  * The live change stream as Server-Sent Events. Clients read it with fetch (it needs the bearer header,
  * which EventSource cannot send). A comment line every 15 s keeps proxies from closing an idle stream.
+ *
+ * A stream holds a connection and a subscriber for as long as it is open, and sessions cost nothing to make, so
+ * streams are capped per session, per account over all its sessions, and per process.
  */
-export function changeEventRoutes(app: FastifyInstance, { changes, sessions }: Services): void {
-  const open = new Set<() => void>();
-  /** Open streams per session (token hash), in this process. */
+export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clock, config }: Services): void {
+  const open = new Set<LiveStream>();
+  /** Open streams per session (token hash) and per account, in this process. */
   const perSession = new Map<string, number>();
+  const perAccount = new Map<number, Set<LiveStream>>();
+
+  const stopListening = changes.onAccessChange((principalId) => {
+    const ofAccount = perAccount.get(principalId);
+    if (!ofAccount) return;
+    // Once every listener has heard it: the session cache forgets the account first, so the read is fresh.
+    queueMicrotask(() => {
+      for (const stream of ofAccount) stream.recheck();
+    });
+  });
+  const sweep = setInterval(() => {
+    const now = clock().getTime();
+    const wall = performance.now();
+    for (const stream of open) {
+      if (stream.checking) continue;
+      if (now >= stream.expires.getTime() || wall - stream.checkedAt >= STREAM_SESSION_RECHECK_MS) stream.recheck();
+    }
+  }, DEADLINE_SWEEP_MS);
+  sweep.unref();
   // Streams never go idle, so shutdown ends them first; otherwise close would wait for them.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    clearInterval(sweep);
+    stopListening();
+    for (const stream of open) stream.end();
   });
+
+  /** Why one more stream for this session is refused, or null when it may open. */
+  function refusal(session: AuthenticatedSession): ProblemError | null {
+    if ((perSession.get(session.tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) {
+      return tooMany(
+        `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
+      );
+    }
+    if ((perAccount.get(session.principal.id)?.size ?? 0) >= config.liveStreamsPerAccount) {
+      return tooMany(
+        `This account already has ${config.liveStreamsPerAccount} live streams open in its sessions; ` +
+          'close one (a tab, or a session elsewhere) before opening another.',
+      );
+    }
+    if (open.size >= config.liveStreamsPerProcess) {
+      return tooMany(
+        `The service has ${config.liveStreamsPerProcess} live streams open, as many as it keeps; ` +
+          'try again later (the dashboard polls instead).',
+      );
+    }
+    return null;
+  }
 
   registerEndpoint(app, endpoints.changeEvents, ({ request, reply }) => {
     const session = sessionOf(request);
+    const refused = refusal(session);
+    if (refused) throw refused;
     const { tokenHash } = session;
-    const count = perSession.get(tokenHash) ?? 0;
-    if (count >= MAX_STREAMS_PER_SESSION) {
-      throw new ProblemError(
-        429,
-        'too-many-requests',
-        'Too many live streams',
-        `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
-        { headers: { 'Retry-After': '30' } },
-      );
-    }
-    perSession.set(tokenHash, count + 1);
+    const principalId = session.principal.id;
+
     reply.hijack();
     const raw = reply.raw;
     // Headers set so far (security, Api-Version) still apply to the hijacked response.
@@ -58,38 +121,64 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions }: S
       raw.write(`event: ${event.Type}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    let checking = false;
-    const sessionCheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      sessions
-        .authenticate(session.token, 'background')
-        .then((current) => {
-          const { access } = endpoints.changeEvents;
-          if (!current) end();
-          else if (access.kind === 'permission' && !hasPermission(current.principal, access.entity, access.permission))
-            end();
-        })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'live stream: session check failed'))
-        .finally(() => {
-          checking = false;
-        });
-    }, STREAM_SESSION_CHECK_MS);
+
     let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      unsubscribe();
-      open.delete(end);
-      const left = (perSession.get(tokenHash) ?? 1) - 1;
-      if (left > 0) perSession.set(tokenHash, left);
-      else perSession.delete(tokenHash);
-      raw.end();
+    let again = false;
+    const stream: LiveStream = {
+      session,
+      expires: session.expires,
+      checkedAt: performance.now(),
+      checking: false,
+      recheck() {
+        if (ended) return;
+        if (stream.checking) {
+          again = true;
+          return;
+        }
+        stream.checking = true;
+        stream.checkedAt = performance.now();
+        sessions
+          .authenticate(session.token, 'background')
+          .then((current) => {
+            const { access } = endpoints.changeEvents;
+            if (!current) stream.end();
+            else if (
+              access.kind === 'permission' &&
+              !hasPermission(current.principal, access.entity, access.permission)
+            )
+              stream.end();
+            else stream.expires = current.expires;
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live stream: session check failed'))
+          .finally(() => {
+            stream.checking = false;
+            if (again) {
+              again = false;
+              stream.recheck();
+            }
+          });
+      },
+      end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+        const left = (perSession.get(tokenHash) ?? 1) - 1;
+        if (left > 0) perSession.set(tokenHash, left);
+        else perSession.delete(tokenHash);
+        const ofAccount = perAccount.get(principalId);
+        ofAccount?.delete(stream);
+        if (ofAccount?.size === 0) perAccount.delete(principalId);
+        raw.end();
+      },
     };
-    open.add(end);
-    request.raw.once('close', end);
+    open.add(stream);
+    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
+    const ofAccount = perAccount.get(principalId) ?? new Set<LiveStream>();
+    ofAccount.add(stream);
+    perAccount.set(principalId, ofAccount);
+    request.raw.once('close', () => stream.end());
     // Hijacked: the stream is the answer, there is nothing for Fastify to send.
     return undefined;
   });

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AccountList,
   BACKGROUND_REQUEST_HEADER,
   MAX_STREAMS_PER_SESSION,
   SESSION_ABSOLUTE_EXPIRES_HEADER,
   SESSION_IDLE_EXPIRES_HEADER,
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
-import { ADMIN, createTestApp, expectProblem, type TestApp } from '../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 const QUEUE = '/api/Consumer/Authentication/AuthorizationRequests';
@@ -134,7 +135,16 @@ describe('the live stream ends with its session', () => {
     await t.addPrincipal('DEMO\\reader', 'Reader#2026-long', ['Read']);
     const token = await t.login('DEMO\\reader', 'Reader#2026-long');
     const body = await open(token);
-    await t.addPrincipal('DEMO\\reader', 'Reader#2026-long', []);
+    const admin = await t.login(...ADMIN);
+    const accounts = parseBody(await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin }), AccountList);
+    const reader = accounts.find((account) => account.UserName === 'DEMO\\reader');
+    const removed = await t.call({
+      method: 'PUT',
+      url: `/api/Admin/Accounts/${reader?.Id}/Permissions`,
+      token: admin,
+      payload: { Permissions: { Security: [], Accounts: [] } },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
     expect(await streamEnds(body, performance.now())).toBeLessThan(5_000);
   });
 

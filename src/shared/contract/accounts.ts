@@ -77,6 +77,8 @@ export const AccountHistoryAction = z.enum([
   'Enabled',
   'PasswordReset',
   'PasswordChanged',
+  /** A wrong current password given to change one's own password: counted as a failed sign-in. */
+  'PasswordChangeFailed',
   'SignedOutEverywhere',
 ]);
 export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;

@@ -29,8 +29,12 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   Enabled: 'Enabled',
   PasswordReset: 'Password reset',
   PasswordChanged: 'Password changed',
+  PasswordChangeFailed: 'Failed password change',
   SignedOutEverywhere: 'Signed out everywhere',
 };
+
+/** Failed attempts at the account's password, shown in red. */
+const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set(['SignInFailed', 'PasswordChangeFailed']);
 
 type Pending = 'disable' | 'sign-out' | 'reset' | null;
 
@@ -268,7 +272,7 @@ function AccountActivity({ id }: { id: number }) {
                   <Timestamp value={entry.ChangedTimestampUtc} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={entry.Action === 'SignInFailed' ? 'red' : undefined} fw={500}>
+                  <Text size="sm" c={FAILURES.has(entry.Action) ? 'red' : undefined} fw={500}>
                     {ACTION_TEXT[entry.Action]}
                   </Text>
                 </Table.Td>
