@@ -177,7 +177,8 @@ const Environment = z.object({
   }),
   SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
-  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
+  // N=2^17 with r=8, p=1: OWASP's minimum for scrypt (128 MiB and a few hundred milliseconds per hash).
+  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 17, 2 ** 10, 2 ** 20),
   LOGIN_FAILURES_PER_USER: integer('LOGIN_FAILURES_PER_USER', 5, 1, 1000),
   LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100000),
   LOGIN_FAILURE_WINDOW_SECONDS: integer('LOGIN_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
