@@ -94,7 +94,26 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     await retireDemoPrincipals(db, clock);
   }
   if (config.adminUserName && config.adminPassword) {
-    await bootstrapAdmin(db, clock, config.adminUserName, config.adminPassword, config.passwordHashCost);
+    const admin = { userName: config.adminUserName, password: config.adminPassword };
+    const state = await bootstrapAdmin(
+      db,
+      clock,
+      { ...admin, forceEnable: config.adminForceEnable },
+      config.passwordHashCost,
+    );
+    if (state === 'disabled') {
+      fastify.log.warn(
+        { account: admin.userName },
+        `ADMIN_USERNAME ${admin.userName} is disabled (an account administrator disabled it) and cannot sign in. ` +
+          'It stays disabled; to enable it again, start once with ADMIN_FORCE_ENABLE=on, or ask an account administrator.',
+      );
+    } else if (state === 're-enabled') {
+      fastify.log.warn(
+        { account: admin.userName },
+        `ADMIN_USERNAME ${admin.userName} was disabled and is enabled again because ADMIN_FORCE_ENABLE is on. ` +
+          'Turn ADMIN_FORCE_ENABLE off, or every start will undo a "Disable".',
+      );
+    }
   }
   const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
 

@@ -39,6 +39,11 @@ export interface Config {
   /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;
   adminPassword: string | null;
+  /**
+   * Enable the ADMIN_USERNAME account at start even when an administrator disabled it. Off, a disabled break-glass
+   * account stays disabled (with a warning at every start): otherwise each deploy would undo the "Disable".
+   */
+  adminForceEnable: boolean;
   /** Where the built dashboard lives; null serves no dashboard. */
   webRoot: string | null;
   logLevel: string;
@@ -197,6 +202,7 @@ const Environment = z.object({
     },
     { blankIsUnset: false },
   ),
+  ADMIN_FORCE_ENABLE: flag('ADMIN_FORCE_ENABLE', false),
   LOG_LEVEL: text('info'),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
@@ -238,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
     adminUserName: vars.ADMIN_USERNAME,
     adminPassword: vars.ADMIN_PASSWORD,
+    adminForceEnable: vars.ADMIN_FORCE_ENABLE,
     webRoot,
     logLevel: vars.LOG_LEVEL,
     basicAuth: vars.BASIC_AUTH,
