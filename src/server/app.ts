@@ -8,9 +8,16 @@ import { BasicCredentials } from './domain/basic-credentials.ts';
 import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
-import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import {
+  DEMO_USER_KEYS,
+  retireDemoCreatedAccounts,
+  retireDemoPrincipals,
+  seedDemoDataIfEmpty,
+  seedDemoPrincipals,
+} from './domain/demo-data.ts';
 import { Directory } from './domain/directory.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
+import { userKeyOf } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { stripVersionSegment } from './http/api-path.ts';
@@ -92,6 +99,16 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     await seedDemoDataIfEmpty(db, clock);
   } else {
     await retireDemoPrincipals(db, clock);
+    const adminKey = config.adminUserName ? userKeyOf(config.adminUserName) : null;
+    const retired = await retireDemoCreatedAccounts(db, clock, adminKey);
+    if (retired.length > 0) {
+      fastify.log.warn(
+        { accounts: retired },
+        `Disabled ${retired.length} account(s) created while demo mode was on, and ended their sessions: ` +
+          `${retired.join(', ')}. Anyone could create them with the published demo passwords. ` +
+          'An account administrator may enable one again after checking it.',
+      );
+    }
   }
   if (config.adminUserName && config.adminPassword) {
     const admin = { userName: config.adminUserName, password: config.adminPassword };
@@ -157,6 +174,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     hashCost: config.passwordHashCost,
     idleMinutes: config.sessionIdleMinutes,
     directoryDomain: config.directory?.domain ?? null,
+    demo: config.demo,
     forget: (principalId) => sessions.forgetPrincipal(principalId),
   });
   const services: Services = { config, db, clock, sessions, changes, accounts };

@@ -88,6 +88,8 @@ export class AccountService {
     idleMinutes: number;
     /** The directory's domain: local accounts may not take names there (the directory owns them). */
     directoryDomain: string | null;
+    /** Demo mode: accounts created now are marked, and retired at the next start with demo mode off. */
+    demo: boolean;
     /** Called after sessions of an account ended or its permissions changed: cached sessions must be re-read. */
     forget: (principalId: number) => void;
   };
@@ -183,6 +185,7 @@ export class AccountService {
           source: 'local',
           created_at: formatTimestamp(now),
           last_sign_in_at: null,
+          created_in_demo: this.options.demo ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -259,15 +262,18 @@ export class AccountService {
     await writeTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('principals')
-        .select(['user_name', 'enabled'])
+        .select(['user_name', 'enabled', 'created_in_demo'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound('Account', id);
       if ((row.enabled === 1) === enabled) return;
       const now = this.clock();
+      // Enabled by an administrator outside demo mode, an account made in demo mode is trusted from now on; enabled
+      // by a demo visitor, it is retired again at the next start with demo mode off.
+      const vouched = enabled && row.created_in_demo === 1 && !this.options.demo;
       await trx
         .updateTable('principals')
-        .set({ enabled: enabled ? 1 : 0 })
+        .set({ enabled: enabled ? 1 : 0, ...(vouched ? { created_in_demo: 0 } : {}) })
         .where('id', '=', id)
         .execute();
       if (!enabled) await revokeSessionsOf(trx, id, now);
@@ -275,6 +281,7 @@ export class AccountService {
         principalId: id,
         userName: row.user_name,
         action: enabled ? 'Enabled' : 'Disabled',
+        detail: vouched ? 'created while demo mode was on; stays enabled from now on' : null,
         changedBy: actor.userName,
         at: now,
       });

@@ -1,16 +1,22 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, AccountList, type AccountPermissions } from '../../shared/contract/index.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 
 /** Accounts that outlive the settings they were made under: each fault as it was seen, now refused. */
 const LOGIN = '/api/Consumer/Authentication';
+const SESSION = '/api/Consumer/Authentication/Session';
 const ACCOUNTS = '/api/Admin/Accounts';
 const ROOT = ['CORP\\root', 'violet harbour lantern 42'] as const;
 const STRONG = 'quiet orchard telescope 7';
+const POSTGRES = testDatabaseServer() !== null;
 const ALL: AccountPermissions = { Security: ['Read', 'Write'], Accounts: ['Read', 'Write'] };
 
 let t: TestApp | undefined;
@@ -126,5 +132,116 @@ describe('the break-glass account (ADMIN_USERNAME) stays disabled once an admini
     expect(loadConfig({}, '/srv/tachyon').adminForceEnable).toBe(false);
     expect(loadConfig({ ADMIN_FORCE_ENABLE: 'on' }, '/srv/tachyon').adminForceEnable).toBe(true);
     expect(() => loadConfig({ ADMIN_FORCE_ENABLE: 'maybe' }, '/srv/tachyon')).toThrow(/ADMIN_FORCE_ENABLE/);
+  });
+});
+
+describe('accounts created while demo mode was on do not survive into a real deployment', () => {
+  const real = { demo: false, adminUserName: ROOT[0], adminPassword: ROOT[1] };
+
+  it('disables them and ends their sessions at a start with demo off; an administrator may enable one for good', async () => {
+    // Made with the published DEMO\admin password.
+    const a = await start();
+    const demoAdmin = await a.login(...ADMIN);
+    const created = await createAccount(a.app, demoAdmin, 'CORP\\svc-backup');
+    const old = await tokenOf(a.app, ['CORP\\svc-backup', STRONG]);
+
+    const log = logCapture();
+    const off = await restart(real, log.logger);
+    expectProblem(await signIn(off, ['CORP\\svc-backup', STRONG]), 401, 'invalid-credentials');
+    expectProblem(await call(off, { method: 'GET', url: SESSION, token: old }), 401, 'unauthenticated');
+    const listed = log.lines.find((line) => line.level === 40 && line.msg.includes('demo mode'));
+    expect(listed?.msg).toContain('CORP\\svc-backup');
+    expect(listed?.accounts).toEqual(['CORP\\svc-backup']);
+
+    const root = await tokenOf(off, ROOT);
+    expect((await accountNamed(off, root, 'CORP\\svc-backup')).Enabled).toBe(false);
+    const retirement = (await historyOf(off, root, created.Id)).find((entry) => entry.Action === 'Disabled');
+    expect(retirement).toMatchObject({ ChangedBy: 'DEMO=off' });
+    // The bootstrap admin, created by the operator's settings, is not one of them.
+    expect((await accountNamed(off, root, ROOT[0])).Enabled).toBe(true);
+
+    expect((await setEnabled(off, root, created.Id, true)).statusCode).toBe(200);
+    expect((await historyOf(off, root, created.Id))[0]).toMatchObject({ Action: 'Enabled', ChangedBy: ROOT[0] });
+    await tokenOf(off, ['CORP\\svc-backup', STRONG]);
+
+    const later = await restart(real);
+    await tokenOf(later, ['CORP\\svc-backup', STRONG]);
+  });
+
+  it('retires one again when it was enabled only while demo mode was on', async () => {
+    const a = await start();
+    const created = await createAccount(a.app, await a.login(...ADMIN), 'CORP\\svc-backup');
+    await restart(real);
+    // Demo mode back on: a demo visitor enables it with the published password.
+    const on = await restart({ demo: true });
+    const demoAdmin = await tokenOf(on, ADMIN);
+    expect((await setEnabled(on, demoAdmin, created.Id, true)).statusCode).toBe(200);
+    await tokenOf(on, ['CORP\\svc-backup', STRONG]);
+
+    const off = await restart(real);
+    expectProblem(await signIn(off, ['CORP\\svc-backup', STRONG]), 401, 'invalid-credentials');
+  });
+
+  it('leaves accounts created with demo mode off alone', async () => {
+    const a = await start(real);
+    const root = await a.login(...ROOT);
+    await createAccount(a.app, root, 'CORP\\real.person');
+    const on = await restart({ demo: true });
+    await tokenOf(on, ['CORP\\real.person', STRONG]);
+    const off = await restart(real);
+    await tokenOf(off, ['CORP\\real.person', STRONG]);
+  });
+
+  it('leaves the ADMIN_USERNAME account usable even when it was first created in demo mode', async () => {
+    const a = await start();
+    await createAccount(a.app, await a.login(...ADMIN), ROOT[0]);
+    // Its password and grants now come from the operator's settings.
+    const off = await restart(real);
+    await tokenOf(off, ROOT);
+  });
+});
+
+describe('a data folder from before accounts were marked as created in demo mode', () => {
+  it('marks the accounts a demo account created, so the next start with demo off retires them', async () => {
+    const handle = POSTGRES
+      ? await createTestDatabase(testDatabaseServer() as string)
+      : { url: null, drop: async () => undefined };
+    const database = openDatabase(handle.url ? { databaseUrl: handle.url } : { sqliteFile: ':memory:' });
+    try {
+      const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+      const before = await migrator.migrateTo('005-hardening');
+      expect(before.error).toBeUndefined();
+      const created = async (userName: string, by: string) => {
+        const { id } = await database.db
+          .insertInto('principals')
+          .values({ user_name: userName, user_key: userName.toLowerCase(), password_hash: '', enabled: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await database.db
+          .insertInto('account_history')
+          .values({
+            principal_id: id,
+            user_name: userName,
+            action: 'Created',
+            changed_by: by,
+            changed_at: '2026-01-01 00:00:00.000',
+          })
+          .execute();
+      };
+      await created('CORP\\svc-backup', 'DEMO\\admin');
+      await created('CORP\\by-accounts-admin', 'demo\\Accounts.Admin');
+      await created('CORP\\real.person', 'CORP\\root');
+      await migrateToLatest(database);
+      const marked = await database.db
+        .selectFrom('principals')
+        .select('user_name')
+        .where('created_in_demo', '=', 1)
+        .orderBy('user_name')
+        .execute();
+      expect(marked.map((row) => row.user_name)).toEqual(['CORP\\by-accounts-admin', 'CORP\\svc-backup']);
+    } finally {
+      await database.close();
+      await handle.drop();
+    }
   });
 });
