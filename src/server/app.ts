@@ -154,6 +154,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       passwordHashCost: config.passwordHashCost,
       refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
       directory,
+      log: fastify.log,
     },
     throttle,
   );
@@ -177,6 +178,17 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     demo: config.demo,
     forget: (principalId) => sessions.forgetPrincipal(principalId),
   });
+  if (config.directory) {
+    const inside = await accounts.localInsideDirectoryDomain();
+    if (inside.length > 0) {
+      fastify.log.warn(
+        { accounts: inside },
+        `Local accounts inside LDAP_DOMAIN (${config.directory.domain}): ${inside.join(', ')}. Each keeps its own ` +
+          'password and permissions, and the directory person of the same name cannot sign in while it exists. ' +
+          'The Accounts page marks them.',
+      );
+    }
+  }
   const services: Services = { config, db, clock, sessions, changes, accounts };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
-import { type DirectoryConfig, loadDirectoryConfig } from './directory-config.ts';
+import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
 import { passwordWeakness } from './domain/password-policy.ts';
 
 export interface Config {
@@ -93,6 +93,18 @@ function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseU
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The break-glass account may not take a name the directory owns: it would shut the directory person of that name
+ * out, and which of the two a sign-in means would depend on the password.
+ */
+function checkAdminOutsideDirectory(adminUserName: string | null, directory: DirectoryConfig | null): void {
+  if (adminUserName === null || directory === null || !inDirectoryDomain(adminUserName, directory.domain)) return;
+  throw new ConfigError(
+    `ADMIN_USERNAME (${adminUserName}) is inside LDAP_DOMAIN (${directory.domain}): names there belong to the ` +
+      'directory. Give the break-glass account a name in another domain (for example LOCAL\\admin).',
+  );
+}
 
 /** ADMIN_PASSWORD follows the password policy of every local account: a weak one stops the start-up. */
 function adminPasswordProblem(password: string): string | null {
@@ -222,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // WEB_ROOT set but empty serves no dashboard; unset serves the built one.
   const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
+  const directory = loadDirectoryConfig(env, (message) => new ConfigError(message));
+  checkAdminOutsideDirectory(vars.ADMIN_USERNAME, directory);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -241,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginRatePerMinute: vars.LOGIN_RATE_PER_MINUTE,
     demoCreationsPerMinute: vars.DEMO_CREATIONS_PER_MINUTE,
     connectSources: vars.CONNECT_SRC,
-    directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
+    directory,
     adminUserName: vars.ADMIN_USERNAME,
     adminPassword: vars.ADMIN_PASSWORD,
     adminForceEnable: vars.ADMIN_FORCE_ENABLE,

@@ -10,6 +10,7 @@ import {
 } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { inDirectoryDomain } from '../directory-config.ts';
 import { addMinutes, type Clock } from './clock.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -145,14 +146,33 @@ export class AccountService {
       LastSignInUtc: row.last_sign_in_at,
       CreatedUtc: row.created_at,
       ActiveSessions: Number(active.count),
+      InsideDirectoryDomain: row.source === 'local' && this.insideDirectoryDomain(row.user_name),
     };
+  }
+
+  private insideDirectoryDomain(userName: string): boolean {
+    return this.options.directoryDomain !== null && inDirectoryDomain(userName, this.options.directoryDomain);
+  }
+
+  /**
+   * Local accounts named in the directory's domain: made before the directory was connected, or an earlier
+   * ADMIN_USERNAME. Each shuts the directory person of its name out, so the start-up log lists them.
+   */
+  async localInsideDirectoryDomain(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('principals')
+      .select('user_name')
+      .where('source', '=', 'local')
+      .orderBy('user_key')
+      .execute();
+    return rows.map((row) => row.user_name).filter((userName) => this.insideDirectoryDomain(userName));
   }
 
   async create(input: AccountCreation, actor: Principal): Promise<Account> {
     const weak = weakPassword('Password', input.Password);
     if (weak) throw weak;
-    const domain = input.UserName.slice(0, input.UserName.indexOf('\\')).toUpperCase();
-    if (this.options.directoryDomain !== null && domain === this.options.directoryDomain) {
+    if (this.insideDirectoryDomain(input.UserName)) {
+      const domain = this.options.directoryDomain;
       throw new ProblemError(
         400,
         'validation',

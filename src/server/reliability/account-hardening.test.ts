@@ -1,13 +1,13 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, AccountList, type AccountPermissions } from '../../shared/contract/index.ts';
 import { buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { logCapture } from '../test/log-capture.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 
 /** Accounts that outlive the settings they were made under: each fault as it was seen, now refused. */
@@ -33,18 +33,6 @@ async function start(overrides: Partial<Config> = {}): Promise<TestApp> {
   t = await createTestApp(overrides);
   current = t.app;
   return t;
-}
-
-/** What the service logged at warn and above, as parsed lines. */
-function logCapture() {
-  const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
-  return { logger: { level: 'warn', stream }, lines };
 }
 
 /** The same service started again on the same database with other settings (a redeploy). */
@@ -114,7 +102,7 @@ describe('the break-glass account (ADMIN_USERNAME) stays disabled once an admini
     expectProblem(await signIn(next, ROOT), 401, 'invalid-credentials');
     const opsAgain = await tokenOf(next, ['CORP\\ops', STRONG]);
     expect((await accountNamed(next, opsAgain, ROOT[0])).Enabled).toBe(false);
-    const warning = log.lines.find((line) => line.level === 40 && line.msg.includes('ADMIN_USERNAME'));
+    const [warning] = log.warnings('ADMIN_USERNAME');
     expect(warning?.msg).toContain(ROOT[0]);
     expect(warning?.msg).toContain('ADMIN_FORCE_ENABLE=on');
 
@@ -149,7 +137,7 @@ describe('accounts created while demo mode was on do not survive into a real dep
     const off = await restart(real, log.logger);
     expectProblem(await signIn(off, ['CORP\\svc-backup', STRONG]), 401, 'invalid-credentials');
     expectProblem(await call(off, { method: 'GET', url: SESSION, token: old }), 401, 'unauthenticated');
-    const listed = log.lines.find((line) => line.level === 40 && line.msg.includes('demo mode'));
+    const [listed] = log.warnings('demo mode');
     expect(listed?.msg).toContain('CORP\\svc-backup');
     expect(listed?.accounts).toEqual(['CORP\\svc-backup']);
 
@@ -198,6 +186,39 @@ describe('accounts created while demo mode was on do not survive into a real dep
     // Its password and grants now come from the operator's settings.
     const off = await restart(real);
     await tokenOf(off, ROOT);
+  });
+});
+
+describe('local accounts inside the directory’s domain (LDAP_DOMAIN)', () => {
+  const directoryEnv = { LDAP_URL: 'ldap://127.0.0.1:1', LDAP_USER_BASE: 'dc=acme,dc=test', LDAP_DOMAIN: 'acme' };
+
+  it('stops the start when ADMIN_USERNAME is inside LDAP_DOMAIN, naming both', () => {
+    const env = { ...directoryEnv, ADMIN_USERNAME: 'acme\\admin', ADMIN_PASSWORD: STRONG };
+    expect(() => loadConfig(env, '/srv/tachyon')).toThrow(ConfigError);
+    expect(() => loadConfig(env, '/srv/tachyon')).toThrow(
+      /ADMIN_USERNAME \(acme\\admin\) is inside LDAP_DOMAIN \(ACME\)/,
+    );
+    for (const outside of ['LOCAL\\admin', 'admin']) {
+      expect(loadConfig({ ...env, ADMIN_USERNAME: outside }, '/srv/tachyon').adminUserName).toBe(outside);
+    }
+  });
+
+  it('lists them at start and marks them in the account list', async () => {
+    // Made before the directory was connected: afterwards the API refuses names in its domain.
+    const a = await start();
+    const admin = await a.login(...ADMIN);
+    const local = await createAccount(a.app, admin, 'ACME\\old.local');
+    const log = logCapture();
+    const directory = loadConfig(directoryEnv, '/srv/tachyon').directory;
+    const next = await restart({ directory }, log.logger);
+    expect(log.warnings('LDAP_DOMAIN').map((line) => line.accounts)).toEqual([['ACME\\old.local']]);
+    const token = await tokenOf(next, ADMIN);
+    expect((await accountNamed(next, token, 'ACME\\old.local')).InsideDirectoryDomain).toBe(true);
+    expect((await accountNamed(next, token, ADMIN[0])).InsideDirectoryDomain).toBe(false);
+    // Without a directory nothing is inside its domain.
+    const without = await restart({ directory: null });
+    const again = await tokenOf(without, ADMIN);
+    expect((await accountNamed(without, again, local.UserName)).InsideDirectoryDomain).toBe(false);
   });
 });
 
