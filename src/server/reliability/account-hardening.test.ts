@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Account, AccountHistoryList, AccountList, type AccountPermissions } from '../../shared/contract/index.ts';
 import { buildApp } from '../app.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
@@ -18,6 +18,10 @@ const ROOT = ['CORP\\root', 'violet harbour lantern 42'] as const;
 const STRONG = 'quiet orchard telescope 7';
 const POSTGRES = testDatabaseServer() !== null;
 const ALL: AccountPermissions = { Security: ['Read', 'Write'], Accounts: ['Read', 'Write'] };
+
+// Each test starts the service up to four times on one database: on PostgreSQL, on a busy two-core machine, that
+// has taken over the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 let t: TestApp | undefined;
 /** The app serving now: the harness's until the first restart, then the latest restart's. */
