@@ -22,7 +22,7 @@ export interface DirectoryConfig {
 }
 
 /**
- * Whether a user name is `DOMAIN\\user` with LDAP_DOMAIN (upper-cased, as `domain` is) before the backslash: the
+ * Whether a user name is `DOMAIN\user` with LDAP_DOMAIN (upper-cased, as `domain` is) before the backslash: the
  * names the directory owns.
  */
 export function inDirectoryDomain(userName: string, domain: string): boolean {
