@@ -39,6 +39,7 @@ test.describe('with SESSION_IDLE_MINUTES=1', () => {
       WEB_ROOT: 'dist/web',
       DEMO: 'on',
       LOGIN_RATE_PER_MINUTE: '10000',
+      PASSWORD_HASH_COST: '32768',
     });
   });
   test.afterAll(async () => {

@@ -8,10 +8,17 @@ import { BasicCredentials } from './domain/basic-credentials.ts';
 import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
-import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import {
+  DEMO_USER_KEYS,
+  retireDemoCreatedAccounts,
+  retireDemoPrincipals,
+  seedDemoDataIfEmpty,
+  seedDemoPrincipals,
+} from './domain/demo-data.ts';
 import { Directory } from './domain/directory.ts';
 import { KnownClients } from './domain/known-clients.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
+import { userKeyOf } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { stripVersionSegment } from './http/api-path.ts';
@@ -93,9 +100,38 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     await seedDemoDataIfEmpty(db, clock);
   } else {
     await retireDemoPrincipals(db, clock);
+    const adminKey = config.adminUserName ? userKeyOf(config.adminUserName) : null;
+    const retired = await retireDemoCreatedAccounts(db, clock, adminKey);
+    if (retired.length > 0) {
+      fastify.log.warn(
+        { accounts: retired },
+        `Disabled ${retired.length} account(s) created while demo mode was on, and ended their sessions: ` +
+          `${retired.join(', ')}. Anyone could create them with the published demo passwords. ` +
+          'An account administrator may enable one again after checking it.',
+      );
+    }
   }
   if (config.adminUserName && config.adminPassword) {
-    await bootstrapAdmin(db, clock, config.adminUserName, config.adminPassword, config.passwordHashCost);
+    const admin = { userName: config.adminUserName, password: config.adminPassword };
+    const state = await bootstrapAdmin(
+      db,
+      clock,
+      { ...admin, forceEnable: config.adminForceEnable },
+      config.passwordHashCost,
+    );
+    if (state === 'disabled') {
+      fastify.log.warn(
+        { account: admin.userName },
+        `ADMIN_USERNAME ${admin.userName} is disabled (an account administrator disabled it) and cannot sign in. ` +
+          'It stays disabled; to enable it again, start once with ADMIN_FORCE_ENABLE=on, or ask an account administrator.',
+      );
+    } else if (state === 're-enabled') {
+      fastify.log.warn(
+        { account: admin.userName },
+        `ADMIN_USERNAME ${admin.userName} was disabled and is enabled again because ADMIN_FORCE_ENABLE is on. ` +
+          'Turn ADMIN_FORCE_ENABLE off, or every start will undo a "Disable".',
+      );
+    }
   }
   const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
 
@@ -121,6 +157,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       passwordHashCost: config.passwordHashCost,
       refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
       directory,
+      log: fastify.log,
     },
     throttle,
   );
@@ -145,9 +182,21 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     hashCost: config.passwordHashCost,
     idleMinutes: config.sessionIdleMinutes,
     directoryDomain: config.directory?.domain ?? null,
+    demo: config.demo,
     forget: (principalId) => changes.announceAccessChange(principalId),
     throttle,
   });
+  if (config.directory) {
+    const inside = await accounts.localInsideDirectoryDomain();
+    if (inside.length > 0) {
+      fastify.log.warn(
+        { accounts: inside },
+        `Local accounts inside LDAP_DOMAIN (${config.directory.domain}): ${inside.join(', ')}. Each keeps its own ` +
+          'password and permissions, and the directory person of the same name cannot sign in while it exists. ' +
+          'The Accounts page marks them.',
+      );
+    }
+  }
   const services: Services = { config, db, clock, sessions, changes, accounts };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);

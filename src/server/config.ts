@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
-import { type DirectoryConfig, loadDirectoryConfig } from './directory-config.ts';
+import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
 import { passwordWeakness } from './domain/password-policy.ts';
 
 export interface Config {
@@ -43,6 +43,11 @@ export interface Config {
   /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;
   adminPassword: string | null;
+  /**
+   * Enable the ADMIN_USERNAME account at start even when an administrator disabled it. Off, a disabled break-glass
+   * account stays disabled (with a warning at every start): otherwise each deploy would undo the "Disable".
+   */
+  adminForceEnable: boolean;
   /** Where the built dashboard lives; null serves no dashboard. */
   webRoot: string | null;
   logLevel: string;
@@ -92,6 +97,18 @@ function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseU
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The break-glass account may not take a name the directory owns: it would shut the directory person of that name
+ * out, and which of the two a sign-in means would depend on the password.
+ */
+function checkAdminOutsideDirectory(adminUserName: string | null, directory: DirectoryConfig | null): void {
+  if (adminUserName === null || directory === null || !inDirectoryDomain(adminUserName, directory.domain)) return;
+  throw new ConfigError(
+    `ADMIN_USERNAME (${adminUserName}) is inside LDAP_DOMAIN (${directory.domain}): names there belong to the ` +
+      'directory. Give the break-glass account a name in another domain (for example LOCAL\\admin).',
+  );
+}
 
 /** ADMIN_PASSWORD follows the password policy of every local account: a weak one stops the start-up. */
 function adminPasswordProblem(password: string): string | null {
@@ -181,7 +198,8 @@ const Environment = z.object({
   }),
   SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
-  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
+  // N=2^17 with r=8, p=1: OWASP's minimum for scrypt (128 MiB and a few hundred milliseconds per hash).
+  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 17, 2 ** 10, 2 ** 20),
   LOGIN_FAILURES_PER_USER: integer('LOGIN_FAILURES_PER_USER', 5, 1, 1000),
   LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100000),
   LOGIN_FAILURE_WINDOW_SECONDS: integer('LOGIN_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
@@ -202,6 +220,7 @@ const Environment = z.object({
     },
     { blankIsUnset: false },
   ),
+  ADMIN_FORCE_ENABLE: flag('ADMIN_FORCE_ENABLE', false),
   LOG_LEVEL: text('info'),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
@@ -221,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // WEB_ROOT set but empty serves no dashboard; unset serves the built one.
   const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
+  const directory = loadDirectoryConfig(env, (message) => new ConfigError(message));
+  checkAdminOutsideDirectory(vars.ADMIN_USERNAME, directory);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -242,9 +263,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     liveStreamsPerAccount: vars.LIVE_STREAMS_PER_ACCOUNT,
     liveStreamsPerProcess: vars.LIVE_STREAMS_PER_PROCESS,
     connectSources: vars.CONNECT_SRC,
-    directory: loadDirectoryConfig(env, (message) => new ConfigError(message)),
+    directory,
     adminUserName: vars.ADMIN_USERNAME,
     adminPassword: vars.ADMIN_PASSWORD,
+    adminForceEnable: vars.ADMIN_FORCE_ENABLE,
     webRoot,
     logLevel: vars.LOG_LEVEL,
     basicAuth: vars.BASIC_AUTH,

@@ -21,6 +21,16 @@ export interface DirectoryConfig {
   timeoutMs: number;
 }
 
+/**
+ * Whether a user name is `DOMAIN\user` with LDAP_DOMAIN (upper-cased, as `domain` is) before the backslash: the
+ * names the directory owns.
+ */
+export function inDirectoryDomain(userName: string, domain: string): boolean {
+  const trimmed = userName.trim();
+  const slash = trimmed.indexOf('\\');
+  return slash >= 0 && trimmed.slice(0, slash).toUpperCase() === domain;
+}
+
 const flagValue = (raw: string | undefined, name: string, error: (message: string) => Error): boolean => {
   const value = raw?.trim().toLowerCase();
   if (value === undefined || value === '') return false;

@@ -37,6 +37,11 @@ export interface PrincipalTable {
   source: Generated<'local' | 'directory'>;
   last_sign_in_at: string | null;
   created_at: string | null;
+  /**
+   * 1 for an account created while demo mode was on, until an account administrator enables it with demo mode off:
+   * such accounts are disabled at every start with demo mode off (migration 006).
+   */
+  created_in_demo: Generated<number>;
 }
 
 export interface PermissionGrantTable {

@@ -10,6 +10,7 @@ import {
 } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { inDirectoryDomain } from '../directory-config.ts';
 import { addMinutes, type Clock } from './clock.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { OneAtATime } from './one-at-a-time.ts';
@@ -91,6 +92,8 @@ export class AccountService {
     idleMinutes: number;
     /** The directory's domain: local accounts may not take names there (the directory owns them). */
     directoryDomain: string | null;
+    /** Demo mode: accounts created now are marked, and retired at the next start with demo mode off. */
+    demo: boolean;
     /**
      * Called after sessions of an account ended, it was disabled, or its password or permissions changed: remembered
      * sessions must be re-read and live streams re-checked, in every process.
@@ -153,14 +156,33 @@ export class AccountService {
       LastSignInUtc: row.last_sign_in_at,
       CreatedUtc: row.created_at,
       ActiveSessions: Number(active.count),
+      InsideDirectoryDomain: row.source === 'local' && this.insideDirectoryDomain(row.user_name),
     };
+  }
+
+  private insideDirectoryDomain(userName: string): boolean {
+    return this.options.directoryDomain !== null && inDirectoryDomain(userName, this.options.directoryDomain);
+  }
+
+  /**
+   * Local accounts named in the directory's domain: made before the directory was connected, or an earlier
+   * ADMIN_USERNAME. Each shuts the directory person of its name out, so the start-up log lists them.
+   */
+  async localInsideDirectoryDomain(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('principals')
+      .select('user_name')
+      .where('source', '=', 'local')
+      .orderBy('user_key')
+      .execute();
+    return rows.map((row) => row.user_name).filter((userName) => this.insideDirectoryDomain(userName));
   }
 
   async create(input: AccountCreation, actor: Principal): Promise<Account> {
     const weak = weakPassword('Password', input.Password);
     if (weak) throw weak;
-    const domain = input.UserName.slice(0, input.UserName.indexOf('\\')).toUpperCase();
-    if (this.options.directoryDomain !== null && domain === this.options.directoryDomain) {
+    if (this.insideDirectoryDomain(input.UserName)) {
+      const domain = this.options.directoryDomain;
       throw new ProblemError(
         400,
         'validation',
@@ -193,6 +215,7 @@ export class AccountService {
           source: 'local',
           created_at: formatTimestamp(now),
           last_sign_in_at: null,
+          created_in_demo: this.options.demo ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -269,15 +292,18 @@ export class AccountService {
     await writeTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('principals')
-        .select(['user_name', 'enabled'])
+        .select(['user_name', 'enabled', 'created_in_demo'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound('Account', id);
       if ((row.enabled === 1) === enabled) return;
       const now = this.clock();
+      // Enabled by an administrator outside demo mode, an account made in demo mode is trusted from now on; enabled
+      // by a demo visitor, it is retired again at the next start with demo mode off.
+      const vouched = enabled && row.created_in_demo === 1 && !this.options.demo;
       await trx
         .updateTable('principals')
-        .set({ enabled: enabled ? 1 : 0 })
+        .set({ enabled: enabled ? 1 : 0, ...(vouched ? { created_in_demo: 0 } : {}) })
         .where('id', '=', id)
         .execute();
       if (!enabled) await revokeSessionsOf(trx, id, now);
@@ -285,6 +311,7 @@ export class AccountService {
         principalId: id,
         userName: row.user_name,
         action: enabled ? 'Enabled' : 'Disabled',
+        detail: vouched ? 'created while demo mode was on; stays enabled from now on' : null,
         changedBy: actor.userName,
         at: now,
       });

@@ -7,21 +7,34 @@ import type { Clock } from './clock.ts';
 import { verifyPassword } from './passwords.ts';
 import { upsertPrincipal, userKeyOf } from './principals.ts';
 
+export interface BootstrapAdminSettings {
+  userName: string;
+  password: string;
+  /** ADMIN_FORCE_ENABLE: enable the account even when an administrator disabled it. */
+  forceEnable: boolean;
+}
+
+/**
+ * Whether the account can sign in after the start: `disabled` when an administrator disabled it and nothing
+ * forced it back (the caller warns), `re-enabled` when ADMIN_FORCE_ENABLE did.
+ */
+export type BootstrapAdminState = 'enabled' | 'disabled' | 're-enabled';
+
 /**
  * The ADMIN_USERNAME account, set to ADMIN_PASSWORD with Security and Accounts Read+Write at every start (the
  * break-glass account). When ADMIN_PASSWORD changed since the last start, the sessions opened with the old one end:
- * changing it is how an operator locks out whoever learnt it.
+ * changing it is how an operator locks out whoever learnt it. A disabled account stays disabled unless
+ * ADMIN_FORCE_ENABLE is on: an administrator's "Disable" must outlast the next deploy.
  */
 export async function bootstrapAdmin(
   db: Kysely<Database>,
   clock: Clock,
-  userName: string,
-  password: string,
+  { userName, password, forceEnable }: BootstrapAdminSettings,
   hashCost: number,
-): Promise<void> {
+): Promise<BootstrapAdminState> {
   const existing = await db
     .selectFrom('principals')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'enabled'])
     .where('user_key', '=', userKeyOf(userName))
     .executeTakeFirst();
   const changed = existing !== undefined && !(await verifyPassword(password, existing.password_hash));
@@ -36,6 +49,7 @@ export async function bootstrapAdmin(
         { entity: 'Accounts', permission: 'Read' },
         { entity: 'Accounts', permission: 'Write' },
       ],
+      keepEnabled: true,
     },
     hashCost,
   );
@@ -60,4 +74,18 @@ export async function bootstrapAdmin(
       });
     });
   }
+  if (!existing || existing.enabled === 1) return 'enabled';
+  if (!forceEnable) return 'disabled';
+  await writeTransaction(db, async (trx) => {
+    await trx.updateTable('principals').set({ enabled: 1 }).where('id', '=', existing.id).execute();
+    await recordAccountHistory(trx, {
+      principalId: existing.id,
+      userName,
+      action: 'Enabled',
+      detail: 'ADMIN_FORCE_ENABLE=on at start-up',
+      changedBy: 'ADMIN_FORCE_ENABLE',
+      at: clock(),
+    });
+  });
+  return 're-enabled';
 }

@@ -14,6 +14,7 @@ import { truncateTables } from '../db/database.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { recordAccountHistory, revokeSessionsOf } from './accounts.ts';
 import { toAuthorizationRequest } from './authorization-requests.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
@@ -85,6 +86,43 @@ export async function retireDemoPrincipals(db: Kysely<Database>, clock: Clock): 
       .where('revoked_at', 'is', null)
       .where('principal_id', 'in', trx.selectFrom('principals').select('id').where('user_key', 'in', keys))
       .execute();
+  });
+}
+
+/**
+ * With demo mode off, the accounts created while it was on are disabled and their sessions end: anyone could have
+ * made them with the published DEMO\admin password. Each stays disabled until an account administrator enables it
+ * with demo mode off (which clears its mark). `keepUserKey`: the ADMIN_USERNAME account, whose password and grants
+ * the operator's settings reset at this start whoever first created it. Answers the names of the accounts disabled.
+ */
+export async function retireDemoCreatedAccounts(
+  db: Kysely<Database>,
+  clock: Clock,
+  keepUserKey: string | null,
+): Promise<string[]> {
+  return writeTransaction(db, async (trx) => {
+    let query = trx
+      .selectFrom('principals')
+      .select(['id', 'user_name'])
+      .where('created_in_demo', '=', 1)
+      .where('enabled', '=', 1)
+      .orderBy('user_key');
+    if (keepUserKey !== null) query = query.where('user_key', '!=', keepUserKey);
+    const rows = await query.execute();
+    const now = clock();
+    for (const row of rows) {
+      await trx.updateTable('principals').set({ enabled: 0 }).where('id', '=', row.id).execute();
+      await revokeSessionsOf(trx, row.id, now);
+      await recordAccountHistory(trx, {
+        principalId: row.id,
+        userName: row.user_name,
+        action: 'Disabled',
+        detail: 'created while demo mode was on; disabled at a start with demo mode off, all sessions ended',
+        changedBy: 'DEMO=off',
+        at: now,
+      });
+    }
+    return rows.map((row) => row.user_name);
   });
 }
 

@@ -3,8 +3,10 @@
 import { Client } from 'ldapts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, AccountList, LoginResult } from '../../shared/contract/index.ts';
+import { buildApp } from '../app.ts';
 import type { DirectoryConfig } from '../directory-config.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { logCapture } from '../test/log-capture.ts';
 import {
   ADMIN_DN,
   ADMIN_PASSWORD,
@@ -300,5 +302,102 @@ describe('directory sign-in against OpenLDAP', () => {
     expect(await directory.signIn(PEOPLE.reader.uid, PEOPLE.reader.password)).not.toBeNull();
     expect(lines.map(([level]) => level)).toEqual(['warn', 'info']);
     expect(lines[0]?.[1]).toMatch(/^directory unavailable: ldap:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
+  });
+});
+
+describe('a local account named like a directory person', () => {
+  const LOCAL_PASSWORD = 'violet harbour lantern 42';
+  const localName = `ACME\\${PEOPLE.writer.uid}`;
+
+  it('keeps its own password and grants: the directory person of that name is refused (401), warned about, and changes nothing', async () => {
+    // Made before the directory was connected: afterwards the API refuses names in the directory's domain.
+    const before = await createTestApp();
+    t = before;
+    const admin = await before.login(...ADMIN);
+    const created = await before.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts',
+      token: admin,
+      payload: {
+        UserName: localName,
+        Password: LOCAL_PASSWORD,
+        Permissions: { Security: [], Accounts: ['Read', 'Write'] },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { Id } = parseBody(created, Account);
+    // The account as stored, and how many accounts there are (a directory sign-in would add one).
+    const stored = async () => ({
+      account: await before.database.db
+        .selectFrom('principals')
+        .leftJoin('permission_grants', 'permission_grants.principal_id', 'principals.id')
+        .select(['user_name', 'source', 'password_hash', 'enabled', 'entity', 'permission'])
+        .where('user_key', '=', localName.toLowerCase())
+        .orderBy('entity')
+        .orderBy('permission')
+        .execute(),
+      accounts: (await before.database.db.selectFrom('principals').select('id').execute()).length,
+    });
+    const snapshot = await stored();
+
+    await before.app.close();
+    const log = logCapture();
+    const app = await buildApp(
+      {
+        config: { ...before.config, directory: directoryConfig() },
+        database: before.database,
+        clock: before.clock.now,
+      },
+      log.logger,
+    );
+    const signIn = (UserName: string, Password: string) =>
+      app.inject({ method: 'POST', url: '/api/Consumer/Authentication', payload: { UserName, Password } });
+    try {
+      // The start-up log names it, as a local account inside LDAP_DOMAIN.
+      expect(log.warnings('LDAP_DOMAIN').map((line) => line.accounts)).toEqual([[localName]]);
+
+      // The directory person signs in with their directory password, by the name without a domain: the directory
+      // says yes, but the name is the local account's.
+      const wrong = expectProblem(await signIn(localName, 'not the password'), 401, 'invalid-credentials');
+      const refused = expectProblem(
+        await signIn(PEOPLE.writer.uid, PEOPLE.writer.password),
+        401,
+        'invalid-credentials',
+      );
+      expect(refused).toEqual(wrong);
+      const [warning] = log.warnings('directory sign-in refused');
+      expect(warning?.msg).toContain(localName);
+      // With the domain, the name is the local account's: its own password decides, and this is not it.
+      expectProblem(await signIn(localName, PEOPLE.writer.password), 401, 'invalid-credentials');
+      // The local password does not open the directory's door either.
+      expectProblem(await signIn(PEOPLE.writer.uid, LOCAL_PASSWORD), 401, 'invalid-credentials');
+      expect(await stored()).toEqual(snapshot);
+
+      // The local account still signs in with its own password, with its own grants.
+      const local = await signIn(localName, LOCAL_PASSWORD);
+      expect(local.statusCode, local.body).toBe(200);
+      const login = parseBody(local, LoginResult);
+      expect(login.Permissions).toEqual([{ Entity: 'Accounts', Permissions: ['Read', 'Write'] }]);
+      const history = parseBody(
+        await app.inject({
+          method: 'GET',
+          url: `/api/Admin/Accounts/${Id}/History`,
+          headers: { authorization: `Bearer ${login.Token}` },
+        }),
+        AccountHistoryList,
+      );
+      expect(history.filter((entry) => entry.ChangedBy === 'directory')).toEqual([]);
+      const account = parseBody(
+        await app.inject({
+          method: 'GET',
+          url: `/api/Admin/Accounts/${Id}`,
+          headers: { authorization: `Bearer ${login.Token}` },
+        }),
+        Account,
+      );
+      expect(account).toMatchObject({ Source: 'Local', InsideDirectoryDomain: true });
+    } finally {
+      await app.close();
+    }
   });
 });

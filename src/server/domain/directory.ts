@@ -1,7 +1,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry, Filter, InvalidCredentialsError, ResultCodeError } from 'ldapts';
 import type { Permission } from '../../shared/contract/index.ts';
-import type { DirectoryConfig } from '../directory-config.ts';
+import { type DirectoryConfig, inDirectoryDomain } from '../directory-config.ts';
 
 /** The directory accepted the password: who the person is there, and the Security permissions their groups give. */
 export interface DirectorySignIn {
@@ -71,7 +71,7 @@ export class Directory {
     const trimmed = typed.trim();
     const slash = trimmed.indexOf('\\');
     if (slash < 0) return trimmed.includes('@') ? null : trimmed;
-    if (trimmed.slice(0, slash).toUpperCase() !== this.config.domain) return null;
+    if (!inDirectoryDomain(trimmed, this.config.domain)) return null;
     const name = trimmed.slice(slash + 1);
     return name === '' || name.includes('\\') ? null : name;
   }

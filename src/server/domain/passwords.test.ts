@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 
 const COST = 1024;
@@ -50,4 +51,15 @@ describe('password hashing (SPEC §3: scrypt, per-user salt)', () => {
     expect(hashCostOf(await hashPassword('x', 2 * COST))).toBe(2 * COST);
     for (const foreign of ['', 'bcrypt$10$abc', 'scrypt$many$8$1$s$h']) expect(hashCostOf(foreign)).toBeNull();
   });
+
+  // A stored hash at a lower cost is brought up to this one at the next sign-in: authentication.test.ts, "#1
+  // password hashes made at an older cost".
+  it('defaults to N=2^17 (r=8, p=1), OWASP’s minimum for scrypt, and hashes and verifies at that cost', async () => {
+    const cost = loadConfig({}, '/srv/tachyon').passwordHashCost;
+    expect(cost).toBe(2 ** 17);
+    // 128 * N * r = 128 MiB of scrypt memory: more than Node allows unless maxmem is raised.
+    const stored = await hashPassword('violet harbour lantern 42', cost);
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 17), '8', '1']);
+    expect(await verifyPassword('violet harbour lantern 42', stored)).toBe(true);
+  }, 30_000);
 });

@@ -35,9 +35,11 @@ export interface PrincipalSpec {
   userName: string;
   password: string;
   grants: ReadonlyArray<{ entity: string; permission: Permission }>;
+  /** An existing principal keeps its enabled state instead of being enabled (what an administrator set stands). */
+  keepEnabled?: boolean;
 }
 
-/** Creates the principal, or resets its password and grants to the spec when it exists. */
+/** Creates the principal (enabled), or resets its password and grants to the spec when it exists. */
 export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec, hashCost: number): Promise<void> {
   const passwordHash = await hashPassword(spec.password, hashCost);
   await writeTransaction(db, async (trx) => {
@@ -55,7 +57,7 @@ export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec,
     if (existing) {
       await trx
         .updateTable('principals')
-        .set({ password_hash: passwordHash, enabled: 1 })
+        .set({ password_hash: passwordHash, ...(spec.keepEnabled ? {} : { enabled: 1 }) })
         .where('id', '=', id)
         .execute();
     }

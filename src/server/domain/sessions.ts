@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { recordAccountHistory } from './accounts.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
-import { type Directory, type DirectorySignIn, DirectoryUnavailableError } from './directory.ts';
+import { type Directory, type DirectoryLog, type DirectorySignIn, DirectoryUnavailableError } from './directory.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 import { loadGrants, type Principal, userKeyOf } from './principals.ts';
@@ -22,6 +22,8 @@ export interface SessionPolicy {
   refusedUserKeys?: ReadonlySet<string>;
   /** LDAP / Active Directory sign-in, when LDAP_URL is set. */
   directory?: Directory | null;
+  /** Where a directory sign-in refused for a local account's name is reported. */
+  log?: Pick<DirectoryLog, 'warn'>;
 }
 
 /** Where a sign-in comes from, for the account history. */
@@ -102,13 +104,16 @@ export class SessionService {
     let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
     const directory = this.policy.directory ?? null;
     // A local account answers for its own name (the break-glass admin beside the directory); otherwise a name in the
-    // directory's domain (or without a domain) goes to the directory. Another domain never reaches the directory.
+    // directory's domain (or without a domain) goes to the directory, whose yes counts only when the canonical name it
+    // gives (DOMAIN\name) is no local account's. Another domain never reaches the directory.
     const directoryName = directory && row?.source !== 'local' ? directory.directoryName(typed) : null;
     if (directory && directoryName !== null) {
       userKey = userKeyOf(`${directory.domain}\\${directoryName}`);
       row = await this.findPrincipal(userKey);
     }
     let unavailable: DirectoryUnavailableError | null = null;
+    // Set inside the attempt below, hence the assertion: the directory accepted a person whose name is a local account.
+    let shadowed = null as { directoryName: string; account: string } | null;
     const history = (action: 'SignedIn' | 'SignInFailed' | 'DirectoryUnavailable', detail: string | null = null) =>
       recordAccountHistory(this.db, {
         principalId: row?.id ?? null,
@@ -135,6 +140,10 @@ export class SessionService {
       }
       if (!person) return false;
       row = await this.saveDirectoryPrincipal(person);
+      if (row.source !== 'directory') {
+        shadowed = { directoryName: person.userName, account: row.user_name };
+        return false;
+      }
       return row.enabled === 1;
     });
     if (unavailable) {
@@ -149,7 +158,15 @@ export class SessionService {
       );
     }
     if (!signedIn || !row) {
-      await history('SignInFailed');
+      if (shadowed) {
+        this.policy.log?.warn(
+          { account: shadowed.account },
+          `directory sign-in refused: the directory accepted ${shadowed.directoryName}, but ${shadowed.account} is a ` +
+            'local account, which keeps its own password and permissions. The directory person of that name cannot ' +
+            'sign in here while the local account has the name.',
+        );
+      }
+      await history('SignInFailed', shadowed ? 'directory sign-in refused: the name is a local account' : null);
       throw invalidCredentials();
     }
     await history('SignedIn', row.source === 'directory' ? 'directory' : null);
@@ -220,6 +237,8 @@ export class SessionService {
   /**
    * A directory account as of this sign-in: created at the first one, its Security permissions re-read from its groups
    * every time (someone removed from a group loses the permission at their next sign-in). Changes are recorded.
+   * A local account with the person's name is answered unchanged: the directory never speaks for it, and the caller
+   * refuses the sign-in (otherwise the directory person would take its grants, and rewrite them).
    */
   private async saveDirectoryPrincipal(person: DirectorySignIn): Promise<PrincipalRow> {
     const userKey = userKeyOf(person.userName);
@@ -230,6 +249,7 @@ export class SessionService {
         .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
         .where('user_key', '=', userKey)
         .executeTakeFirst();
+      if (existing && existing.source !== 'directory') return existing;
       const row =
         existing ??
         (await trx

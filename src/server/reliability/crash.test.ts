@@ -321,7 +321,7 @@ describe(`crash safety of the built service (${POSTGRES_SERVER ? 'PostgreSQL' : 
       service.child.kill('SIGKILL');
       await service.exited;
     }
-    // The production password cost: each sign-in is real work the shutdown has to wait for.
+    // A realistic password cost: each sign-in is real work the shutdown has to wait for.
     service = await startService(env({ PASSWORD_HASH_COST: '32768' }));
     const { api } = service;
     const admin = await login(api, ADMIN);

@@ -35,6 +35,11 @@ export const Account = z.object({
   LastSignInUtc: z.nullable(z.string()),
   CreatedUtc: z.nullable(z.string()),
   ActiveSessions: z.int().check(z.minimum(0)),
+  /**
+   * Extension: a local account whose name is in the directory's domain (LDAP_DOMAIN). It keeps its own password and
+   * permissions, and the directory person of the same name cannot sign in here while it exists.
+   */
+  InsideDirectoryDomain: z.optional(z.boolean()),
 });
 export type Account = z.infer<typeof Account>;
 export const AccountList = z.array(Account);

@@ -6,6 +6,7 @@ import * as pushUserDevice from './003-push-user-device.ts';
 import * as accounts from './004-accounts.ts';
 import * as hardening from './005-hardening.ts';
 import * as knownClients from './006-known-clients.ts';
+import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-accounts': accounts,
   '005-hardening': hardening,
   '006-known-clients': knownClients,
+  '007-demo-created-accounts': demoCreatedAccounts,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -17,6 +17,7 @@ import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
 
 const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
@@ -78,9 +79,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
     >
       <Stack gap="md">
         <Group gap="xs">
-          <Badge variant="light" color={directory ? 'indigo' : 'gray'} tt="none">
-            {directory ? 'Directory account' : 'Local account'}
-          </Badge>
+          <AccountSourceBadge account={account} long />
           <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none">
             {account.Enabled ? 'Enabled' : 'Disabled'}
           </Badge>
@@ -88,6 +87,11 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             {account.ActiveSessions} active session{account.ActiveSessions === 1 ? '' : 's'}
           </Badge>
         </Group>
+        {account.InsideDirectoryDomain && (
+          <Alert color="orange" title="Inside the directory’s domain">
+            {INSIDE_DIRECTORY_DOMAIN_NOTE}
+          </Alert>
+        )}
         {directory && (
           <Text size="sm" c="dimmed">
             Its password and Security permissions come from the directory and its groups, read again at every sign-in.

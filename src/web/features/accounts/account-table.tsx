@@ -6,6 +6,7 @@ import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { permissionToggleBlock, toggled } from './account-permissions.ts';
+import { AccountSourceBadge } from './account-source-badge.tsx';
 
 const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
   ['Security', 'Read'],
@@ -65,14 +66,7 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge
-          variant="light"
-          color={account.Source === 'Directory' ? 'indigo' : 'gray'}
-          tt="none"
-          style={{ minWidth: 'max-content' }}
-        >
-          {account.Source === 'Directory' ? 'Directory' : 'Local'}
-        </Badge>
+        <AccountSourceBadge account={account} />
       </Table.Td>
       <Table.Td>
         <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none" style={{ minWidth: 'max-content' }}>
