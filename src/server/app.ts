@@ -13,6 +13,7 @@ import { Directory } from './domain/directory.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
+import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -181,6 +182,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
+  // After the hooks that put the security and version headers on every answer, before anything acts on a request.
+  registerAllowedHosts(fastify, servedHostNames(config));
   registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
 
   versionRoutes(fastify, services);

@@ -124,3 +124,21 @@ describe('the environment schema', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'CORP\\root', ADMIN_PASSWORD: password }, CWD).adminPassword).toBe(password);
   });
 });
+
+describe('ALLOWED_HOSTS', () => {
+  it('takes host names, lower-cased, IPv6 addresses in brackets', () => {
+    expect(loadConfig({}, CWD).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: 'tachyon.test, Dash.Example.COM ::1 [fd00::5]' }, CWD).allowedHosts).toEqual([
+      'tachyon.test',
+      'dash.example.com',
+      '[::1]',
+      '[fd00::5]',
+    ]);
+  });
+
+  it('refuses a URL or a port, which would never match a name', () => {
+    for (const value of ['http://tachyon.test', 'tachyon.test:8080', 'tachyon.test/', 'a..b']) {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value }, CWD), value).toThrow(/ALLOWED_HOSTS .*host names/);
+    }
+  });
+});

@@ -16,6 +16,8 @@ export interface Config {
   demo: boolean;
   /** Fastify's trustProxy: off, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: boolean | number | string[];
+  /** Host names a loopback-bound service answers beside its own (http/allowed-hosts.ts); lower case, IPv6 bracketed. */
+  allowedHosts: string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** scrypt cost (N) for new password hashes; tests lower it, production keeps the default. */
@@ -116,6 +118,24 @@ function trustProxyValue(raw: string): Config['trustProxy'] | string {
   return proxies;
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** ALLOWED_HOSTS: names as a Host header carries them without its port (an IPv6 address in brackets). */
+function allowedHostsValue(raw: string): string[] | { problem: string } {
+  const names: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const name = entry.toLowerCase();
+    const bare = name.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(bare) === 6) names.push(`[${bare}]`);
+    else if (HOST_NAME.test(name)) names.push(name);
+    else
+      return {
+        problem: `ALLOWED_HOSTS takes host names separated by commas, without scheme or port; "${entry}" is not one`,
+      };
+  }
+  return names;
+}
+
 /**
  * One environment variable: unset or empty (or only spaces, unless `blankIsUnset` is off) gives `fallback`;
  * otherwise `read` turns the text into the value, or answers the message people see when the text is not one.
@@ -175,6 +195,7 @@ const Environment = z.object({
     const value = trustProxyValue(raw.trim());
     return typeof value === 'string' ? { problem: value } : value;
   }),
+  ALLOWED_HOSTS: variable<string[]>([], allowedHostsValue),
   SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 15, 2 ** 10, 2 ** 20),
@@ -223,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     defaultApiVersion: vars.API_VERSION,
     demo: vars.DEMO ?? demoByDefault(env, vars.HOST),
     trustProxy: vars.TRUST_PROXY,
+    allowedHosts: vars.ALLOWED_HOSTS,
     sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: vars.SESSION_ABSOLUTE_HOURS,
     passwordHashCost: vars.PASSWORD_HASH_COST,

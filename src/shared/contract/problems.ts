@@ -35,6 +35,7 @@ export const PROBLEM_KINDS = [
   'version-conflict',
   'unavailable-in-version',
   'not-found',
+  'misdirected-request',
   'unauthenticated',
   'invalid-credentials',
   'forbidden',
