@@ -15,6 +15,7 @@ import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
 import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
+import { registerCrossSiteWriteRefusal } from './http/cross-site-writes.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
@@ -184,6 +185,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerVersioning(fastify, config.defaultApiVersion);
   // After the hooks that put the security and version headers on every answer, before anything acts on a request.
   registerAllowedHosts(fastify, servedHostNames(config));
+  registerCrossSiteWriteRefusal(fastify);
   registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
 
   versionRoutes(fastify, services);

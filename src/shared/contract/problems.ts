@@ -39,6 +39,7 @@ export const PROBLEM_KINDS = [
   'unauthenticated',
   'invalid-credentials',
   'forbidden',
+  'cross-site-request',
   'not-creator',
   'already-decided',
   'request-guid-mismatch',
