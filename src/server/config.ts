@@ -46,6 +46,8 @@ export interface Config {
   logLevel: string;
   /** HTTP Basic credentials on the API (the published SDK answers a Basic challenge instead of sending a token). */
   basicAuth: boolean;
+  /** Time a client has to send a whole request, body included; then 408 and the connection is closed. */
+  requestTimeoutSeconds: number;
   /** Prometheus metrics at /api/metrics on the public port. */
   metrics: boolean;
   /** A separate port serving only the metrics (on HOST); null for none. */
@@ -218,6 +220,7 @@ const Environment = z.object({
     { blankIsUnset: false },
   ),
   LOG_LEVEL: text('info'),
+  REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
   METRICS_PORT: variable<number | null>(null, (raw) => {
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webRoot,
     logLevel: vars.LOG_LEVEL,
     basicAuth: vars.BASIC_AUTH,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     metrics: vars.METRICS,
     metricsPort: vars.METRICS_PORT,
   };
