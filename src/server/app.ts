@@ -194,7 +194,12 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(fastifyRateLimit, { global: false });
 
   if (config.metrics || config.metricsPort !== null) {
-    registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
+    registerMetrics(fastify, db, {
+      public: config.metrics,
+      token: config.metricsToken,
+      port: config.metricsPort,
+      host: config.host,
+    });
   }
   // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every line the request
   // itself logs (a warning, an error); the one-line request log (http/request-log.ts) names it too.

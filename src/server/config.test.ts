@@ -100,11 +100,10 @@ describe('the environment schema', () => {
     );
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', defaultApiVersion: '3.1' });
     expect(config.connectSources).toEqual(['https://a.example', 'https://b.example']);
-    expect(loadConfig({ METRICS: 'on', METRICS_PORT: '9100', BASIC_AUTH: 'off' }, CWD)).toMatchObject({
-      metrics: true,
-      metricsPort: 9100,
-      basicAuth: false,
-    });
+    const token = 'scraper-7f3a9c1e5b2d4086';
+    expect(
+      loadConfig({ METRICS: 'on', METRICS_TOKEN: token, METRICS_PORT: '9100', BASIC_AUTH: 'off' }, CWD),
+    ).toMatchObject({ metrics: true, metricsToken: token, metricsPort: 9100, basicAuth: false });
   });
 
   it.each([
@@ -141,6 +140,25 @@ describe('ALLOWED_HOSTS', () => {
   it('refuses a URL or a port, which would never match a name', () => {
     for (const value of ['http://tachyon.test', 'tachyon.test:8080', 'tachyon.test/', 'a..b']) {
       expect(() => loadConfig({ ALLOWED_HOSTS: value }, CWD), value).toThrow(/ALLOWED_HOSTS .*host names/);
+    }
+  });
+});
+
+describe('METRICS and METRICS_TOKEN', () => {
+  it('refuses to start with the metrics on the public port and no token, naming both ways out', () => {
+    expect(() => loadConfig({ METRICS: 'on' }, CWD)).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS: 'on' }, CWD)).toThrow(/METRICS_TOKEN[\s\S]*METRICS_PORT/);
+    expect(() => loadConfig({ METRICS: 'on', METRICS_PORT: '9100' }, CWD)).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('needs no token for the metrics on a port of their own', () => {
+    expect(loadConfig({ METRICS_PORT: '9100' }, CWD)).toMatchObject({ metrics: false, metricsPort: 9100 });
+    expect(loadConfig({}, CWD).metricsToken).toBeNull();
+  });
+
+  it('refuses a token too short to resist guessing, or one a Bearer header cannot carry', () => {
+    for (const token of ['short', 'x'.repeat(15), 'has spaces in the middle of it', 'é'.repeat(20)]) {
+      expect(() => loadConfig({ METRICS: 'on', METRICS_TOKEN: token }, CWD), token).toThrow(/METRICS_TOKEN/);
     }
   });
 });

@@ -50,6 +50,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Prometheus metrics at /api/metrics on the public port. */
   metrics: boolean;
+  /** What the scraper sends as `Authorization: Bearer` for the public port's metrics; loadConfig requires it there. */
+  metricsToken: string | null;
   /** A separate port serving only the metrics (on HOST); null for none. */
   metricsPort: number | null;
 }
@@ -223,6 +225,15 @@ const Environment = z.object({
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
+  METRICS_TOKEN: variable<string | null>(null, (raw) =>
+    METRICS_TOKEN_SHAPE.test(raw.trim())
+      ? raw.trim()
+      : {
+          problem:
+            'METRICS_TOKEN must be 16 to 512 characters from A-Z a-z 0-9 . _ ~ + / = - (what a Bearer header carries); ' +
+            'a long random one, for example from `openssl rand -hex 32`',
+        },
+  ),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -230,6 +241,23 @@ const Environment = z.object({
       : { problem: `METRICS_PORT must be an integer from 1 to 65535, got "${raw}"` };
   }),
 });
+
+/** A Bearer token's characters, and enough of them that guessing is hopeless. */
+const METRICS_TOKEN_SHAPE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+/**
+ * The metrics show sign-in outcomes as they happen and the versions running: on the public port only a scraper that
+ * knows the token may read them. A port of their own is reachable only where the operator lets it be.
+ */
+function checkMetricsToken(metrics: boolean, token: string | null): void {
+  if (metrics && token === null) {
+    throw new ConfigError(
+      'METRICS=on serves the metrics on the public port, which needs METRICS_TOKEN: a long random value the scraper ' +
+        'sends as Authorization: Bearer <METRICS_TOKEN>. Or leave METRICS off and serve them on a port of their own ' +
+        'with METRICS_PORT (no token there).',
+    );
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = Environment.safeParse(env);
@@ -239,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // WEB_ROOT set but empty serves no dashboard; unset serves the built one.
   const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
+  checkMetricsToken(vars.METRICS, vars.METRICS_TOKEN);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -267,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     basicAuth: vars.BASIC_AUTH,
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     metrics: vars.METRICS,
+    metricsToken: vars.METRICS_TOKEN,
     metricsPort: vars.METRICS_PORT,
   };
 }
