@@ -4,7 +4,12 @@ import { PROBLEM_CONTENT_TYPE, Problem, problemType } from '../../shared/contrac
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 /** What a socket received and whether the service closed it, after sending headers then a body byte at a time. */
-async function trickle(port: number, everyMs: number, giveUpMs: number): Promise<{ text: string; closed: boolean }> {
+async function trickle(
+  port: number,
+  everyMs: number,
+  giveUpMs: number,
+  url = '/api/Consumer/Authentication',
+): Promise<{ text: string; closed: boolean }> {
   const socket = net.connect(port, '127.0.0.1');
   let text = '';
   socket.setEncoding('utf8');
@@ -14,10 +19,8 @@ async function trickle(port: number, everyMs: number, giveUpMs: number): Promise
   // Writes after the service closed the socket fail; the close is what the test watches.
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', resolve));
-  socket.write(
-    'POST /api/Consumer/Authentication HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-  );
+  const head = [`POST ${url} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000'];
+  socket.write(`${head.join('\r\n')}\r\n\r\n{`);
   const timer = setInterval(() => socket.writable && socket.write(' '), everyMs);
   const closed = await new Promise<boolean>((resolve) => {
     const giveUp = setTimeout(() => resolve(false), giveUpMs);
@@ -50,5 +53,16 @@ describe('a request body that never finishes', () => {
     expect(head.toLowerCase()).toContain(`content-type: ${PROBLEM_CONTENT_TYPE}`);
     const problem = Problem.parse(JSON.parse(body));
     expect(problem).toMatchObject({ status: 408, type: problemType('malformed-request') });
+  }, 15_000);
+
+  it('sends no second answer when the request was refused before its body arrived', async () => {
+    t = await createTestApp({ requestTimeoutSeconds: 1 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    // No credentials: 401 at once, while the body goes on arriving until the time-out ends the connection.
+    const { text, closed } = await trickle(address.port, 200, 8_000, '/api/Demo/Reset');
+    expect(closed).toBe(true);
+    expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401']);
   }, 15_000);
 });
