@@ -1,5 +1,11 @@
+import type http from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
@@ -21,7 +27,9 @@ import { LoginThrottle } from './domain/login-throttle.ts';
 import { userKeyOf } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
 import { registerAccess } from './http/access.ts';
+import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
+import { registerCrossSiteWriteRefusal } from './http/cross-site-writes.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
@@ -56,15 +64,33 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 /** SPEC §3 "Errors and limits": bodies over 64 KiB are refused. */
 const BODY_LIMIT = 64 * 1024;
 
+/** Node's own time-out for a request's headers. */
+const HEADERS_TIMEOUT_MS = 60_000;
+
+/** The longest wait between two checks for requests past their time-out. */
+const CONNECTIONS_CHECK_MS = 5_000;
+
 /** Fastify's types take no hop count, its proxy-addr does: the same rule as a function, trusting the nearest hops. */
 function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   return {
     logger,
     bodyLimit: BODY_LIMIT,
+    // Node times out headers that never end, but not a body sent a byte at a time: each such request would hold a
+    // connection (and its parser's buffers) for as long as the client likes. Past this the client gets a 408
+    // (clientErrorHandler) and the connection is closed. Answers, event streams included, are not limited.
+    requestTimeout,
+    http: {
+      // Node's default for headers, unless the whole request has less: while the headers' time-out is the longer
+      // one, Node 20 does not enforce the request's (seen with a trickled body).
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      // Node looks for late requests this often (30 s by default, which would double a short time-out).
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_MS, requestTimeout / 4),
+    },
     // The real server matches routes case-insensitively; params keep their casing.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
@@ -79,7 +105,7 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     return503OnClosing: false,
     // One line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-  } satisfies FastifyServerOptions;
+  } satisfies FastifyHttpOptions<http.Server>;
 }
 
 /** The whole service as a plugin: tests register it on an instance they never listen with. */
@@ -225,7 +251,12 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(fastifyRateLimit, { global: false });
 
   if (config.metrics || config.metricsPort !== null) {
-    registerMetrics(fastify, db, { public: config.metrics, port: config.metricsPort, host: config.host });
+    registerMetrics(fastify, db, {
+      public: config.metrics,
+      token: config.metricsToken,
+      port: config.metricsPort,
+      host: config.host,
+    });
   }
   // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every line the request
   // itself logs (a warning, an error); the one-line request log (http/request-log.ts) names it too.
@@ -238,6 +269,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
+  // After the hooks that put the security and version headers on every answer, before anything acts on a request.
+  registerAllowedHosts(fastify, servedHostNames(config));
+  registerCrossSiteWriteRefusal(fastify);
   registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
 
   versionRoutes(fastify, services);

@@ -86,6 +86,7 @@ describe('the environment schema', () => {
       webRoot: '/srv/tachyon/dist/web',
       logLevel: 'info',
       basicAuth: true,
+      requestTimeoutSeconds: 30,
       metrics: false,
       metricsPort: null,
       directory: null,
@@ -99,11 +100,10 @@ describe('the environment schema', () => {
     );
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', defaultApiVersion: '3.1' });
     expect(config.connectSources).toEqual(['https://a.example', 'https://b.example']);
-    expect(loadConfig({ METRICS: 'on', METRICS_PORT: '9100', BASIC_AUTH: 'off' }, CWD)).toMatchObject({
-      metrics: true,
-      metricsPort: 9100,
-      basicAuth: false,
-    });
+    const token = 'scraper-7f3a9c1e5b2d4086';
+    expect(
+      loadConfig({ METRICS: 'on', METRICS_TOKEN: token, METRICS_PORT: '9100', BASIC_AUTH: 'off' }, CWD),
+    ).toMatchObject({ metrics: true, metricsToken: token, metricsPort: 9100, basicAuth: false });
   });
 
   it.each([
@@ -112,6 +112,7 @@ describe('the environment schema', () => {
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be an integer from 1 to 1440, got "0"'],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 1 to 65535, got "x"'],
     [{ BASIC_AUTH: 'maybe' }, 'BASIC_AUTH must be on or off, got "maybe"'],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS must be an integer from 1 to 3600, got "0"'],
     [{ DEMO: 'sometimes' }, 'DEMO must be on or off, got "sometimes"'],
     [{ API_VERSION: '2.0' }, 'API_VERSION must be one of 3.0, 3.1, 3.2, 3.3, 4.0, got "2.0"'],
     [{ TRUST_PROXY: '500' }, 'TRUST_PROXY hop count must be at most 100, got "500"'],
@@ -137,5 +138,42 @@ describe('LIVE_STREAMS_PER_ACCOUNT and LIVE_STREAMS_PER_PROCESS', () => {
   it('refuses a value that is not a positive whole number', () => {
     expect(() => loadConfig({ LIVE_STREAMS_PER_ACCOUNT: '0' }, CWD)).toThrow(/LIVE_STREAMS_PER_ACCOUNT/);
     expect(() => loadConfig({ LIVE_STREAMS_PER_PROCESS: 'many' }, CWD)).toThrow(/LIVE_STREAMS_PER_PROCESS/);
+  });
+});
+
+describe('ALLOWED_HOSTS', () => {
+  it('takes host names, lower-cased, IPv6 addresses in brackets', () => {
+    expect(loadConfig({}, CWD).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: 'tachyon.test, Dash.Example.COM ::1 [fd00::5]' }, CWD).allowedHosts).toEqual([
+      'tachyon.test',
+      'dash.example.com',
+      '[::1]',
+      '[fd00::5]',
+    ]);
+  });
+
+  it('refuses a URL or a port, which would never match a name', () => {
+    for (const value of ['http://tachyon.test', 'tachyon.test:8080', 'tachyon.test/', 'a..b']) {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value }, CWD), value).toThrow(/ALLOWED_HOSTS .*host names/);
+    }
+  });
+});
+
+describe('METRICS and METRICS_TOKEN', () => {
+  it('refuses to start with the metrics on the public port and no token, naming both ways out', () => {
+    expect(() => loadConfig({ METRICS: 'on' }, CWD)).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS: 'on' }, CWD)).toThrow(/METRICS_TOKEN[\s\S]*METRICS_PORT/);
+    expect(() => loadConfig({ METRICS: 'on', METRICS_PORT: '9100' }, CWD)).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('needs no token for the metrics on a port of their own', () => {
+    expect(loadConfig({ METRICS_PORT: '9100' }, CWD)).toMatchObject({ metrics: false, metricsPort: 9100 });
+    expect(loadConfig({}, CWD).metricsToken).toBeNull();
+  });
+
+  it('refuses a token too short to resist guessing, or one a Bearer header cannot carry', () => {
+    for (const token of ['short', 'x'.repeat(15), 'has spaces in the middle of it', 'é'.repeat(20)]) {
+      expect(() => loadConfig({ METRICS: 'on', METRICS_TOKEN: token }, CWD), token).toThrow(/METRICS_TOKEN/);
+    }
   });
 });

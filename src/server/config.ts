@@ -16,6 +16,8 @@ export interface Config {
   demo: boolean;
   /** Fastify's trustProxy: off, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: boolean | number | string[];
+  /** Host names a loopback-bound service answers beside its own (http/allowed-hosts.ts); lower case, IPv6 bracketed. */
+  allowedHosts: string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** scrypt cost (N) for new password hashes; tests lower it, production keeps the default. */
@@ -53,8 +55,12 @@ export interface Config {
   logLevel: string;
   /** HTTP Basic credentials on the API (the published SDK answers a Basic challenge instead of sending a token). */
   basicAuth: boolean;
+  /** Time a client has to send a whole request, body included; then 408 and the connection is closed. */
+  requestTimeoutSeconds: number;
   /** Prometheus metrics at /api/metrics on the public port. */
   metrics: boolean;
+  /** What the scraper sends as `Authorization: Bearer` for the public port's metrics; loadConfig requires it there. */
+  metricsToken: string | null;
   /** A separate port serving only the metrics (on HOST); null for none. */
   metricsPort: number | null;
 }
@@ -137,6 +143,24 @@ function trustProxyValue(raw: string): Config['trustProxy'] | string {
   return proxies;
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** ALLOWED_HOSTS: names as a Host header carries them without its port (an IPv6 address in brackets). */
+function allowedHostsValue(raw: string): string[] | { problem: string } {
+  const names: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const name = entry.toLowerCase();
+    const bare = name.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(bare) === 6) names.push(`[${bare}]`);
+    else if (HOST_NAME.test(name)) names.push(name);
+    else
+      return {
+        problem: `ALLOWED_HOSTS takes host names separated by commas, without scheme or port; "${entry}" is not one`,
+      };
+  }
+  return names;
+}
+
 /**
  * One environment variable: unset or empty (or only spaces, unless `blankIsUnset` is off) gives `fallback`;
  * otherwise `read` turns the text into the value, or answers the message people see when the text is not one.
@@ -196,6 +220,7 @@ const Environment = z.object({
     const value = trustProxyValue(raw.trim());
     return typeof value === 'string' ? { problem: value } : value;
   }),
+  ALLOWED_HOSTS: variable<string[]>([], allowedHostsValue),
   SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
   // N=2^17 with r=8, p=1: OWASP's minimum for scrypt (128 MiB and a few hundred milliseconds per hash).
@@ -222,8 +247,18 @@ const Environment = z.object({
   ),
   ADMIN_FORCE_ENABLE: flag('ADMIN_FORCE_ENABLE', false),
   LOG_LEVEL: text('info'),
+  REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
+  METRICS_TOKEN: variable<string | null>(null, (raw) =>
+    METRICS_TOKEN_SHAPE.test(raw.trim())
+      ? raw.trim()
+      : {
+          problem:
+            'METRICS_TOKEN must be 16 to 512 characters from A-Z a-z 0-9 . _ ~ + / = - (what a Bearer header carries); ' +
+            'a long random one, for example from `openssl rand -hex 32`',
+        },
+  ),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -231,6 +266,23 @@ const Environment = z.object({
       : { problem: `METRICS_PORT must be an integer from 1 to 65535, got "${raw}"` };
   }),
 });
+
+/** A Bearer token's characters, and enough of them that guessing is hopeless. */
+const METRICS_TOKEN_SHAPE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+/**
+ * The metrics show sign-in outcomes as they happen and the versions running: on the public port only a scraper that
+ * knows the token may read them. A port of their own is reachable only where the operator lets it be.
+ */
+function checkMetricsToken(metrics: boolean, token: string | null): void {
+  if (metrics && token === null) {
+    throw new ConfigError(
+      'METRICS=on serves the metrics on the public port, which needs METRICS_TOKEN: a long random value the scraper ' +
+        'sends as Authorization: Bearer <METRICS_TOKEN>. Or leave METRICS off and serve them on a port of their own ' +
+        'with METRICS_PORT (no token there).',
+    );
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = Environment.safeParse(env);
@@ -242,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
   const directory = loadDirectoryConfig(env, (message) => new ConfigError(message));
   checkAdminOutsideDirectory(vars.ADMIN_USERNAME, directory);
+  checkMetricsToken(vars.METRICS, vars.METRICS_TOKEN);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -250,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     defaultApiVersion: vars.API_VERSION,
     demo: vars.DEMO ?? demoByDefault(env, vars.HOST),
     trustProxy: vars.TRUST_PROXY,
+    allowedHosts: vars.ALLOWED_HOSTS,
     sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: vars.SESSION_ABSOLUTE_HOURS,
     passwordHashCost: vars.PASSWORD_HASH_COST,
@@ -270,7 +324,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webRoot,
     logLevel: vars.LOG_LEVEL,
     basicAuth: vars.BASIC_AUTH,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     metrics: vars.METRICS,
+    metricsToken: vars.METRICS_TOKEN,
     metricsPort: vars.METRICS_PORT,
   };
 }

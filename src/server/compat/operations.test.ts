@@ -38,6 +38,9 @@ describe('health checks (SPEC §3 "Running it")', () => {
 describe('Prometheus metrics (SPEC §3 "Running it")', () => {
   let t: TestApp;
   afterEach(() => t.close());
+  const METRICS_TOKEN = 'scraper-7f3a9c1e5b2d4086';
+  const scrape = (authorization = `Bearer ${METRICS_TOKEN}`) =>
+    t.call({ method: 'GET', url: '/api/metrics', headers: { authorization } });
 
   it('are off the public API by default', async () => {
     t = await createTestApp();
@@ -45,7 +48,7 @@ describe('Prometheus metrics (SPEC §3 "Running it")', () => {
   });
 
   it('METRICS=on: requests by route and status, pending requests, sign-ins by outcome', async () => {
-    t = await createTestApp({ metrics: true });
+    t = await createTestApp({ metrics: true, metricsToken: METRICS_TOKEN });
     await t.login(...ADMIN);
     await t.call({
       method: 'POST',
@@ -53,7 +56,7 @@ describe('Prometheus metrics (SPEC §3 "Running it")', () => {
       payload: { UserName: ADMIN[0], Password: 'x' },
     });
     await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers/1', token: await t.login(...ADMIN) });
-    const response = await t.call({ method: 'GET', url: '/api/metrics' });
+    const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const text = response.body;
@@ -68,7 +71,7 @@ describe('Prometheus metrics (SPEC §3 "Running it")', () => {
   });
 
   it('count database errors', async () => {
-    t = await createTestApp({ metrics: true });
+    t = await createTestApp({ metrics: true, metricsToken: METRICS_TOKEN });
     const token = await t.login(...ADMIN);
     await t.database.db.schema.dropTable('history').execute();
     expectProblem(
@@ -76,7 +79,30 @@ describe('Prometheus metrics (SPEC §3 "Running it")', () => {
       500,
       'internal',
     );
-    expect((await t.call({ method: 'GET', url: '/api/metrics' })).body).toMatch(/tachyon_database_errors_total 1/);
+    expect((await scrape()).body).toMatch(/tachyon_database_errors_total 1/);
+  });
+
+  it('METRICS=on: the public port serves them only for Authorization: Bearer <METRICS_TOKEN>', async () => {
+    t = await createTestApp({ metrics: true, metricsToken: METRICS_TOKEN });
+    // Sign-in outcomes as they happen, and versions, are not for whoever can reach the port.
+    for (const authorization of [
+      '',
+      `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      `Bearer ${METRICS_TOKEN}x`,
+      `Basic ${Buffer.from(`metrics:${METRICS_TOKEN}`).toString('base64')}`,
+      `Bearer ${await t.login(...ADMIN)}`,
+    ]) {
+      const refused = await scrape(authorization);
+      expectProblem(refused, 401, 'unauthenticated');
+      expect(refused.body, authorization).not.toContain('tachyon_');
+      expect(refused.headers['www-authenticate']).toMatch(/^Bearer /);
+    }
+    expect((await scrape(`bearer   ${METRICS_TOKEN}`)).statusCode).toBe(200);
+  });
+
+  it('METRICS=on without a token (a config made by hand) serves them to nobody', async () => {
+    t = await createTestApp({ metrics: true, metricsToken: null });
+    expectProblem(await scrape(), 401, 'unauthenticated');
   });
 
   it('METRICS_PORT serves them on a port of their own, and not on the public one', async () => {

@@ -208,6 +208,41 @@ describe('HTTP Basic (SPEC §3 "Authentication and sessions")', () => {
     }
   });
 
+  it('offers Basic only at the site root, where the SDK calls; never under /api, which still takes Basic', async () => {
+    t = await createTestApp();
+    const offersBasic = (response: { headers: Record<string, unknown> }) =>
+      challenges(response.headers['www-authenticate'] as string | string[] | undefined).some((value) =>
+        value.startsWith('Basic '),
+      );
+    for (const url of ['/Consumer/PushMessageUsers', '/Consumer/v3.2/PushMessageUsers', '/consumer/pushmessageusers']) {
+      expect(offersBasic(await t.call({ method: 'GET', url })), url).toBe(true);
+    }
+    const token = { method: 'POST', payload: { InstructionId: 1, Token: '123456' } } as const;
+    expect(offersBasic(await t.call({ ...token, url: '/ConsumerAuthentication/Token' }))).toBe(true);
+
+    // Under /api the dashboard calls, from an origin a browser may not send Fetch Metadata to (plain HTTP): a
+    // Basic challenge there would open the browser's own password prompt.
+    for (const url of ['/api/Consumer/PushMessageUsers', '/api/Consumer/v3.2/PushMessageUsers', '/API/consumer/1']) {
+      const response = await t.call({ method: 'GET', url: url.replace(/1$/, 'PUSHMESSAGEUSERS/1') });
+      expectProblem(response, 401, 'unauthenticated');
+      expect(offersBasic(response), url).toBe(false);
+    }
+    expect(offersBasic(await t.call({ ...token, url: '/api/ConsumerAuthentication/Token' }))).toBe(false);
+    const wrong = await t.call({
+      method: 'GET',
+      url: '/api/Consumer/PushMessageUsers',
+      headers: { authorization: basic(ADMIN[0], 'wrong') },
+    });
+    expectProblem(wrong, 401, 'invalid-credentials');
+    expect(challenges(wrong.headers['www-authenticate'])).toEqual(['Bearer realm="tachyon"']);
+    const accepted = await t.call({
+      method: 'GET',
+      url: '/api/Consumer/PushMessageUsers',
+      headers: { authorization: basic(...HELPDESK) },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('authenticates a call with valid Basic credentials as that account, with its permissions', async () => {
     t = await createTestApp();
     const response = await list(basic(...HELPDESK));

@@ -10,6 +10,7 @@ import type { BasicCredentials } from '../domain/basic-credentials.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sessions.ts';
+import { servedAtRoot } from './api-path.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
@@ -42,12 +43,15 @@ function credentialsOf(request: FastifyRequest, basicAuth: boolean): Credentials
 }
 
 /**
- * 401 answers name the schemes that work. Basic is offered only to clients that are not browsers (a browser
- * sends Sec-Fetch-Site): a Basic challenge makes a browser show its own password prompt over the dashboard.
+ * 401 answers name the schemes that work. A Basic challenge makes a browser show its own password prompt over the
+ * dashboard, and keep the credentials past "Sign out". So Basic is offered only at the site root, where the
+ * published SDK calls (the dashboard calls under /api), and even there not to a client that says it is a browser
+ * (Sec-Fetch-Site; browsers send it only to trustworthy origins, so its absence proves nothing on plain HTTP).
+ * Basic credentials are accepted on every path all the same.
  */
 function challenge(request: FastifyRequest, reply: FastifyReply, basicAuth: boolean, invalidToken: boolean): void {
   const bearer = `Bearer realm="tachyon"${invalidToken ? ', error="invalid_token"' : ''}`;
-  const offerBasic = basicAuth && request.headers['sec-fetch-site'] === undefined;
+  const offerBasic = basicAuth && request.headers['sec-fetch-site'] === undefined && servedAtRoot(request.url);
   reply.header('WWW-Authenticate', offerBasic ? [bearer, 'Basic realm="Tachyon", charset="UTF-8"'] : bearer);
 }
 

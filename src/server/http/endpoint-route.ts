@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod/mini';
 import { API_PREFIX, type Endpoint, type ResponseBodyOf } from '../../shared/contract/index.ts';
+import { TOKEN_HEADER } from './access.ts';
 import { servedAtRoot } from './api-path.ts';
 
 type Parsed<E, K extends 'body' | 'query' | 'params'> =
@@ -21,6 +22,19 @@ export interface EndpointInput<E extends Endpoint> {
 export type EndpointAnswer<E extends Endpoint> = ResponseBodyOf<E> | FastifyReply;
 
 /**
+ * The caching headers of an endpoint's answers, refusals included. What a caller signed in for is theirs alone (an
+ * account, its history, a push user, a request): no cache may keep it, on disk or on the way. A list with an ETag may
+ * instead stay in the caller's own browser, revalidated at each use (its 304 is what makes polling cheap) and kept
+ * apart per credentials. An anonymous endpoint is kept out of caches only when the catalogue says so.
+ */
+export function cachingHeaders(endpoint: Endpoint): Readonly<Record<string, string>> | null {
+  if (endpoint.access.kind === 'anonymous') return endpoint.noStore ? { 'cache-control': 'no-store' } : null;
+  return endpoint.conditional
+    ? { 'cache-control': 'private, no-cache', vary: `authorization, ${TOKEN_HEADER}` }
+    : { 'cache-control': 'no-store' };
+}
+
+/**
  * Serves one catalogue entry: its method, path and aliases, its schemas (validated by the contract
  * validator), and its access and version rules (enforced by the hooks reading `config.endpoint`).
  * A route only supplies what the endpoint does.
@@ -38,14 +52,24 @@ export function registerEndpoint<E extends Endpoint>(
   // Under /api, and the Consumer interface at the site root too, where the real platform's clients call it.
   const paths = [endpoint.path, ...endpoint.aliases];
   const urls = [...paths.map((path) => `${API_PREFIX}${path}`), ...paths.filter(servedAtRoot)];
+  const caching = cachingHeaders(endpoint);
+  // The route's own hook runs before the access guards, so a refusal carries the headers too.
+  const onRequest: onRequestHookHandler[] = caching
+    ? [
+        (_request, reply, done) => {
+          reply.headers(caching);
+          done();
+        },
+      ]
+    : [];
   for (const url of urls) {
     app.route({
       method: endpoint.method,
       url,
       schema,
       config: { ...extraConfig, endpoint },
+      onRequest,
       handler: (request, reply) => {
-        if (endpoint.noStore) reply.header('Cache-Control', 'no-store');
         return handler({
           body: request.body as Parsed<E, 'body'>,
           query: request.query as Parsed<E, 'query'>,

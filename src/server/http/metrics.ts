@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +10,8 @@ import { ProblemError } from '../domain/problem-error.ts';
 export interface MetricsOptions {
   /** Serve /api/metrics on the public port (METRICS=on). */
   public: boolean;
+  /** The public port's metrics need `Authorization: Bearer <token>`; null refuses every scraper there. */
+  token: string | null;
   /** Serve the metrics on a port of their own (METRICS_PORT), on this host. */
   port: number | null;
   host: string;
@@ -19,6 +22,21 @@ function isDatabaseError(error: Error & { code?: unknown; severity?: unknown }):
   if (error instanceof ProblemError) return error.kind === 'service-unavailable';
   if (error.name === 'SqliteError' || error.name === 'DatabaseError') return true;
   return typeof error.severity === 'string' || error.code === 'ECONNREFUSED' || error.code === '57P01';
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * Whether an Authorization header carries the token. Both sides are hashed first, so the comparison takes as long
+ * whatever was sent: its time says nothing about how much of the token a guess got right, nor about its length.
+ */
+function bearerCheck(token: string | null): (authorization: string | undefined) => boolean {
+  if (token === null) return () => false;
+  const expected = createHash('sha256').update(token).digest();
+  return (authorization) => {
+    const sent = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
+    return sent !== undefined && timingSafeEqual(createHash('sha256').update(sent).digest(), expected);
+  };
 }
 
 /**
@@ -88,7 +106,17 @@ export function registerMetrics(app: FastifyInstance, db: Kysely<Database>, opti
 
   const scrape = async () => ({ body: await registry.metrics(), type: registry.contentType });
   if (options.public) {
-    app.get('/api/metrics', async (_request, reply) => {
+    const admits = bearerCheck(options.token);
+    app.get('/api/metrics', async (request, reply) => {
+      if (!admits(request.headers.authorization)) {
+        throw new ProblemError(
+          401,
+          'unauthenticated',
+          'Metrics token required',
+          'The metrics on this port need Authorization: Bearer <METRICS_TOKEN>.',
+          { headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } },
+        );
+      }
       const { body, type } = await scrape();
       return reply.header('Cache-Control', 'no-store').type(type).send(body);
     });

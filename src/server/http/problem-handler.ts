@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemKind, problemType } from '../../shared/contract/index.ts';
@@ -35,11 +35,30 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { kind: ProblemKind; title: string }
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { kind: 'malformed-request', title: 'Invalid Content-Length' },
 };
 
+/** Each connection's latest request, and how many bytes the connection had sent when that request arrived. */
+const latestRequests = new WeakMap<Socket, { request: IncomingMessage; sentBefore: number }>();
+
+/**
+ * Whether the request still arriving on a connection has been answered already: a refusal (401, 421...) goes out
+ * before the body is read, and the body can still fail to parse or time out afterwards. A second answer then would
+ * be one the client never asked for.
+ */
+function answeredWhileArriving(socket: Socket): boolean {
+  const latest = latestRequests.get(socket);
+  return latest !== undefined && !latest.request.complete && socket.bytesWritten > latest.sentBefore;
+}
+
 /**
  * The one place errors become responses: RFC 9457 problem details for everything,
  * and never an internal message, stack or SQL text for a 5xx.
  */
 export function registerProblemHandler(app: FastifyInstance): void {
+  // For clientErrorHandler below, which learns only of the connection.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { raw } = request;
+    if (raw.socket) latestRequests.set(raw.socket, { request: raw, sentBefore: raw.socket.bytesWritten });
+    done();
+  });
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ProblemError) {
       reply.headers(error.headers);
@@ -85,7 +104,8 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 
 /**
  * Requests Node's HTTP parser refuses (not HTTP, bad header syntax, headers too large, timeouts) never
- * reach Fastify; the socket gets a problem too, and is closed, as Node and Fastify do by default.
+ * reach Fastify; the socket gets a problem too, unless that request was answered already, and is closed, as Node and
+ * Fastify do by default.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -104,7 +124,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     ErrorCode: 'malformed-request',
   };
   const body = JSON.stringify(problem);
-  if (socket.writable) {
+  if (socket.writable && !answeredWhileArriving(socket)) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

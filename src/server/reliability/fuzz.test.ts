@@ -366,14 +366,14 @@ describe(`fuzzing every endpoint with malformed requests (${POSTGRES ? 'PostgreS
       });
     const cases = [
       'GARBAGE\r\n\r\n',
-      'GET /api/Consumer/Version HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n',
-      `GET /api/Consumer/Version HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
-      'GET /api/Consumer/Version HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
-      'GET /api/\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
-      'GET /api/Consumer/PushMessageUsers/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-      `GET /api/Consumer/PushMessageUsers/${'1'.repeat(300)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
-      'GET /api/Consumer/Version HTTP/9.9\r\nHost: x\r\n\r\n',
-      'POST /api/Consumer/Authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
+      'GET /api/Consumer/Version HTTP/1.1\r\nHost: localhost\r\nNo colon here\r\n\r\n',
+      `GET /api/Consumer/Version HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      'GET /api/Consumer/Version HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'GET /api/\u0000 HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      'GET /api/Consumer/PushMessageUsers/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+      `GET /api/Consumer/PushMessageUsers/${'1'.repeat(300)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      'GET /api/Consumer/Version HTTP/9.9\r\nHost: localhost\r\n\r\n',
+      'POST /api/Consumer/Authentication HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
     ];
     for (const bytes of cases) {
       const answer = await raw(bytes);

@@ -106,13 +106,12 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
 
     reply.hijack();
     const raw = reply.raw;
-    // Headers set so far (security, Api-Version) still apply to the hijacked response.
+    // Headers set so far (security, Api-Version, Cache-Control) still apply to the hijacked response.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) raw.setHeader(name, value);
     }
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });

@@ -25,7 +25,8 @@ export function createListResponder(db: Kysely<Database>): ListResponder {
   return async (request, reply, list, variant, load) => {
     const revision = await readRevision(db, list);
     const etag = `"${list}-${variant}-${revision}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+    // Cache-Control and Vary come with the endpoint (http/endpoint-route.ts cachingHeaders).
+    reply.header('ETag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();

@@ -73,7 +73,10 @@ export interface Endpoint {
   status?: 201 | 204;
   /** Answers If-None-Match with 304 (the lists' ETags). */
   conditional?: boolean;
-  /** Whether its answers carry secrets (tokens, who is signed in): sent with `Cache-Control: no-store`. */
+  /**
+   * Whether the answers of an anonymous endpoint carry secrets or the moment's state (a new token, health): sent with
+   * `Cache-Control: no-store`. Answers to a signed-in caller are never stored, whatever this says.
+   */
   noStore: boolean;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
@@ -109,7 +112,6 @@ export const endpoints = {
   },
   submitObsoleteToken: {
     ...base,
-    noStore: true,
     seedNumber: 2,
     method: 'POST',
     path: '/ConsumerAuthentication/Token',
@@ -126,7 +128,6 @@ export const endpoints = {
   },
   submitInstructionToken: {
     ...base,
-    noStore: true,
     seedNumber: 3,
     method: 'POST',
     path: '/Consumer/Authentication/Instruction/Token',
@@ -138,7 +139,6 @@ export const endpoints = {
   },
   submitScheduledInstructionToken: {
     ...base,
-    noStore: true,
     seedNumber: 4,
     method: 'POST',
     path: '/Consumer/Authentication/ScheduledInstruction/Token',
@@ -226,7 +226,6 @@ export const endpoints = {
   },
   getSession: {
     ...base,
-    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Consumer/Authentication/Session',
@@ -236,7 +235,6 @@ export const endpoints = {
   },
   endSession: {
     ...base,
-    noStore: true,
     seedNumber: null,
     method: 'DELETE',
     path: '/Consumer/Authentication/Session',
@@ -323,7 +321,6 @@ export const endpoints = {
   },
   demoListPushes: {
     ...base,
-    noStore: true,
     seedNumber: null,
     method: 'GET',
     path: '/Demo/Pushes',
@@ -375,7 +372,6 @@ export const endpoints = {
   },
   changeOwnPassword: {
     ...base,
-    noStore: true,
     seedNumber: null,
     method: 'POST',
     path: '/Admin/Accounts/Me/Password',
@@ -437,7 +433,6 @@ export const endpoints = {
   },
   resetAccountPassword: {
     ...base,
-    noStore: true,
     seedNumber: null,
     method: 'POST',
     path: '/Admin/Accounts/:id/Password',

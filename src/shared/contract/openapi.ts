@@ -159,7 +159,8 @@ served it in \`${API_VERSION_HEADER}\`. An endpoint missing from the selected ve
 
 **Authentication.** Sign in with \`POST /Consumer/Authentication\`, then send the token as
 \`Authorization: Bearer <Token>\` or \`X-Tachyon-Authenticate: <Token>\`; or send HTTP Basic credentials with each call
-(unless the service runs with BASIC_AUTH=off). 401 answers to clients that are not browsers offer both challenges.
+(unless the service runs with BASIC_AUTH=off). 401 answers at the site root (\`/Consumer/...\`) to clients that are not
+browsers offer both challenges; under \`/api\` they offer only Bearer, though Basic credentials work there too.
 
 **Errors.** Every error is \`application/problem+json\` (RFC 9457) with \`Message\` (the detail) and \`ErrorCode\`
 (the problem kind) beside the standard members.`;
