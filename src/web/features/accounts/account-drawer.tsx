@@ -30,6 +30,8 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   PasswordReset: 'Password reset',
   PasswordChanged: 'Password changed',
   SignedOutEverywhere: 'Signed out everywhere',
+  EmailChanged: 'Email changed',
+  CodeReported: 'Reported a code they did not ask for',
 };
 
 type Pending = 'disable' | 'sign-out' | 'reset' | null;
