@@ -102,7 +102,17 @@ export async function resetDemoData(
     db,
     changes,
     async (trx) => {
-      await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
+      // Enrolled devices go with the requests that enrolled them, and their events and codes with them.
+      await truncateTables(trx, [
+        'device_events',
+        'devices',
+        'pushes',
+        'token_issues',
+        'instructions',
+        'history',
+        'authorization_requests',
+        'push_message_users',
+      ]);
 
       const requests = PEOPLE.map(([userName, email], index) => {
         const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
