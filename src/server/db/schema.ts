@@ -193,9 +193,12 @@ export interface TokenIssueTable {
   reported_at: string | null;
 }
 
-export type DeviceEventKind = 'device' | 'token' | 'token-ended';
+export type DeviceEventKind = 'token' | 'token-ended';
 
-/** What a device's live stream sends, kept so a reconnecting stream resumes where it left off. */
+/**
+ * The codes a device's live stream sends, kept so a reconnecting stream resumes where it left off. (Its state needs
+ * no log: a stream sends it whole at every connect and after every change.)
+ */
 export interface DeviceEventTable {
   id: Generated<number>;
   device_id: number;

@@ -156,7 +156,10 @@ async function changeStatusAndRecord(
   );
 }
 
-/** An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction. */
+/**
+ * An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction;
+ * answers the push user's Id.
+ */
 export async function registerDevice(
   trx: Kysely<Database>,
   userName: string,
@@ -164,7 +167,7 @@ export async function registerDevice(
   clock: Clock,
   registeredBy: string,
   device: DeviceDescription,
-): Promise<void> {
+): Promise<number> {
   const userKey = userKeyOf(userName);
   const existing = await trx
     .selectFrom('push_message_users')
@@ -216,6 +219,7 @@ export async function registerDevice(
     changed_by: registeredBy,
     changed_at: now,
   });
+  return registered.id;
 }
 
 function statusName(status: PushUserStatus): string {
