@@ -65,7 +65,15 @@ async function readStored(db: Kysely<Database>): Promise<{ publicKey: string; pr
   return { publicKey, privateKey };
 }
 
-/** What the device app is told: the public key, and whether pushes will come. */
-export function pushKeyOf(keys: VapidKeys): PushKey {
-  return { PublicKey: keys.publicKey, WebPushEnabled: keys.subject !== null, Reason: keys.offReason };
+/** What the device app is told: the public key, and whether pushes will come (a subject, and a sender to send). */
+export function pushKeyOf(keys: VapidKeys, sending: boolean): PushKey {
+  if (keys.offReason) return { PublicKey: keys.publicKey, WebPushEnabled: false, Reason: keys.offReason };
+  return sending
+    ? { PublicKey: keys.publicKey, WebPushEnabled: true, Reason: null }
+    : {
+        PublicKey: keys.publicKey,
+        WebPushEnabled: false,
+        Reason:
+          'Web Push is off: this service process has no push sender. Codes still reach the device app while it is open.',
+      };
 }
