@@ -30,7 +30,11 @@ export class RecordingPushSender implements TokenPushSender {
   send(targets: readonly TokenPushTarget[], message: TokenPushMessage): void {
     const entry = { targets, message, committed: false };
     this.sent.push(entry);
-    this.pending.push(this.committed(message.instructionId).then((committed) => void (entry.committed = committed)));
+    this.pending.push(
+      this.committed(message.instructionId).then((committed) => {
+        entry.committed = committed;
+      }),
+    );
   }
 
   /** Waits for the commit checks of every send so far. */
