@@ -197,18 +197,22 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     }
   });
 
-  it('ends once the device is removed, and refuses it from then on', async () => {
-    const phone = await enrollDevice(t, { token: dana });
-    const stream = await openStream(base, phone.DeviceToken);
-    await stream.events(1);
-    expect((await deviceCall(t, phone.DeviceToken, { method: 'DELETE', url: '/api/Device' })).statusCode).toBe(204);
-    // Checked every 2 s, as the dashboard's stream checks its session.
-    expect(await stream.untilEnded(4_000)).toBe(true);
-    const refused = await fetch(`${base}/api/Device/Events`, {
-      headers: { authorization: `Device ${phone.DeviceToken}` },
-    });
-    expect(refused.status).toBe(401);
-    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  it('ends as soon as the device is removed, waiting or authorized, and refuses it from then on', async () => {
+    const waiting = await enrollDevice(t, { token: dana });
+    const authorized = await enrollDevice(t, { token: dana }, { DeviceType: 'Android' });
+    await decide(t, admin, authorized);
+    for (const phone of [waiting, authorized]) {
+      const stream = await openStream(base, phone.DeviceToken);
+      await stream.events(1);
+      expect((await deviceCall(t, phone.DeviceToken, { method: 'DELETE', url: '/api/Device' })).statusCode).toBe(204);
+      // At once, from the change event: well before the periodic check (10 s) would notice.
+      expect(await stream.untilEnded(1_500)).toBe(true);
+      const refused = await fetch(`${base}/api/Device/Events`, {
+        headers: { authorization: `Device ${phone.DeviceToken}` },
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
   });
 
   it('lets the service shut down while a device stream is open', async () => {
