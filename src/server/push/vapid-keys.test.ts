@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
+import type { TokenPushSender } from '../domain/token-delivery.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { DEMO_VAPID_SUBJECT, loadVapidKeys, pushKeyOf } from './vapid-keys.ts';
 
@@ -72,4 +74,34 @@ describe('the VAPID key pair', () => {
     },
     20_000,
   );
+});
+
+describe('the start-up log', () => {
+  const startLog = async (env: NodeJS.ProcessEnv, pushSender?: TokenPushSender) => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const database = openDatabase({ sqliteFile: ':memory:' });
+    const app = await buildApp(
+      { config: { ...loadConfig(env), webRoot: null }, database, ...(pushSender ? { pushSender } : {}) },
+      { level: 'info', stream },
+    );
+    await app.close();
+    await database.close();
+    return lines.filter((line) => line.msg.startsWith('Web Push'));
+  };
+  const sender: TokenPushSender = { send: () => undefined };
+
+  it('says Web Push is off, and why, without VAPID_SUBJECT outside demo mode', async () => {
+    expect(await startLog({ DEMO: 'off' }, sender)).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('VAPID_SUBJECT') }),
+    ]);
+  });
+
+  it('says so too when no sender was given, and says it is on otherwise', async () => {
+    const env = { DEMO: 'off', VAPID_SUBJECT: 'mailto:security@acme.example' };
+    expect(await startLog(env)).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('no push sender') }),
+    ]);
+    expect(await startLog(env, sender)).toEqual([expect.objectContaining({ level: 30, msg: 'Web Push is on' })]);
+  });
 });
