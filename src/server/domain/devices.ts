@@ -87,8 +87,8 @@ export async function createEnrollmentLink(
 
 /**
  * Enrols a device: a Pending authorization request for its person (UserName their account's, UserEmail their
- * email or empty), and the device's credential, shown this once. A code is used up by the enrolment it served,
- * even when it is then refused for too many enrolments.
+ * email or empty), and the device's credential, shown this once. A code is used up in the same transaction, so an
+ * enrolment refused (too many this hour) leaves it unused, and two devices racing with one code get one enrolment.
  */
 export async function enrollDevice(
   db: Kysely<Database>,
