@@ -64,13 +64,13 @@ function tokenMatches(token: string, stored: string): boolean {
 
 const kindName = (scheduled: boolean) => (scheduled ? 'Scheduled instruction' : 'Instruction');
 
-const notCreator = (scheduled: boolean, id: number) =>
+const notCreator = (scheduled: boolean, id: number, what: 'submit its token' | 'read it or ask for its codes') =>
   new ProblemError(
     403,
     'not-creator',
     'Not your instruction',
     // Naming the creator would tell any signed-in person who runs which instruction.
-    `Only the person who created ${kindName(scheduled).toLowerCase()} ${id} may use it.`,
+    `Only the person who created ${kindName(scheduled).toLowerCase()} ${id} may ${what}.`,
   );
 
 /** What a new code set in motion, for after the commit: the Web Push targets and the devices to signal. */
@@ -296,7 +296,7 @@ export async function getInstruction(
 ): Promise<Instruction> {
   const row = await db.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Instruction', id);
-  if (row.created_by_key !== caller.userKey) throw notCreator(row.scheduled === 1, id);
+  if (row.created_by_key !== caller.userKey) throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
   const latest = await db
     .selectFrom('token_issues')
     .select('devices_notified')
@@ -323,7 +323,8 @@ export async function reissueToken(
   const { row, issued } = await writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Instruction', id);
-    if (row.created_by_key !== caller.userKey) throw notCreator(row.scheduled === 1, id);
+    if (row.created_by_key !== caller.userKey)
+      throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
     if (row.state === 'Authenticated') {
       throw new ProblemError(
         409,
@@ -395,7 +396,7 @@ export async function submitToken(
       .where('scheduled', '=', scheduled ? 1 : 0)
       .executeTakeFirst();
     if (!row) return { problem: notFound(kindName(scheduled), id) };
-    if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id) };
+    if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
     if (row.state === 'Authenticated') {
       return {
         problem: new ProblemError(
