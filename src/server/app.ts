@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -21,11 +22,15 @@ import {
   seedDemoDataIfEmpty,
   seedDemoPrincipals,
 } from './domain/demo-data.ts';
+import { purgeDeviceEvents } from './domain/device-events.ts';
+import { purgeExpiredCodes } from './domain/device-inbox.ts';
+import { authenticateDevice } from './domain/devices.ts';
 import { Directory } from './domain/directory.ts';
 import { KnownClients } from './domain/known-clients.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
 import { userKeyOf } from './domain/principals.ts';
 import { SessionService } from './domain/sessions.ts';
+import { removePushSubscription, type TokenPushSender } from './domain/token-delivery.ts';
 import { registerAccess } from './http/access.ts';
 import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
@@ -37,6 +42,8 @@ import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
+import { loadVapidKeys } from './push/vapid-keys.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -44,18 +51,38 @@ import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { historyRoutes } from './routes/history.ts';
+import { instructionRoutes } from './routes/instructions.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
 import { versionRoutes } from './routes/version.ts';
 import './http/fastify-types.ts';
+
+/** What a Web Push sender is made from, once the app has its database, its keys and its log. */
+export interface PushSenderContext {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** The endpoint policy (a reason to refuse, or null): asked again before every push, since DNS answers change. */
+  checkEndpoint: (endpoint: string) => Promise<string | null>;
+  /** Forgets a subscription its push service called gone (404/410), if the device still has that endpoint. */
+  onGone: (deviceId: number, endpoint: string) => Promise<void>;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
 
 export interface AppOptions {
   config: Config;
   /** An open database; when absent the app opens the one the config names and closes it on close. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /**
+   * Sends new codes by Web Push: a sender, or a function making one from what only the app knows (the VAPID keys
+   * kept in the database). Absent, or Web Push off: codes reach the inbox and the devices' live streams only.
+   */
+  pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender);
+  /** Resolves push service host names for the endpoint policy (tests stand in for DNS); the system's otherwise. */
+  hostLookup?: HostLookup;
 }
 
 /** Ended sessions and lapsed known clients are deleted this often (and at start). */
@@ -187,11 +214,17 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     },
     throttle,
   );
-  await sessions.purgeEnded();
-  await knownClients.prune();
+  // Ended sessions, addresses no longer known, old device events and, outside demo mode, codes past their time (kept
+  // in plain text only while a device may need them).
+  const purgeAll = async () => {
+    await sessions.purgeEnded();
+    await knownClients.prune();
+    await purgeDeviceEvents(db, clock());
+    if (!config.demo) await purgeExpiredCodes(db, clock());
+  };
+  await purgeAll();
   const purge = setInterval(() => {
-    sessions.purgeEnded().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended sessions failed'));
-    knownClients.prune().catch((error: unknown) => fastify.log.warn({ err: error }, 'pruning known clients failed'));
+    purgeAll().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended records failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   fastify.addHook('onClose', () => clearInterval(purge));
@@ -223,10 +256,45 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       );
     }
   }
-  const services: Services = { config, db, clock, sessions, changes, accounts };
+  const pushPolicy: PushEndpointPolicy = {
+    allowOrigins: config.pushAllowOrigins,
+    ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
+  };
+  const vapid = await loadVapidKeys(db, config, clock);
+  let pushSender: TokenPushSender | null = null;
+  if (vapid.subject !== null && options.pushSender) {
+    const { subject } = vapid;
+    pushSender =
+      typeof options.pushSender === 'function'
+        ? options.pushSender({
+            vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject },
+            checkEndpoint: (endpoint) => pushEndpointRefusal(endpoint, pushPolicy),
+            onGone: (deviceId, endpoint) => removePushSubscription(db, deviceId, endpoint),
+            log: fastify.log,
+            clock,
+          })
+        : options.pushSender;
+  }
+  // The start-up log says when codes will not leave by Web Push, and why.
+  if (vapid.offReason) fastify.log.warn(vapid.offReason);
+  else if (!pushSender) fastify.log.warn('Web Push is off: no push sender was given to this service process.');
+  else fastify.log.info({ subject: vapid.subject }, 'Web Push is on');
+  const services: Services = {
+    config,
+    db,
+    clock,
+    sessions,
+    changes,
+    accounts,
+    pushSender,
+    delivery: { keepPlainTokens: config.demo, pushSender, changes },
+    vapid,
+    pushPolicy,
+  };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
+  fastify.decorateRequest('device', null);
   fastify.setValidatorCompiler(contractValidatorCompiler);
   // All payloads are JSON (seed §4): Fastify's built-in text/plain parser would let a plain-text body
   // reach validation as a string (400); any other content type is 415 unsupported-media-type.
@@ -272,7 +340,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // After the hooks that put the security and version headers on every answer, before anything acts on a request.
   registerAllowedHosts(fastify, servedHostNames(config));
   registerCrossSiteWriteRefusal(fastify);
-  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
+  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null, (credential) =>
+    authenticateDevice(db, credential),
+  );
 
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
@@ -283,6 +353,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   healthRoutes(fastify, services);
   apiDocsRoutes(fastify, services);
   accountRoutes(fastify, services);
+  deviceRoutes(fastify, services);
+  instructionRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

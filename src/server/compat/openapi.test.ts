@@ -55,6 +55,7 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
       'basicCredentials',
       'bearerToken',
+      'deviceToken',
       'tachyonToken',
     ]);
     expect(document.components.parameters.ApiVersion).toMatchObject({ in: 'header', name: 'Api-Version' });
@@ -96,6 +97,31 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
         body: JSON.stringify({ DefaultVersion: '3.3', SupportedVersions: [] }),
       }),
     ).toBeNull();
+  });
+});
+
+describe('the OpenAPI document with demo mode off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+  });
+  afterAll(() => t.close());
+
+  it('lists no demo endpoint nor a demo schema, and still every other endpoint', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<Document & { components: { schemas: Record<string, unknown> } }>();
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    const listed = Object.keys(document.paths);
+    expect(listed.filter((path) => /^\/Demo\//i.test(path))).toEqual([]);
+    expect(Object.keys(document.components.schemas).filter((name) => name.startsWith('Demo'))).toEqual([]);
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      expect(listed.includes(openApiPath(endpoint.path)), endpoint.path).toBe(!endpoint.demoOnly);
+    }
+    // The device app's endpoints are there, with the device credential as their security.
+    expect(document.paths['/Device/Pushes']?.get?.security).toEqual([{ deviceToken: [] }]);
+    expect(document.paths['/Device/Enrollments']?.post?.security).toContainEqual({});
   });
 });
 

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod/mini';
-import { ChangeEvent } from '../../shared/contract/index.ts';
-import { ChangeFeed } from '../domain/change-feed.ts';
+import { ChangeFeed, FeedEvent } from '../domain/change-feed.ts';
 import type { Database } from './schema.ts';
 
 const CHANNEL = 'tachyon_changes';
@@ -48,7 +47,7 @@ export class PostgresChangeFeed extends ChangeFeed {
     return feed;
   }
 
-  override publish(event: ChangeEvent): void {
+  override publish(event: FeedEvent): void {
     this.notify(CHANNEL, JSON.stringify(event));
   }
 
@@ -84,7 +83,7 @@ export class PostgresChangeFeed extends ChangeFeed {
       if (!message.payload) return;
       try {
         if (message.channel === CHANNEL) {
-          const event = ChangeEvent.safeParse(JSON.parse(message.payload));
+          const event = FeedEvent.safeParse(JSON.parse(message.payload));
           if (event.success) this.deliver(event.data);
         } else if (message.channel === ACCESS_CHANNEL) {
           const access = AccessAnnouncement.safeParse(JSON.parse(message.payload));

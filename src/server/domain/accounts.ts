@@ -12,6 +12,7 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { inDirectoryDomain } from '../directory-config.ts';
 import { addMinutes, type Clock } from './clock.ts';
+import { endDevicesWhere } from './device-credentials.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import { passwordWeakness } from './password-policy.ts';
@@ -129,6 +130,7 @@ export class AccountService {
     source: 'local' | 'directory';
     last_sign_in_at: string | null;
     created_at: string | null;
+    email: string | null;
   }): Promise<Account> {
     const grants = await this.db
       .selectFrom('permission_grants')
@@ -149,6 +151,7 @@ export class AccountService {
     return {
       Id: row.id,
       UserName: row.user_name,
+      Email: row.email,
       Source: row.source === 'directory' ? 'Directory' : 'Local',
       Enabled: row.enabled === 1,
       Permissions: { Security: of('Security'), Accounts: of('Accounts') },
@@ -216,6 +219,7 @@ export class AccountService {
           created_at: formatTimestamp(now),
           last_sign_in_at: null,
           created_in_demo: this.options.demo ? 1 : 0,
+          email: input.Email ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -224,7 +228,7 @@ export class AccountService {
         principalId: id,
         userName: input.UserName,
         action: 'Created',
-        detail: permissionsText(input.Permissions),
+        detail: `${permissionsText(input.Permissions)}${input.Email ? `; email ${input.Email}` : ''}`,
         changedBy: actor.userName,
         at: now,
       });
@@ -285,6 +289,25 @@ export class AccountService {
     return this.get(id);
   }
 
+  /** A local account's email address (what its devices' requests carry as UserEmail); null removes it. */
+  async setEmail(id: number, email: string | null, actor: Principal): Promise<Account> {
+    await writeTransaction(this.db, async (trx) => {
+      const row = await this.local(trx, id, 'email address');
+      const before = await trx.selectFrom('principals').select('email').where('id', '=', id).executeTakeFirstOrThrow();
+      if (before.email === email) return;
+      await trx.updateTable('principals').set({ email }).where('id', '=', id).execute();
+      await recordAccountHistory(trx, {
+        principalId: id,
+        userName: row.user_name,
+        action: 'EmailChanged',
+        detail: email ?? 'removed',
+        changedBy: actor.userName,
+        at: this.clock(),
+      });
+    });
+    return this.get(id);
+  }
+
   async setEnabled(id: number, enabled: boolean, actor: Principal): Promise<Account> {
     if (id === actor.id && !enabled) {
       throw new ProblemError(409, 'forbidden', 'Own account', 'You cannot disable your own account.');
@@ -306,7 +329,11 @@ export class AccountService {
         .set({ enabled: enabled ? 1 : 0, ...(vouched ? { created_in_demo: 0 } : {}) })
         .where('id', '=', id)
         .execute();
-      if (!enabled) await revokeSessionsOf(trx, id, now);
+      if (!enabled) {
+        await revokeSessionsOf(trx, id, now);
+        // Devices end for good: enabling the account again must not revive a phone that may be lost.
+        await endDevicesWhere(trx, 'principal_id', id, now);
+      }
       await recordAccountHistory(trx, {
         principalId: id,
         userName: row.user_name,

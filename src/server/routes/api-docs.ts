@@ -46,7 +46,7 @@ const PAGE = `<!doctype html>
  * and an API reference page rendering it at /api/docs. Neither needs a sign-in.
  */
 export function apiDocsRoutes(app: FastifyInstance, { config }: Services): void {
-  const document = JSON.stringify(openApiDocument({ version: config.defaultApiVersion }));
+  const document = JSON.stringify(openApiDocument({ version: config.defaultApiVersion, demo: config.demo }));
   app.get('/api/openapi.json', (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(document),
   );

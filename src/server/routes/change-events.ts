@@ -4,10 +4,10 @@ import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import type { AuthenticatedSession } from '../domain/sessions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
+import { eventStreams } from '../http/event-stream.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
-const HEARTBEAT_MS = 15_000;
 /**
  * How often open streams are looked over for a session past its deadline as last read (idle or absolute). This reads
  * the clock only; a stream whose deadline has passed then reads its session once, since the person's activity
@@ -39,8 +39,7 @@ const tooMany = (detail: string) =>
   new ProblemError(429, 'too-many-requests', 'Too many live streams', detail, { headers: { 'Retry-After': '30' } });
 
 /**
- * The live change stream as Server-Sent Events. Clients read it with fetch (it needs the bearer header,
- * which EventSource cannot send). A comment line every 15 s keeps proxies from closing an idle stream.
+ * The dashboard's live change stream as Server-Sent Events (http/event-stream.ts).
  *
  * A stream holds a connection and a subscriber for as long as it is open, and sessions cost nothing to make, so
  * streams are capped per session, per account over all its sessions, and per process.
@@ -59,6 +58,7 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
       for (const stream of ofAccount) stream.recheck();
     });
   });
+  const streams = eventStreams(app);
   const sweep = setInterval(() => {
     const now = clock().getTime();
     const wall = performance.now();
@@ -68,11 +68,9 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
     }
   }, DEADLINE_SWEEP_MS);
   sweep.unref();
-  // Streams never go idle, so shutdown ends them first; otherwise close would wait for them.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
     stopListening();
-    for (const stream of open) stream.end();
   });
 
   /** Why one more stream for this session is refused, or null when it may open. */
@@ -104,23 +102,12 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
     const { tokenHash } = session;
     const principalId = session.principal.id;
 
-    reply.hijack();
-    const raw = reply.raw;
-    // Headers set so far (security, Api-Version, Cache-Control) still apply to the hijacked response.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) raw.setHeader(name, value);
-    }
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    raw.write(': connected\n\n');
+    // The session is checked on announcements and by the sweep above, not by a timer per stream.
+    const wire = streams.open(request, reply, { onEnd: () => stream.end() });
     const unsubscribe = changes.subscribe((event) => {
-      raw.write(`event: ${event.Type}\ndata: ${JSON.stringify(event)}\n\n`);
+      // Device signals are for the devices' own streams.
+      if (event.Type !== 'device-signal') wire.send(event.Type, event);
     });
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-
     let ended = false;
     let again = false;
     const stream: LiveStream = {
@@ -160,7 +147,6 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
       end() {
         if (ended) return;
         ended = true;
-        clearInterval(heartbeat);
         unsubscribe();
         open.delete(stream);
         const left = (perSession.get(tokenHash) ?? 1) - 1;
@@ -169,7 +155,7 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
         const ofAccount = perAccount.get(principalId);
         ofAccount?.delete(stream);
         if (ofAccount?.size === 0) perAccount.delete(principalId);
-        raw.end();
+        wire.end();
       },
     };
     open.add(stream);
@@ -177,7 +163,6 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
     const ofAccount = perAccount.get(principalId) ?? new Set<LiveStream>();
     ofAccount.add(stream);
     perAccount.set(principalId, ofAccount);
-    request.raw.once('close', () => stream.end());
     // Hijacked: the stream is the answer, there is nothing for Fastify to send.
     return undefined;
   });

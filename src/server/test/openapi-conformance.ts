@@ -10,7 +10,9 @@ const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormat
   addFormatsPlugin) as typeof addFormatsPlugin;
 
 const DOCUMENT_ID = 'https://tachyon-consumer.dev/openapi.json';
-const document = openApiDocument({ version: 'test' }) as Json & { paths: Record<string, Record<string, Json>> };
+const document = openApiDocument({ version: 'test', demo: true }) as Json & {
+  paths: Record<string, Record<string, Json>>;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(document, DOCUMENT_ID);

@@ -24,9 +24,18 @@ const Permissions = z.array(z.enum(['Read', 'Write']));
 export const AccountPermissions = z.object({ Security: Permissions, Accounts: Permissions });
 export type AccountPermissions = z.infer<typeof AccountPermissions>;
 
+/**
+ * An account's email address: what a device's authorization request carries as UserEmail. Optional; a directory
+ * account's comes from the directory (LDAP_EMAIL_ATTRIBUTE).
+ */
+export const ACCOUNT_EMAIL_MAX = 256;
+export const AccountEmail = z.email('Email must be an email address').check(z.maxLength(ACCOUNT_EMAIL_MAX));
+
 export const Account = z.object({
   Id,
   UserName: z.string(),
+  /** Null when the account has none; absent from servers without email addresses. */
+  Email: z.optional(z.nullable(z.string())),
   Source: AccountSource,
   Enabled: z.boolean(),
   Permissions: AccountPermissions,
@@ -53,12 +62,17 @@ const AccountName = z.pipe(
 export const AccountCreation = z.object({
   UserName: AccountName,
   Password: NewPassword,
+  Email: z.optional(z.nullable(AccountEmail)),
   Permissions: z._default(AccountPermissions, { Security: [], Accounts: [] }),
 });
 export type AccountCreation = z.infer<typeof AccountCreation>;
 
 export const AccountPermissionsUpdate = z.object({ Permissions: AccountPermissions });
 export type AccountPermissionsUpdate = z.infer<typeof AccountPermissionsUpdate>;
+
+/** A local account's email address, or null to remove it. */
+export const AccountEmailUpdate = z.object({ Email: z.nullable(AccountEmail) });
+export type AccountEmailUpdate = z.infer<typeof AccountEmailUpdate>;
 
 export const AccountEnabledUpdate = z.object({ Enabled: z.boolean() });
 export type AccountEnabledUpdate = z.infer<typeof AccountEnabledUpdate>;
@@ -85,6 +99,9 @@ export const AccountHistoryAction = z.enum([
   /** A wrong current password given to change one's own password: counted as a failed sign-in. */
   'PasswordChangeFailed',
   'SignedOutEverywhere',
+  'EmailChanged',
+  /** The person's device said a two-factor code was not asked for by them (their sessions ended). */
+  'CodeReported',
 ]);
 export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;
 
@@ -103,3 +120,24 @@ export const AccountHistoryEntry = z.object({
 });
 export type AccountHistoryEntry = z.infer<typeof AccountHistoryEntry>;
 export const AccountHistoryList = z.array(AccountHistoryEntry);
+
+/**
+ * A two-factor code its person reported from their device as not asked for by them ("This wasn't me"): shown to
+ * account administrators, with where the code was asked for, since whoever did it knows that person's password.
+ */
+export const ReportedCode = z.object({
+  /** The report's own Id (one per code reported). */
+  Id,
+  AccountId: z.nullable(Id),
+  UserName: z.string(),
+  InstructionId: Id,
+  InstructionName: z.string(),
+  Scheduled: z.boolean(),
+  /** When the code was asked for, and from where: the address and User-Agent of the request that asked. */
+  RequestedTimestampUtc: z.string(),
+  ClientAddress: z.nullable(z.string()),
+  UserAgent: z.nullable(z.string()),
+  ReportedTimestampUtc: z.string(),
+});
+export type ReportedCode = z.infer<typeof ReportedCode>;
+export const ReportedCodeList = z.array(ReportedCode);

@@ -2,13 +2,26 @@ import type { z } from 'zod/mini';
 import {
   Account,
   AccountCreation,
+  AccountEmailUpdate,
   AccountEnabledUpdate,
   AccountHistoryList,
   AccountList,
   AccountPermissionsUpdate,
   OwnPasswordChange,
   PasswordReset,
+  ReportedCodeList,
 } from './accounts.ts';
+import {
+  DeviceEnrollment,
+  DeviceEnrollmentResult,
+  DevicePushList,
+  DeviceState,
+  EnrollmentLink,
+  Instruction,
+  InstructionInput,
+  PushKey,
+  PushSubscriptionInput,
+} from './devices.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
 import {
   AuthorizationRequest,
@@ -41,12 +54,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint:
  * - `anonymous`: nobody needs to sign in;
  * - `session`: any signed-in caller (the token endpoints add "must be the creator" in the domain);
- * - a permission on the Security entity (seed §5.4), or on this product's Accounts entity (issue 10).
+ * - a permission on the Security entity (seed §5.4), or on this product's Accounts entity;
+ * - `device`: an enrolled device, with `Authorization: Device <DeviceToken>` (devices.ts);
+ * - `session-or-device`: either of the two above;
+ * - `session-or-enrollment-code`: a signed-in caller, or, without any credentials, a body holding an unused
+ *   enrolment code (the domain checks the code).
  */
 export type Access =
   | { kind: 'anonymous' }
   | { kind: 'session' }
-  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission };
+  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission }
+  | { kind: 'device' }
+  | { kind: 'session-or-device' }
+  | { kind: 'session-or-enrollment-code' };
 
 export interface Endpoint {
   /** The seed's endpoint number; null for this product's extensions. */
@@ -78,6 +98,8 @@ export interface Endpoint {
    * `Cache-Control: no-store`. Answers to a signed-in caller are never stored, whatever this says.
    */
   noStore: boolean;
+  /** A Server-Sent Events stream, and what its events are (the OpenAPI document says so). */
+  eventStream?: string;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -88,6 +110,7 @@ const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permissi
 const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };
 const ACCOUNTS_READ: Access = { kind: 'permission', entity: 'Accounts', permission: 'Read' };
 const ACCOUNTS_WRITE: Access = { kind: 'permission', entity: 'Accounts', permission: 'Write' };
+const DEVICE: Access = { kind: 'device' };
 
 const base = {
   aliases: [],
@@ -261,6 +284,7 @@ export const endpoints = {
     summary: 'Live stream of changes to authorization requests and push users (Server-Sent Events)',
     access: SECURITY_READ,
     until: '3.3',
+    eventStream: 'Server-Sent Events: each event is a JSON change (authorization-request, push-user, reset).',
   },
   healthLive: {
     ...base,
@@ -442,6 +466,26 @@ export const endpoints = {
     body: PasswordReset,
     response: Account,
   },
+  updateAccountEmail: {
+    ...base,
+    seedNumber: null,
+    method: 'PUT',
+    path: '/Admin/Accounts/:id/Email',
+    summary: "Set or remove a local account's email address (a directory account's comes from the directory)",
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    body: AccountEmailUpdate,
+    response: Account,
+  },
+  reportedCodes: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Accounts/ReportedCodes',
+    summary: 'Two-factor codes people reported from their devices as not asked for by them, newest first',
+    access: ACCOUNTS_READ,
+    response: ReportedCodeList,
+  },
   signOutAccount: {
     ...base,
     seedNumber: null,
@@ -451,6 +495,138 @@ export const endpoints = {
     access: ACCOUNTS_WRITE,
     params: IdParam,
     response: Account,
+  },
+  // Devices and instructions: a real second factor (extensions in every API version, under /api only).
+  devicePushKey: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Device/PushKey',
+    summary: "The service's VAPID public key for PushManager.subscribe, and whether Web Push is on",
+    access: { kind: 'session-or-device' },
+    response: PushKey,
+  },
+  createEnrollmentLink: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Device/EnrollmentLinks',
+    summary: "A single-use link (10 minutes) that enrols a phone as the caller's device without a password",
+    access: { kind: 'session' },
+    status: 201,
+    response: EnrollmentLink,
+  },
+  enrollDevice: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Device/Enrollments',
+    summary: 'Enrol this device: a Pending authorization request for its person, and the device credential',
+    access: { kind: 'session-or-enrollment-code' },
+    status: 201,
+    body: DeviceEnrollment,
+    response: DeviceEnrollmentResult,
+  },
+  getDevice: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Device',
+    summary: "This device's authorization request and push message user status",
+    access: DEVICE,
+    response: DeviceState,
+  },
+  removeDevice: {
+    ...base,
+    seedNumber: null,
+    method: 'DELETE',
+    path: '/Device',
+    summary: 'Remove this device: its push message user becomes Deleted and its credential ends',
+    access: DEVICE,
+    status: 204,
+  },
+  putPushSubscription: {
+    ...base,
+    seedNumber: null,
+    method: 'PUT',
+    path: '/Device/PushSubscription',
+    summary: "Store this device's Web Push subscription (the browser's PushSubscription.toJSON())",
+    access: DEVICE,
+    status: 204,
+    body: PushSubscriptionInput,
+  },
+  deletePushSubscription: {
+    ...base,
+    seedNumber: null,
+    method: 'DELETE',
+    path: '/Device/PushSubscription',
+    summary: "Forget this device's Web Push subscription (codes still reach its inbox)",
+    access: DEVICE,
+    status: 204,
+  },
+  devicePushes: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Device/Pushes',
+    summary: "This device's two-factor codes that still work, newest first",
+    access: DEVICE,
+    response: DevicePushList,
+  },
+  reportPush: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Device/Pushes/:id/Report',
+    summary: '"This wasn\'t me": the code stops working, every session of the person ends, account admins see it',
+    access: DEVICE,
+    status: 204,
+    params: IdParam,
+  },
+  deviceEvents: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Device/Events',
+    summary: "Live stream of this device's decision, status and codes (Server-Sent Events; resumes with Last-Event-ID)",
+    access: DEVICE,
+    eventStream:
+      'Server-Sent Events: each event is a JSON DeviceEvent (device, token, token-ended) with an id to resume from with Last-Event-ID.',
+  },
+  createInstruction: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Instructions',
+    summary: "Create an instruction that needs two-factor: a code goes to the caller's Active devices",
+    access: { kind: 'session' },
+    status: 201,
+    body: InstructionInput,
+    response: Instruction,
+  },
+  getInstruction: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Instructions/:id',
+    summary: "One of the caller's instructions, its state now",
+    access: { kind: 'session' },
+    params: IdParam,
+    response: Instruction,
+  },
+  reissueInstructionToken: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Instructions/:id/Token',
+    summary: "A new code for one of the caller's instructions (after a lock or expiry; capped per instruction)",
+    access: { kind: 'session' },
+    params: IdParam,
+    response: Instruction,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -7,6 +7,7 @@
 export * from './accounts.ts';
 export * from './api-prefix.ts';
 export * from './demo-accounts.ts';
+export * from './devices.ts';
 export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './history.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import * as accountSchemas from './accounts.ts';
 import { API_PREFIX } from './api-prefix.ts';
+import * as deviceSchemas from './devices.ts';
 import { availability, type Endpoint, endpoints } from './endpoints.ts';
 import * as historySchemas from './history.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
@@ -11,7 +12,9 @@ type JsonSchema = Record<string, unknown>;
 
 /** The contract's exported schemas by identity, so the document names each as its module does. */
 const EXPORT_NAME = new Map<unknown, string>(
-  Object.entries({ ...accountSchemas, ...historySchemas, ...resourceSchemas }).map(([name, value]) => [value, name]),
+  Object.entries({ ...accountSchemas, ...deviceSchemas, ...historySchemas, ...resourceSchemas }).map(
+    ([name, value]) => [value, name],
+  ),
 );
 
 /**
@@ -50,7 +53,27 @@ function schemaRef(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 const PROBLEM_CONTENT = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 const problemResponse = (description: string) => ({ description, content: PROBLEM_CONTENT });
 
-const SECURED = [{ bearerToken: [] }, { tachyonToken: [] }, { basicCredentials: [] }];
+/** An OpenAPI security requirement: scheme names, each with its (here always empty) scope list. */
+type SecurityRequirement = Record<string, string[]>;
+const SECURED: SecurityRequirement[] = [{ bearerToken: [] }, { tachyonToken: [] }, { basicCredentials: [] }];
+const DEVICE_SECURED: SecurityRequirement[] = [{ deviceToken: [] }];
+
+/** Which credentials an endpoint takes, as OpenAPI security requirements (any one of them). */
+function securityOf(endpoint: Endpoint): SecurityRequirement[] {
+  switch (endpoint.access.kind) {
+    case 'anonymous':
+      return [];
+    case 'device':
+      return DEVICE_SECURED;
+    case 'session-or-device':
+      return [...SECURED, ...DEVICE_SECURED];
+    // The empty requirement: no credentials at all, when the body holds an enrolment code.
+    case 'session-or-enrollment-code':
+      return [...SECURED, {}];
+    default:
+      return SECURED;
+  }
+}
 
 /** The query or path parameters of an object schema, each with its own schema. */
 function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'): JsonSchema[] {
@@ -67,14 +90,26 @@ function parameters(schema: z.ZodMiniType | undefined, where: 'query' | 'path'):
 
 function accessText(endpoint: Endpoint): string {
   const { access } = endpoint;
-  if (access.kind === 'anonymous') return 'No sign-in needed.';
-  if (access.kind === 'session') return 'Any signed-in caller.';
-  return `Needs '${access.permission}' permission on '${access.entity}'.`;
+  switch (access.kind) {
+    case 'anonymous':
+      return 'No sign-in needed.';
+    case 'session':
+      return 'Any signed-in caller.';
+    case 'device':
+      return 'An enrolled device, with Authorization: Device <DeviceToken>.';
+    case 'session-or-device':
+      return 'Any signed-in caller, or an enrolled device (Authorization: Device <DeviceToken>).';
+    case 'session-or-enrollment-code':
+      return 'Any signed-in caller, or, with no credentials, a body holding an unused EnrollmentCode.';
+    case 'permission':
+      return `Needs '${access.permission}' permission on '${access.entity}'.`;
+  }
 }
 
 function tagOf(endpoint: Endpoint): string {
   if (endpoint.demoOnly) return 'Demo';
   if (endpoint.seedNumber !== null) return 'Consumer';
+  if (endpoint.path.startsWith('/Device') || endpoint.path.startsWith('/Instructions')) return 'Devices';
   return endpoint.path.startsWith('/Admin/') ? 'Accounts' : 'Extensions';
 }
 
@@ -85,15 +120,19 @@ function operation(name: string, endpoint: Endpoint) {
     description: status === 204 ? 'Done; no content.' : 'Success.',
   };
   if (endpoint.response) success.content = { 'application/json': { schema: schemaRef(endpoint.response, 'output') } };
-  else if (name === 'changeEvents') {
+  else if (endpoint.eventStream) {
     success.content = { 'text/event-stream': { schema: { type: 'string' } } };
-    success.description = 'Server-Sent Events: each event is a JSON change (authorization-request, push-user, reset).';
+    success.description = endpoint.eventStream;
   }
   const responses: Record<string, unknown> = { [status]: success };
   if (endpoint.conditional)
     responses['304'] = { description: 'Not modified: the ETag sent in If-None-Match is current.' };
   if (endpoint.access.kind !== 'anonymous') {
-    responses['401'] = problemResponse('unauthenticated (no or ended session) or invalid-credentials (Basic).');
+    responses['401'] = problemResponse(
+      endpoint.access.kind === 'device'
+        ? 'unauthenticated (no or unknown device credential) or device-ended (removed, Deleted, or its person disabled).'
+        : 'unauthenticated (no or ended session) or invalid-credentials (Basic).',
+    );
     if (endpoint.access.kind === 'permission')
       responses['403'] = problemResponse('forbidden: the permission is missing.');
   }
@@ -135,7 +174,7 @@ function operation(name: string, endpoint: Endpoint) {
           },
         }
       : {}),
-    security: endpoint.access.kind === 'anonymous' ? [] : SECURED,
+    security: securityOf(endpoint),
     responses,
   };
 }
@@ -165,10 +204,16 @@ browsers offer both challenges; under \`/api\` they offer only Bearer, though Ba
 **Errors.** Every error is \`application/problem+json\` (RFC 9457) with \`Message\` (the detail) and \`ErrorCode\`
 (the problem kind) beside the standard members.`;
 
-/** The OpenAPI 3.1 document of the whole catalogue. */
-export function openApiDocument(options: { version: string }): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document of the catalogue: the endpoints a service with `demo` on or off serves (the demo actors
+ * only while demo mode is on, since a document listing endpoints that answer 404 would mislead).
+ */
+export function openApiDocument(options: { version: string; demo: boolean }): Record<string, unknown> {
+  const served = (Object.entries(endpoints) as Array<[string, Endpoint]>).filter(
+    ([, endpoint]) => options.demo || !endpoint.demoOnly,
+  );
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, endpoint] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
+  for (const [name, endpoint] of served) {
     for (const path of [endpoint.path, ...endpoint.aliases]) {
       const key = openApiPath(path);
       paths[key] ??= servedAtSiteRoot(path) ? {} : { servers: [{ url: API_PREFIX }] };
@@ -178,7 +223,16 @@ export function openApiDocument(options: { version: string }): Record<string, un
     }
   }
 
-  const schemas = Object.fromEntries([...NAMED].map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]));
+  // Only the schemas of the endpoints listed: with demo mode off, nothing of the demo actors shows.
+  const used = new Set(
+    served.flatMap(([, endpoint]) =>
+      [endpoint.body, endpoint.response].flatMap((schema) => (schema && NAME_OF.get(schema)) || []),
+    ),
+  );
+  used.add('Problem');
+  const schemas = Object.fromEntries(
+    [...NAMED].filter(([name]) => used.has(name)).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
+  );
   const problem = schemas.Problem as { properties: Record<string, JsonSchema>; additionalProperties?: unknown };
   // RFC 9457: a problem may carry extension members beyond the ones listed.
   delete problem.additionalProperties;
@@ -203,6 +257,10 @@ export function openApiDocument(options: { version: string }): Record<string, un
       { name: 'Consumer', description: 'The seed endpoints #1 to #10' },
       { name: 'Extensions', description: "This product's additions" },
       { name: 'Accounts', description: 'Account administration: local accounts, directory accounts, sign-in activity' },
+      {
+        name: 'Devices',
+        description: 'The device app (enrolment, codes, Web Push) and instructions that need two-factor',
+      },
       { name: 'Demo', description: 'Demo actors, while demo mode is on' },
     ],
     paths,
@@ -233,6 +291,12 @@ export function openApiDocument(options: { version: string }): Record<string, un
           type: 'http',
           scheme: 'basic',
           description: 'User name and password with every call (what the published SDK does); off with BASIC_AUTH=off.',
+        },
+        deviceToken: {
+          type: 'http',
+          scheme: 'Device',
+          description:
+            'An enrolled device: the DeviceToken from POST /Device/Enrollments, as Authorization: Device <DeviceToken>.',
         },
       },
     },

@@ -26,6 +26,23 @@ const noHiddenCharacters = (pattern: RegExp) => z.refine<string>((value) => !pat
 export const PlainText = (max: number, requiredMessage?: string) =>
   z.string().check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max), noHiddenCharacters(HIDDEN_CHARACTER));
 
+/** The same, where empty means "not known" (a device that cannot tell its maker): trimmed, may be empty. */
+export const OptionalPlainText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max), noHiddenCharacters(HIDDEN_CHARACTER)));
+
+/**
+ * The longest text each field of an authorization request takes, wherever a request is made (the demo actor, a
+ * device's enrolment): one set of limits, so a request from either fits the same columns and screens.
+ */
+export const REQUEST_FIELD_MAX = {
+  UserName: 256,
+  UserEmail: 256,
+  DeviceType: 64,
+  Manufacturer: 128,
+  Model: 128,
+  OsVersion: 64,
+} as const;
+
 // Seed §2.1
 export const LoginCredentials = z.object({
   UserName: PlainText(256, 'UserName is required'),
@@ -142,12 +159,12 @@ export type HealthStatus = z.infer<typeof HealthStatus>;
 
 // Demo actors (SPEC §3 "Demo mode")
 export const DemoAuthorizationRequestInput = z.object({
-  UserName: z.optional(PlainText(256)),
-  UserEmail: z.optional(PlainText(256)),
-  DeviceType: z.optional(PlainText(64)),
-  Manufacturer: z.optional(PlainText(128)),
-  Model: z.optional(PlainText(128)),
-  OsVersion: z.optional(PlainText(64)),
+  UserName: z.optional(PlainText(REQUEST_FIELD_MAX.UserName)),
+  UserEmail: z.optional(PlainText(REQUEST_FIELD_MAX.UserEmail)),
+  DeviceType: z.optional(PlainText(REQUEST_FIELD_MAX.DeviceType)),
+  Manufacturer: z.optional(PlainText(REQUEST_FIELD_MAX.Manufacturer)),
+  Model: z.optional(PlainText(REQUEST_FIELD_MAX.Model)),
+  OsVersion: z.optional(PlainText(REQUEST_FIELD_MAX.OsVersion)),
 });
 export type DemoAuthorizationRequestInput = z.infer<typeof DemoAuthorizationRequestInput>;
 

@@ -7,6 +7,7 @@ import * as accounts from './004-accounts.ts';
 import * as hardening from './005-hardening.ts';
 import * as knownClients from './006-known-clients.ts';
 import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
+import * as devices from './008-devices.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-hardening': hardening,
   '006-known-clients': knownClients,
   '007-demo-created-accounts': demoCreatedAccounts,
+  '008-devices': devices,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -32,6 +32,8 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   PasswordChanged: 'Password changed',
   PasswordChangeFailed: 'Failed password change',
   SignedOutEverywhere: 'Signed out everywhere',
+  EmailChanged: 'Email changed',
+  CodeReported: 'Reported a code they did not ask for',
 };
 
 /** Failed attempts at the account's password, shown in red. */

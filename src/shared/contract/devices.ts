@@ -1,0 +1,187 @@
+import { z } from 'zod/mini';
+import {
+  AuthorizationRequestStatus,
+  Id,
+  InstructionState,
+  OptionalPlainText,
+  PlainText,
+  PushUserStatus,
+  REQUEST_FIELD_MAX,
+} from './resources.ts';
+import { TIMESTAMP_PATTERN } from './timestamps.ts';
+
+/**
+ * The device app's interface (extension, under /api only): a phone enrols, is approved in the queue, receives
+ * two-factor codes by Web Push and in its inbox, and reports codes its person did not ask for. A device signs its
+ * calls with its own credential, `Authorization: Device <DeviceToken>`, handed out once at enrolment.
+ */
+export const DEVICE_AUTHORIZATION_SCHEME = 'Device';
+
+/** Where the device app lives; an enrolment link is this page with the code in its fragment. */
+export const DEVICE_APP_PATH = '/device';
+/** The fragment parameter carrying an enrolment code (`/device#enrol=…`): never sent to a server, nor in Referer. */
+export const ENROLLMENT_FRAGMENT_PARAMETER = 'enrol';
+/** How long an enrolment link works, once. */
+export const ENROLLMENT_CODE_LIFETIME_MINUTES = 10;
+
+const Timestamp = z.string().check(z.regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff'));
+
+/** `GET /Device/PushKey`. */
+export const PushKey = z.object({
+  /** The VAPID public key (RFC 8292): base64url of the 65-byte uncompressed P-256 point, as PushManager takes it. */
+  PublicKey: z.string(),
+  /** Whether the service sends Web Push at all; when false the inbox and the live events still deliver codes. */
+  WebPushEnabled: z.boolean(),
+  /** Why Web Push is off (for the device app to say); null when it is on. */
+  Reason: z.nullable(z.string()),
+});
+export type PushKey = z.infer<typeof PushKey>;
+
+/** `POST /Device/EnrollmentLinks`: a single-use code for enrolling a phone without typing a password on it. */
+export const EnrollmentLink = z.object({
+  Code: z.string(),
+  /** The device app's address with the code in its fragment (`…/device#enrol=<Code>`), for a QR code. */
+  Url: z.string(),
+  ExpiresTimestampUtc: Timestamp,
+});
+export type EnrollmentLink = z.infer<typeof EnrollmentLink>;
+
+/**
+ * `POST /Device/Enrollments`: the device describes itself. The caller is the signed-in person (bearer token,
+ * X-Tachyon-Authenticate or Basic), or anyone holding an unused EnrollmentCode. Optional fields may be empty
+ * (unknown); DeviceType may not.
+ */
+export const DeviceEnrollment = z.object({
+  DeviceType: PlainText(REQUEST_FIELD_MAX.DeviceType, 'DeviceType is required'),
+  Manufacturer: OptionalPlainText(REQUEST_FIELD_MAX.Manufacturer),
+  Model: OptionalPlainText(REQUEST_FIELD_MAX.Model),
+  OsVersion: OptionalPlainText(REQUEST_FIELD_MAX.OsVersion),
+  /** From an enrolment link; a used, expired or made-up one is a 401 enrollment-code-invalid. */
+  EnrollmentCode: z.optional(z.string().check(z.maxLength(128))),
+});
+export type DeviceEnrollment = z.infer<typeof DeviceEnrollment>;
+
+export const DeviceEnrollmentResult = z.object({
+  /** The Pending authorization request the enrolment made: the queue decides it (#5). */
+  AuthorizationRequestId: Id,
+  RequestGuid: z.string(),
+  /** The device's credential, shown this once: send it as `Authorization: Device <DeviceToken>`. */
+  DeviceToken: z.string(),
+});
+export type DeviceEnrollmentResult = z.infer<typeof DeviceEnrollmentResult>;
+
+/** `GET /Device`: where this device stands. */
+export const DeviceState = z.object({
+  AuthorizationRequestId: Id,
+  RequestStatus: AuthorizationRequestStatus,
+  /** The decision's comment (why it was rejected, say); null when none. */
+  Comment: z.nullable(z.string()),
+  /** The push message user authorizing made; both null until then. Status 1 Active, 2 Disabled, 3 Deleted. */
+  PushMessageUserId: z.nullable(Id),
+  PushMessageUserStatus: z.nullable(PushUserStatus),
+  /** Whose device it is, and what it said it is. */
+  UserName: z.string(),
+  DeviceType: z.string(),
+  /** The push subscription's endpoint the service holds, null for none: the app compares it with the browser's. */
+  PushEndpoint: z.nullable(z.string()),
+});
+export type DeviceState = z.infer<typeof DeviceState>;
+
+/** The most characters of a push endpoint URL the service stores. */
+export const PUSH_ENDPOINT_MAX = 2048;
+
+/** Unpadded or padded base64url of exactly `bytes` bytes, the first being `first` when given. */
+function base64UrlOf(bytes: number, first?: number) {
+  return (value: string): boolean => {
+    if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return false;
+    const bare = value.replace(/=+$/, '');
+    if (Math.floor((bare.length * 6) / 8) !== bytes || bare.length % 4 === 1) return false;
+    if (first === undefined) return true;
+    const decoded = atob(
+      bare
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(bare.length / 4) * 4, '='),
+    );
+    return decoded.charCodeAt(0) === first;
+  };
+}
+
+/**
+ * `PUT /Device/PushSubscription`: the browser's `PushSubscription.toJSON()` as it is. The keys are those of RFC
+ * 8291: the browser's P-256 public key (65 bytes, uncompressed: 0x04 first) and its 16-byte authentication secret.
+ * Where the endpoint may point is the service's policy (a 400 push-endpoint-refused says why).
+ */
+export const PushSubscriptionInput = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'endpoint must be an http(s) URL' })
+    .check(z.maxLength(PUSH_ENDPOINT_MAX)),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .check(
+        z.refine(
+          base64UrlOf(65, 0x04),
+          'p256dh must be base64url of a 65-byte uncompressed P-256 public key (0x04 first)',
+        ),
+      ),
+    auth: z.string().check(z.refine(base64UrlOf(16), 'auth must be base64url of 16 bytes')),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
+
+/** One code in the device's inbox, with where it was asked for, so the person can tell whether it was them. */
+export const DevicePush = z.object({
+  InstructionId: Id,
+  Name: z.string(),
+  Scheduled: z.boolean(),
+  Token: z.string(),
+  SentTimestampUtc: Timestamp,
+  ExpiresTimestampUtc: Timestamp,
+  /** The address and User-Agent of the request that asked for the code; null when not known. */
+  ClientAddress: z.nullable(z.string()),
+  UserAgent: z.nullable(z.string()),
+});
+export type DevicePush = z.infer<typeof DevicePush>;
+export const DevicePushList = z.array(DevicePush);
+
+/**
+ * `GET /Device/Events`: Server-Sent Events. Each event's `event:` field is its Type, its `data:` this JSON, its
+ * `id:` a number to send back as `Last-Event-ID` after a reconnect (events since then are sent first).
+ * - `device`: the request was decided or the push user's status changed; the device's state as of now;
+ * - `token`: a code arrived (as the inbox lists it);
+ * - `token-ended`: a code no longer works (used, reported, replaced by a newer one): take it off the screen.
+ */
+export const DeviceEvent = z.discriminatedUnion('Type', [
+  z.object({ Type: z.literal('device'), Device: DeviceState }),
+  z.object({ Type: z.literal('token'), Push: DevicePush }),
+  z.object({ Type: z.literal('token-ended'), InstructionId: Id }),
+]);
+export type DeviceEvent = z.infer<typeof DeviceEvent>;
+
+// Instructions (extension): a person, or a script acting as them, asks for something that needs two-factor.
+
+export const INSTRUCTION_NAME_MAX = 256;
+
+export const InstructionInput = z.object({
+  Name: PlainText(INSTRUCTION_NAME_MAX, 'Name is required'),
+  Scheduled: z._default(z.boolean(), false),
+});
+export type InstructionInput = z.infer<typeof InstructionInput>;
+
+export const Instruction = z.object({
+  Id,
+  Name: z.string(),
+  Scheduled: z.boolean(),
+  State: InstructionState,
+  /** When the current code stops working; null once none is outstanding. */
+  TokenExpiresTimestampUtc: z.nullable(Timestamp),
+  /** Active devices (push message users) of the creator the code went to. */
+  DevicesNotified: z.int().check(z.minimum(0)),
+});
+export type Instruction = z.infer<typeof Instruction>;
+
+/** New two-factor codes one person may be sent in this many minutes (instructions and new tokens together). */
+export const CODE_WINDOW_MINUTES = 10;
+export const MAX_CODES_PER_WINDOW = 5;
