@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { Registry } from 'prom-client';
+import { DEVICE_APP_PATH } from '../shared/contract/index.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
@@ -44,6 +46,7 @@ import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
 import { loadVapidKeys } from './push/vapid-keys.ts';
+import { WebPushSender } from './push/web-push-sender.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -78,9 +81,10 @@ export interface AppOptions {
   clock?: Clock;
   /**
    * Sends new codes by Web Push: a sender, or a function making one from what only the app knows (the VAPID keys
-   * kept in the database). Absent, or Web Push off: codes reach the inbox and the devices' live streams only.
+   * kept in the database). Absent: the Web Push sender (push/web-push-sender.ts). Null, or Web Push off: codes reach
+   * the inbox and the devices' live streams only.
    */
-  pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender);
+  pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender) | null;
   /** Resolves push service host names for the endpoint policy (tests stand in for DNS); the system's otherwise. */
   hostLookup?: HostLookup;
 }
@@ -133,6 +137,18 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // One line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
   } satisfies FastifyHttpOptions<http.Server>;
+}
+
+/** The production sender: Web Push to the push services, its outcomes counted with the service's metrics. */
+function webPushSender(config: Config, registry: Registry | null) {
+  return (context: PushSenderContext): TokenPushSender => {
+    return new WebPushSender({
+      ...context,
+      log: context.log.child({ component: 'web-push' }),
+      deviceAppUrl: new URL(DEVICE_APP_PATH, config.publicUrl).href,
+      ...(registry ? { registry } : {}),
+    });
+  };
 }
 
 /** The whole service as a plugin: tests register it on an instance they never listen with. */
@@ -261,20 +277,25 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
   };
   const vapid = await loadVapidKeys(db, config, clock);
+  // One registry for every metric, made only when the metrics are served somewhere.
+  const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
+  const makeSender = options.pushSender === undefined ? webPushSender(config, metricsRegistry) : options.pushSender;
   let pushSender: TokenPushSender | null = null;
-  if (vapid.subject !== null && options.pushSender) {
+  if (vapid.subject !== null && makeSender) {
     const { subject } = vapid;
     pushSender =
-      typeof options.pushSender === 'function'
-        ? options.pushSender({
+      typeof makeSender === 'function'
+        ? makeSender({
             vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject },
             checkEndpoint: (endpoint) => pushEndpointRefusal(endpoint, pushPolicy),
             onGone: (deviceId, endpoint) => removePushSubscription(db, deviceId, endpoint),
             log: fastify.log,
             clock,
           })
-        : options.pushSender;
+        : makeSender;
   }
+  const sender = pushSender;
+  if (sender?.close) fastify.addHook('onClose', async () => sender.close?.());
   // The start-up log says when codes will not leave by Web Push, and why.
   if (vapid.offReason) fastify.log.warn(vapid.offReason);
   else if (!pushSender) fastify.log.warn('Web Push is off: no push sender was given to this service process.');
@@ -318,12 +339,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerSecurityHeaders(fastify, config.connectSources);
   await fastify.register(fastifyRateLimit, { global: false });
 
-  if (config.metrics || config.metricsPort !== null) {
+  if (metricsRegistry) {
     registerMetrics(fastify, db, {
       public: config.metrics,
       token: config.metricsToken,
       port: config.metricsPort,
       host: config.host,
+      registry: metricsRegistry,
     });
   }
   // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every line the request

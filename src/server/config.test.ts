@@ -245,3 +245,20 @@ describe('Web Push settings', () => {
     );
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('defaults to the address people on this machine open, and takes an origin', () => {
+    expect(loadConfig({}, CWD).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }, CWD).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ HOST: '10.0.0.5' }, CWD).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://Tachyon.Acme.Example/' }, CWD).publicUrl).toBe(
+      'https://tachyon.acme.example',
+    );
+  });
+
+  it('refuses a URL with a path or another scheme', () => {
+    for (const value of ['https://acme.example/tachyon', 'ftp://acme.example', 'acme.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }, CWD), value).toThrow(/PUBLIC_URL must be an http\(s\) origin/);
+    }
+  });
+});

@@ -70,6 +70,11 @@ export interface Config {
   vapidSubject: string | null;
   /** Push service origins accepted beside the browsers' own (on-premises push services, tests); may be http and loopback. */
   pushAllowOrigins: string[];
+  /**
+   * The address people open the service at (PUBLIC_URL), for links made without a request to take it from: the
+   * device app's address in a Web Push notification. Defaults to http://HOST:PORT (localhost for loopback).
+   */
+  publicUrl: string;
 }
 
 /** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
@@ -323,6 +328,12 @@ const Environment = z.object({
     return problem ? { problem } : raw.trim();
   }),
   PUSH_ALLOW_ORIGINS: variable<string[]>([], pushOrigins),
+  PUBLIC_URL: variable<string | null>(null, (raw) => {
+    const url = URL.parse(raw.trim());
+    return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search
+      ? url.origin
+      : { problem: `PUBLIC_URL must be an http(s) origin such as https://tachyon.acme.example, got "${raw}"` };
+  }),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -399,5 +410,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     vapidPrivateKey: vars.VAPID_PRIVATE_KEY,
     vapidSubject: vars.VAPID_SUBJECT,
     pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
+    publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT),
   };
+}
+
+/** Where a person on this machine reaches the service when nobody said otherwise. */
+function defaultPublicUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const name = isLoopbackHost(host) || bare === '0.0.0.0' || bare === '::' ? 'localhost' : host;
+  return `http://${isIP(name) === 6 ? `[${name}]` : name}:${port}`;
 }

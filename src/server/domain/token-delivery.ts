@@ -24,6 +24,8 @@ export interface TokenPushMessage {
 export interface TokenPushSender {
   /** One push per target, started after the commit; never throws and never delays the caller. */
   send(targets: readonly TokenPushTarget[], message: TokenPushMessage): void;
+  /** Drops retries still waiting and frees its connections, when the service stops. */
+  close?(): void;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-client';
 import { endpoints } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import { ProblemError } from '../domain/problem-error.ts';
@@ -15,6 +15,8 @@ export interface MetricsOptions {
   /** Serve the metrics on a port of their own (METRICS_PORT), on this host. */
   port: number | null;
   host: string;
+  /** Where every metric is registered: the service's one registry, which other parts (Web Push) count into too. */
+  registry: Registry;
 }
 
 /** Errors that come from the database: SQLite's, PostgreSQL's, or a connection to it that failed. */
@@ -44,7 +46,7 @@ function bearerCheck(token: string | null): (authorization: string | undefined) 
  * authorization requests, sign-ins by outcome, database errors. Registered only when exposed somewhere.
  */
 export function registerMetrics(app: FastifyInstance, db: Kysely<Database>, options: MetricsOptions): void {
-  const registry = new Registry();
+  const { registry } = options;
   collectDefaultMetrics({ register: registry, prefix: 'tachyon_' });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
 import type { TokenPushSender } from '../domain/token-delivery.ts';
@@ -77,12 +77,12 @@ describe('the VAPID key pair', () => {
 });
 
 describe('the start-up log', () => {
-  const startLog = async (env: NodeJS.ProcessEnv, pushSender?: TokenPushSender) => {
+  const startLog = async (env: NodeJS.ProcessEnv, pushSender?: AppOptions['pushSender']) => {
     const lines: Array<{ level: number; msg: string }> = [];
     const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
     const database = openDatabase({ sqliteFile: ':memory:' });
     const app = await buildApp(
-      { config: { ...loadConfig(env), webRoot: null }, database, ...(pushSender ? { pushSender } : {}) },
+      { config: { ...loadConfig(env), webRoot: null }, database, ...(pushSender !== undefined ? { pushSender } : {}) },
       { level: 'info', stream },
     );
     await app.close();
@@ -97,11 +97,12 @@ describe('the start-up log', () => {
     ]);
   });
 
-  it('says so too when no sender was given, and says it is on otherwise', async () => {
+  it("says so too when the process has no sender, and says it is on with the service's own sender", async () => {
     const env = { DEMO: 'off', VAPID_SUBJECT: 'mailto:security@acme.example' };
-    expect(await startLog(env)).toEqual([
+    expect(await startLog(env, null)).toEqual([
       expect.objectContaining({ level: 40, msg: expect.stringContaining('no push sender') }),
     ]);
+    expect(await startLog(env)).toEqual([expect.objectContaining({ level: 30, msg: 'Web Push is on' })]);
     expect(await startLog(env, sender)).toEqual([expect.objectContaining({ level: 30, msg: 'Web Push is on' })]);
   });
 });

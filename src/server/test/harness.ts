@@ -65,8 +65,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Adds routes or hooks to the instance before it becomes ready (for example a route that throws). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
-  /** A Web Push sender (tests pass a recording one: test/device-helpers.ts). */
-  pushSender?: AppOptions['pushSender'];
+  /**
+   * A Web Push sender (tests pass a recording one: test/device-helpers.ts); 'production' for the service's own.
+   * None by default: a test that stores a subscription must not send anything anywhere unless it says so.
+   */
+  pushSender?: AppOptions['pushSender'] | 'production';
   /** Stands in for DNS in the push endpoint policy. */
   hostLookup?: HostLookup;
 }
@@ -106,7 +109,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     config,
     database,
     clock: clock.now,
-    ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    ...(options.pushSender === 'production' ? {} : { pushSender: options.pushSender ?? null }),
     ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
   };
   // What buildApp does, with the harness's hook and the test's additions before ready().

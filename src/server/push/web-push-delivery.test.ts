@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { Instruction, PushKey, TokenAccepted } from '../../shared/contract/index.ts';
+import { decide, deviceCall, enrollDevice } from '../test/device-helpers.ts';
+import { createTestApp, parseBody, type TestApp } from '../test/harness.ts';
+import { type PushReceiver, startPushReceiver } from '../test/push-receiver.ts';
+
+const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
+const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
+const SUBJECT = 'mailto:security@acme.example';
+
+/**
+ * The service as it runs, not a recording sender: demo mode off, the production Web Push sender, and a push service
+ * on 127.0.0.1 (listed in PUSH_ALLOW_ORIGINS) that checks the VAPID signature and decrypts with code of its own.
+ */
+describe('Web Push from a real deployment', () => {
+  let receiver: PushReceiver | null = null;
+  let t: TestApp | null = null;
+  afterEach(async () => {
+    await t?.close();
+    await receiver?.close();
+    t = null;
+    receiver = null;
+  });
+
+  it('delivers the code of a new instruction to the Active device, which submits it to #3', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    receiver = await startPushReceiver({ publicKey: keys.publicKey, subject: SUBJECT });
+    t = await createTestApp(
+      {
+        demo: false,
+        adminUserName: ADMIN[0],
+        adminPassword: ADMIN[1],
+        vapidPublicKey: keys.publicKey,
+        vapidPrivateKey: keys.privateKey,
+        vapidSubject: SUBJECT,
+        pushAllowOrigins: [receiver.origin],
+        publicUrl: 'https://tachyon.acme.example',
+      },
+      { pushSender: 'production' },
+    );
+    await t.addPrincipal(DANA[0], DANA[1], []);
+    const admin = await t.login(...ADMIN);
+    const dana = await t.login(...DANA);
+
+    const key = parseBody(await t.call({ method: 'GET', url: '/api/Device/PushKey', token: dana }), PushKey);
+    expect(key).toMatchObject({ PublicKey: keys.publicKey, WebPushEnabled: true });
+
+    const enrolled = await enrollDevice(t, { token: dana });
+    await decide(t, admin, enrolled);
+    const subscription = receiver.subscribe();
+    const stored = await deviceCall(t, enrolled.DeviceToken, {
+      method: 'PUT',
+      url: '/api/Device/PushSubscription',
+      payload: {
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+    });
+    expect(stored.statusCode, stored.body).toBe(204);
+
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/Instructions',
+      token: dana,
+      payload: { Name: 'Restart the print spooler' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const instruction = parseBody(created, Instruction);
+    expect(instruction.DevicesNotified).toBe(1);
+
+    await expect.poll(() => receiver?.pushesTo(subscription.endpoint).length, { timeout: 5_000 }).toBe(1);
+    const [push] = receiver.pushesTo(subscription.endpoint);
+    expect(push?.vapid).toMatchObject({ ok: true });
+    expect(push?.headers.urgency).toBe('high');
+    expect(Number(push?.headers.ttl)).toBeGreaterThan(590);
+    const message = JSON.parse(push?.payload ?? 'null') as {
+      Type: string;
+      InstructionId: number;
+      Token: string;
+      notification: { title: string; body: string; navigate: string };
+    };
+    expect(message).toMatchObject({ Type: 'two-factor-token', InstructionId: instruction.Id });
+    expect(message.notification.navigate).toBe('https://tachyon.acme.example/device');
+    expect(`${message.notification.title} ${message.notification.body}`).not.toContain(message.Token);
+
+    const accepted = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/Instruction/Token',
+      token: dana,
+      payload: { Id: instruction.Id, Token: message.Token },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(parseBody(accepted, TokenAccepted)).toMatchObject({ Id: instruction.Id, Authenticated: true });
+  });
+});
