@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconInfoCircle, IconUserExclamation } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.ts';
@@ -216,11 +216,9 @@ function CodeCard({
         {browser ? ` with ${browser}` : ''}.
       </Text>
       <Button
-        variant="subtle"
-        color="red.9"
-        mt="xs"
-        px={0}
-        leftSection={<IconInfoCircle size={16} />}
+        variant="default"
+        mt="sm"
+        leftSection={<IconUserExclamation size={16} />}
         onClick={onReport}
         aria-label={`This wasn’t me: report the code for ${push.Name}`}
       >

@@ -1,7 +1,7 @@
+// The dialog's styles come with its code (the page's own are in device/main.tsx).
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Alert, Button, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describeError } from '../../api/describe-error.ts';
