@@ -1,5 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
@@ -9,9 +14,13 @@ import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
 import { ChangeFeed } from './domain/change-feed.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { DEMO_USER_KEYS, retireDemoPrincipals, seedDemoDataIfEmpty, seedDemoPrincipals } from './domain/demo-data.ts';
+import { purgeDeviceEvents } from './domain/device-events.ts';
+import { purgeExpiredCodes } from './domain/device-inbox.ts';
+import { authenticateDevice } from './domain/devices.ts';
 import { Directory } from './domain/directory.ts';
 import { LoginThrottle } from './domain/login-throttle.ts';
 import { SessionService } from './domain/sessions.ts';
+import { removePushSubscription, type TokenPushSender } from './domain/token-delivery.ts';
 import { registerAccess } from './http/access.ts';
 import { stripVersionSegment } from './http/api-path.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -21,6 +30,8 @@ import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
+import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
+import { loadVapidKeys } from './push/vapid-keys.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -28,18 +39,38 @@ import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { historyRoutes } from './routes/history.ts';
+import { instructionRoutes } from './routes/instructions.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
 import { versionRoutes } from './routes/version.ts';
 import './http/fastify-types.ts';
+
+/** What a Web Push sender is made from, once the app has its database, its keys and its log. */
+export interface PushSenderContext {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** The endpoint policy (a reason to refuse, or null): asked again before every push, since DNS answers change. */
+  checkEndpoint: (endpoint: string) => Promise<string | null>;
+  /** Forgets a subscription its push service called gone (404/410), if the device still has that endpoint. */
+  onGone: (deviceId: number, endpoint: string) => Promise<void>;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
 
 export interface AppOptions {
   config: Config;
   /** An open database; when absent the app opens the one the config names and closes it on close. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /**
+   * Sends new codes by Web Push: a sender, or a function making one from what only the app knows (the VAPID keys
+   * kept in the database). Absent, or Web Push off: codes reach the inbox and the devices' live streams only.
+   */
+  pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender);
+  /** Resolves push service host names for the endpoint policy (tests stand in for DNS); the system's otherwise. */
+  hostLookup?: HostLookup;
 }
 
 /** Ended sessions are deleted this often (and at start). */
@@ -121,9 +152,16 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     },
     throttle,
   );
-  await sessions.purgeEnded();
+  // Ended sessions, old device events and, outside demo mode, codes past their time (kept in plain text only while
+  // a device may need them).
+  const purgeAll = async () => {
+    await sessions.purgeEnded();
+    await purgeDeviceEvents(db, clock());
+    if (!config.demo) await purgeExpiredCodes(db, clock());
+  };
+  await purgeAll();
   const purge = setInterval(() => {
-    sessions.purgeEnded().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended sessions failed'));
+    purgeAll().catch((error: unknown) => fastify.log.warn({ err: error }, 'purging ended records failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   fastify.addHook('onClose', () => clearInterval(purge));
@@ -140,10 +178,42 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     directoryDomain: config.directory?.domain ?? null,
     forget: (principalId) => sessions.forgetPrincipal(principalId),
   });
-  const services: Services = { config, db, clock, sessions, changes, accounts };
+  const pushPolicy: PushEndpointPolicy = {
+    allowOrigins: config.pushAllowOrigins,
+    ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
+  };
+  const vapid = await loadVapidKeys(db, config, clock);
+  let pushSender: TokenPushSender | null = null;
+  if (vapid.subject !== null && options.pushSender) {
+    const { subject } = vapid;
+    pushSender =
+      typeof options.pushSender === 'function'
+        ? options.pushSender({
+            vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject },
+            checkEndpoint: (endpoint) => pushEndpointRefusal(endpoint, pushPolicy),
+            onGone: (deviceId, endpoint) => removePushSubscription(db, deviceId, endpoint),
+            log: fastify.log,
+            clock,
+          })
+        : options.pushSender;
+  }
+  if (vapid.offReason) fastify.log.warn(vapid.offReason);
+  const services: Services = {
+    config,
+    db,
+    clock,
+    sessions,
+    changes,
+    accounts,
+    pushSender,
+    delivery: { keepPlainTokens: config.demo, pushSender, changes },
+    vapid,
+    pushPolicy,
+  };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
   fastify.decorateRequest('session', null);
+  fastify.decorateRequest('device', null);
   fastify.setValidatorCompiler(contractValidatorCompiler);
   // All payloads are JSON (seed §4): Fastify's built-in text/plain parser would let a plain-text body
   // reach validation as a string (400); any other content type is 415 unsupported-media-type.
@@ -181,7 +251,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     done();
   });
   registerVersioning(fastify, config.defaultApiVersion);
-  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null);
+  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null, (credential) =>
+    authenticateDevice(db, credential),
+  );
 
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
@@ -192,6 +264,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   healthRoutes(fastify, services);
   apiDocsRoutes(fastify, services);
   accountRoutes(fastify, services);
+  deviceRoutes(fastify, services);
+  instructionRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

@@ -48,6 +48,13 @@ export interface Config {
   metrics: boolean;
   /** A separate port serving only the metrics (on HOST); null for none. */
   metricsPort: number | null;
+  /** The VAPID key pair (RFC 8292), base64url; both null: generated once and kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Who runs this service, as push services see it (a mailto: or https: URL); null: Web Push is off outside demo. */
+  vapidSubject: string | null;
+  /** Push service origins accepted beside the browsers' own (on-premises push services, tests); may be http and loopback. */
+  pushAllowOrigins: string[];
 }
 
 /** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
@@ -73,6 +80,48 @@ export function demoExposureWarning(config: Pick<Config, 'demo' | 'host'>): stri
     `WARNING: demo mode is on and the service listens on ${config.host}, beyond this machine. ` +
     'Anyone who can reach it can sign in with the published demo passwords. Set DEMO=off for a real deployment.'
   );
+}
+
+/** Base64url of exactly `bytes` bytes (a VAPID key), the first being `first` when given. */
+function isBase64UrlKey(value: string, bytes: number, first?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64url');
+  return decoded.length === bytes && (first === undefined || decoded[0] === first);
+}
+
+/**
+ * VAPID_SUBJECT: a mailto: address or an https: URL where push services can reach the operator. Apple's push service
+ * refuses localhost subjects, so loopback hosts are refused here rather than by the first push.
+ */
+function vapidSubjectProblem(subject: string): string | null {
+  const problem = `VAPID_SUBJECT must be a mailto: address or an https: URL of the operator (not localhost), got "${subject}"`;
+  if (/^mailto:[^@\s]+@[^@\s]+$/i.test(subject)) {
+    return isLoopbackHost(subject.slice(subject.indexOf('@') + 1)) ? problem : null;
+  }
+  try {
+    const url = new URL(subject);
+    return url.protocol === 'https:' && !isLoopbackHost(url.hostname) ? null : problem;
+  } catch {
+    return problem;
+  }
+}
+
+/** PUSH_ALLOW_ORIGINS: each an origin alone (scheme, host, port), as the policy compares them. */
+function pushOrigins(raw: string): string[] | { problem: string } {
+  const origins: string[] = [];
+  for (const item of raw.split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {}
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '').toLowerCase()) {
+      return {
+        problem: `PUSH_ALLOW_ORIGINS must be origins such as https://push.acme.example:8443, separated by commas; "${item}" is not one`,
+      };
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** Serving the data folder as web content would hand out the database file, password hashes included. */
@@ -199,6 +248,21 @@ const Environment = z.object({
   LOG_LEVEL: text('info'),
   BASIC_AUTH: flag('BASIC_AUTH', true),
   METRICS: flag('METRICS', false),
+  VAPID_PUBLIC_KEY: variable<string | null>(null, (raw) =>
+    isBase64UrlKey(raw.trim(), 65, 0x04)
+      ? raw.trim()
+      : { problem: 'VAPID_PUBLIC_KEY must be base64url of a 65-byte uncompressed P-256 public key' },
+  ),
+  VAPID_PRIVATE_KEY: variable<string | null>(null, (raw) =>
+    isBase64UrlKey(raw.trim(), 32)
+      ? raw.trim()
+      : { problem: 'VAPID_PRIVATE_KEY must be base64url of a 32-byte P-256 private key' },
+  ),
+  VAPID_SUBJECT: variable<string | null>(null, (raw) => {
+    const problem = vapidSubjectProblem(raw.trim());
+    return problem ? { problem } : raw.trim();
+  }),
+  PUSH_ALLOW_ORIGINS: variable<string[]>([], pushOrigins),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -215,6 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // WEB_ROOT set but empty serves no dashboard; unset serves the built one.
   const webRoot = env.WEB_ROOT === '' ? null : path.resolve(cwd, env.WEB_ROOT?.trim() || 'dist/web');
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
+  if ((vars.VAPID_PUBLIC_KEY === null) !== (vars.VAPID_PRIVATE_KEY === null)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one pair), or neither');
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -242,5 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     basicAuth: vars.BASIC_AUTH,
     metrics: vars.METRICS,
     metricsPort: vars.METRICS_PORT,
+    vapidPublicKey: vars.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: vars.VAPID_PRIVATE_KEY,
+    vapidSubject: vars.VAPID_SUBJECT,
+    pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
   };
 }

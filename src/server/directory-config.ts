@@ -19,6 +19,8 @@ export interface DirectoryConfig {
   groupSecurityWrite: string | null;
   /** Milliseconds to wait for a connection and for each operation. */
   timeoutMs: number;
+  /** The attribute holding a person's email address (read at each sign-in; a device request's UserEmail). */
+  emailAttribute: string;
 }
 
 const flagValue = (raw: string | undefined, name: string, error: (message: string) => Error): boolean => {
@@ -71,6 +73,10 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv, error: (message: str
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > 60) {
     throw error(`LDAP_TIMEOUT_SECONDS must be an integer from 1 to 60, got "${timeout}"`);
   }
+  const emailAttribute = env.LDAP_EMAIL_ATTRIBUTE?.trim() || 'mail';
+  if (!/^[A-Za-z][\w-]*$/.test(emailAttribute)) {
+    throw error(`LDAP_EMAIL_ATTRIBUTE must be an attribute name such as mail, got "${emailAttribute}"`);
+  }
   return {
     urls,
     startTls,
@@ -84,5 +90,6 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv, error: (message: str
     groupSecurityRead: env.LDAP_GROUP_SECURITY_READ?.trim() || null,
     groupSecurityWrite: env.LDAP_GROUP_SECURITY_WRITE?.trim() || null,
     timeoutMs: timeoutSeconds * 1000,
+    emailAttribute,
   };
 }

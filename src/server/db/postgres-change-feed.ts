@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { ChangeEvent } from '../../shared/contract/index.ts';
-import { ChangeFeed } from '../domain/change-feed.ts';
+import { ChangeFeed, FeedEvent } from '../domain/change-feed.ts';
 import type { Database } from './schema.ts';
 
 const CHANNEL = 'tachyon_changes';
@@ -40,7 +39,7 @@ export class PostgresChangeFeed extends ChangeFeed {
     return feed;
   }
 
-  override publish(event: ChangeEvent): void {
+  override publish(event: FeedEvent): void {
     // One at a time: on separate pool connections, a later announcement could otherwise overtake an earlier one.
     this.announcing = this.announcing
       .then(() => sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(this.db))
@@ -61,7 +60,7 @@ export class PostgresChangeFeed extends ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const event = ChangeEvent.safeParse(JSON.parse(message.payload));
+        const event = FeedEvent.safeParse(JSON.parse(message.payload));
         if (event.success) this.deliver(event.data);
       } catch (error) {
         this.onError(error);

@@ -23,6 +23,11 @@ export interface Database {
   list_revisions: ListRevisionTable;
   history: HistoryTable;
   account_history: AccountHistoryTable;
+  devices: DeviceTable;
+  enrollment_codes: EnrollmentCodeTable;
+  token_issues: TokenIssueTable;
+  device_events: DeviceEventTable;
+  service_keys: ServiceKeyTable;
 }
 
 export interface PrincipalTable {
@@ -36,6 +41,8 @@ export interface PrincipalTable {
   source: Generated<'local' | 'directory'>;
   last_sign_in_at: string | null;
   created_at: string | null;
+  /** Given by an administrator, or read from the directory at sign-in; null for none (migration 008). */
+  email: Generated<string | null>;
 }
 
 export interface PermissionGrantTable {
@@ -97,6 +104,8 @@ export interface InstructionTable {
   tokens_issued: Generated<number>;
   created_at: string;
   authenticated_at: string | null;
+  /** What the instruction does, as its creator named it ('' for instructions from before names). */
+  name: Generated<string>;
 }
 
 export interface PushTable {
@@ -104,9 +113,14 @@ export interface PushTable {
   push_message_user_id: number;
   instruction_id: number;
   scheduled: number;
-  /** Only kept in demo mode, where a person plays the device and must read it. */
+  /**
+   * The code in plain text, for the device inbox: in demo mode always (a person plays the device and must read it);
+   * otherwise only while a device can read it, and removed once the code is used, replaced, reported or expired.
+   */
   token: string | null;
   sent_at: string;
+  /** The issue this push delivered; null for pushes from before issues were recorded. */
+  token_issue_id: Generated<number | null>;
 }
 
 /** One counter per list, bumped in the same transaction as any change to it: the list's ETag. */
@@ -139,4 +153,63 @@ export interface AccountHistoryTable {
   consumer: string | null;
   changed_by: string | null;
   changed_at: string;
+}
+
+/** An enrolled device: its credential, its push message user once authorized, its Web Push subscription. */
+export interface DeviceTable {
+  id: Generated<number>;
+  principal_id: number;
+  authorization_request_id: number;
+  push_message_user_id: number | null;
+  /** SHA-256 of the device credential; the credential itself is never stored. */
+  credential_hash: string;
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  created_at: string;
+  /** Removed by its person, its push user Deleted, or its person disabled: the credential works no more. */
+  ended_at: string | null;
+}
+
+/** A single-use enrolment code, stored hashed. */
+export interface EnrollmentCodeTable {
+  code_hash: string;
+  principal_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One two-factor code issued: for the per-person cap, the inbox's "asked from", and reports. */
+export interface TokenIssueTable {
+  id: Generated<number>;
+  instruction_id: number;
+  user_key: string;
+  issued_at: string;
+  expires_at: string;
+  client_address: string | null;
+  user_agent: string | null;
+  devices_notified: number;
+  reported_at: string | null;
+}
+
+export type DeviceEventKind = 'token' | 'token-ended';
+
+/**
+ * The codes a device's live stream sends, kept so a reconnecting stream resumes where it left off. (Its state needs
+ * no log: a stream sends it whole at every connect and after every change.)
+ */
+export interface DeviceEventTable {
+  id: Generated<number>;
+  device_id: number;
+  kind: DeviceEventKind;
+  instruction_id: number | null;
+  created_at: string;
+}
+
+/** Keys the service makes for itself once and every process shares (the VAPID pair). */
+export interface ServiceKeyTable {
+  name: string;
+  value: string;
+  created_at: string;
 }

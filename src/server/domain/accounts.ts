@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { addMinutes, type Clock } from './clock.ts';
+import { endDevicesWhere } from './device-credentials.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type Principal, userKeyOf } from './principals.ts';
@@ -116,6 +117,7 @@ export class AccountService {
     source: 'local' | 'directory';
     last_sign_in_at: string | null;
     created_at: string | null;
+    email: string | null;
   }): Promise<Account> {
     const grants = await this.db
       .selectFrom('permission_grants')
@@ -136,6 +138,7 @@ export class AccountService {
     return {
       Id: row.id,
       UserName: row.user_name,
+      Email: row.email,
       Source: row.source === 'directory' ? 'Directory' : 'Local',
       Enabled: row.enabled === 1,
       Permissions: { Security: of('Security'), Accounts: of('Accounts') },
@@ -183,6 +186,7 @@ export class AccountService {
           source: 'local',
           created_at: formatTimestamp(now),
           last_sign_in_at: null,
+          email: input.Email ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -191,7 +195,7 @@ export class AccountService {
         principalId: id,
         userName: input.UserName,
         action: 'Created',
-        detail: permissionsText(input.Permissions),
+        detail: `${permissionsText(input.Permissions)}${input.Email ? `; email ${input.Email}` : ''}`,
         changedBy: actor.userName,
         at: now,
       });
@@ -252,6 +256,25 @@ export class AccountService {
     return this.get(id);
   }
 
+  /** A local account's email address (what its devices' requests carry as UserEmail); null removes it. */
+  async setEmail(id: number, email: string | null, actor: Principal): Promise<Account> {
+    await writeTransaction(this.db, async (trx) => {
+      const row = await this.local(trx, id, 'email address');
+      const before = await trx.selectFrom('principals').select('email').where('id', '=', id).executeTakeFirstOrThrow();
+      if (before.email === email) return;
+      await trx.updateTable('principals').set({ email }).where('id', '=', id).execute();
+      await recordAccountHistory(trx, {
+        principalId: id,
+        userName: row.user_name,
+        action: 'EmailChanged',
+        detail: email ?? 'removed',
+        changedBy: actor.userName,
+        at: this.clock(),
+      });
+    });
+    return this.get(id);
+  }
+
   async setEnabled(id: number, enabled: boolean, actor: Principal): Promise<Account> {
     if (id === actor.id && !enabled) {
       throw new ProblemError(409, 'forbidden', 'Own account', 'You cannot disable your own account.');
@@ -270,7 +293,11 @@ export class AccountService {
         .set({ enabled: enabled ? 1 : 0 })
         .where('id', '=', id)
         .execute();
-      if (!enabled) await revokeSessionsOf(trx, id, now);
+      if (!enabled) {
+        await revokeSessionsOf(trx, id, now);
+        // Devices end for good: enabling the account again must not revive a phone that may be lost.
+        await endDevicesWhere(trx, 'principal_id', id, now);
+      }
       await recordAccountHistory(trx, {
         principalId: id,
         userName: row.user_name,

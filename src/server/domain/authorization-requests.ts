@@ -1,14 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type AuthorizationRequest,
-  type ChangeEvent,
   type DeviceAuthorizationDecision,
   formatTimestamp,
 } from '../../shared/contract/index.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
 import { preparedLookup } from '../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../db/schema.ts';
-import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
+import { type ChangePublisher, type FeedEvent, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { recordHistory } from './history.ts';
 import type { Principal } from './principals.ts';
@@ -34,6 +34,60 @@ export function toAuthorizationRequest(row: Row): AuthorizationRequest {
     DecidedBy: row.decided_by,
     DecidedTimestampUtc: row.decided_at,
   };
+}
+
+/** What a new request says about its device and its person. */
+export interface RequestedDevice {
+  userName: string;
+  userEmail: string;
+  deviceType: string;
+  manufacturer: string;
+  model: string;
+  osVersion: string;
+}
+
+/**
+ * A device asks to be authorized: a Pending request, its list revision and its history entry, inside the caller's
+ * transaction. Every way a request is made (a device's enrolment, the demo actor) comes here. `createdBy` is who
+ * really asked, never a name taken on trust from the request.
+ */
+export async function insertAuthorizationRequest(
+  trx: Kysely<Database>,
+  device: RequestedDevice,
+  createdBy: string,
+  now: string,
+): Promise<Row> {
+  const row = await trx
+    .insertInto('authorization_requests')
+    .values({
+      user_name: device.userName,
+      user_email: device.userEmail,
+      request_guid: randomUUID(),
+      device_type: device.deviceType,
+      manufacturer: device.manufacturer,
+      model: device.model,
+      os_version: device.osVersion,
+      created_at: now,
+      modified_at: now,
+      status: 'Pending',
+      comment: null,
+      decided_by: null,
+      decided_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await bumpRevision(trx, 'authorization_requests');
+  await recordHistory(trx, {
+    entity: 'AuthorizationRequest',
+    entity_id: row.id,
+    action: 'Created',
+    from_state: null,
+    to_state: 'Pending',
+    comment: null,
+    changed_by: createdBy,
+    changed_at: now,
+  });
+  return row;
 }
 
 export async function listAuthorizationRequests(db: Kysely<Database>, all: boolean): Promise<AuthorizationRequest[]> {
@@ -73,7 +127,8 @@ function alreadyDecided(row: Row): ProblemError {
 
 /**
  * Seed §2.3 and SPEC §3: moves a pending request to Authorized or Rejected, once.
- * Authorizing registers the device as an Active push message user in the same transaction.
+ * Authorizing registers the device as an Active push message user in the same transaction, and the enrolled device
+ * that made the request (if one did) becomes that push user. Its live stream hears of it from the change event.
  */
 export async function decideAuthorizationRequest(
   db: Kysely<Database>,
@@ -138,11 +193,16 @@ export async function decideAuthorizationRequest(
         changed_at: now,
       });
       if (decision.Authorized) {
-        await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
+        const pushUserId = await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
           manufacturer: row.manufacturer,
           model: row.model,
           osVersion: row.os_version,
         });
+        await trx
+          .updateTable('devices')
+          .set({ push_message_user_id: pushUserId })
+          .where('authorization_request_id', '=', row.id)
+          .execute();
       }
       return toAuthorizationRequest(updated);
     },
@@ -150,7 +210,7 @@ export async function decideAuthorizationRequest(
   );
 }
 
-function decisionEvent(decided: AuthorizationRequest): ChangeEvent {
+function decisionEvent(decided: AuthorizationRequest): FeedEvent {
   return {
     Type: 'authorization-request',
     Id: decided.Id,

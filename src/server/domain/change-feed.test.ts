@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../../shared/contract/index.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
 import { pushUserRow } from '../test/rows.ts';
-import { ChangeFeed, writeAndPublish } from './change-feed.ts';
+import { ChangeFeed, type FeedEvent, writeAndPublish } from './change-feed.ts';
 
 describe('writeAndPublish', () => {
   let handle: DatabaseHandle;
   let feed: ChangeFeed;
-  let heard: ChangeEvent[];
+  let heard: FeedEvent[];
   beforeEach(async () => {
     handle = openDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(handle);
@@ -30,7 +29,7 @@ describe('writeAndPublish', () => {
         if (fail) throw new Error('rolled back');
         return row.id;
       },
-      (id): ChangeEvent => ({ Type: 'push-user', Id: id, Status: 1, ChangedBy: name }),
+      (id): FeedEvent => ({ Type: 'push-user', Id: id, Status: 1, ChangedBy: name }),
     );
 
   it('announces a committed write once it has committed', async () => {

@@ -1,12 +1,24 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ChangeEvent } from '../../shared/contract/index.ts';
+import { z } from 'zod/mini';
+import { ChangeEvent } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 
-type Listener = (event: ChangeEvent) => void;
+/**
+ * Devices with new events in their log (device-events.ts). Only their Ids travel, never the events: those hold
+ * two-factor codes, which have no business in NOTIFY payloads or in the dashboard's stream.
+ */
+export const DeviceSignal = z.object({ Type: z.literal('device-signal'), DeviceIds: z.array(z.int()) });
+export type DeviceSignal = z.infer<typeof DeviceSignal>;
+
+/** What the feed carries: the dashboard's changes, and device signals for the devices' own streams. */
+export const FeedEvent = z.union([ChangeEvent, DeviceSignal]);
+export type FeedEvent = ChangeEvent | DeviceSignal;
+
+type Listener = (event: FeedEvent) => void;
 
 /**
- * Committed changes, fanned out to live subscribers (the dashboard's event stream). This one carries
+ * Committed changes, fanned out to live subscribers (the dashboard's and the devices' event streams). This one carries
  * the changes of its own process, which is all there is on the embedded database; on PostgreSQL,
  * `PostgresChangeFeed` carries every process's changes.
  */
@@ -19,14 +31,14 @@ export class ChangeFeed {
   }
 
   /** Called once a change has committed. */
-  publish(event: ChangeEvent): void {
+  publish(event: FeedEvent): void {
     this.deliver(event);
   }
 
   async close(): Promise<void> {}
 
   /** Hands an event to this process's subscribers. */
-  protected deliver(event: ChangeEvent): void {
+  protected deliver(event: FeedEvent): void {
     for (const listener of this.listeners) listener(event);
   }
 }
@@ -35,16 +47,21 @@ export class ChangeFeed {
 export type ChangePublisher = Pick<ChangeFeed, 'publish'>;
 
 /**
- * The one path from a write to its event: runs the write in a transaction and, once it has committed, announces
+ * The one path from a write to its events: runs the write in a transaction and, once it has committed, announces
  * what changed. A write that fails or rolls back announces nothing.
  */
 export async function writeAndPublish<T>(
   db: Kysely<Database>,
   changes: ChangePublisher | null,
   work: (trx: Transaction<Database>) => Promise<T>,
-  event: (result: T) => ChangeEvent,
+  events: (result: T) => FeedEvent | readonly FeedEvent[],
 ): Promise<T> {
   const result = await writeTransaction(db, work);
-  changes?.publish(event(result));
+  const announced = events(result);
+  for (const event of Array.isArray(announced) ? announced : [announced as FeedEvent]) changes?.publish(event);
   return result;
 }
+
+/** The signal for devices whose logs grew; none when no device did. */
+export const deviceSignal = (deviceIds: readonly number[]): FeedEvent[] =>
+  deviceIds.length > 0 ? [{ Type: 'device-signal', DeviceIds: [...new Set(deviceIds)] }] : [];

@@ -14,11 +14,10 @@ import { truncateTables } from '../db/database.ts';
 import { bumpRevision } from '../db/list-revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { toAuthorizationRequest } from './authorization-requests.ts';
+import { insertAuthorizationRequest, toAuthorizationRequest } from './authorization-requests.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
-import { recordHistory } from './history.ts';
 import { type Principal, upsertPrincipal, userKeyOf } from './principals.ts';
 
 const DEVICES = [
@@ -102,7 +101,17 @@ export async function resetDemoData(
     db,
     changes,
     async (trx) => {
-      await truncateTables(trx, ['pushes', 'instructions', 'history', 'authorization_requests', 'push_message_users']);
+      // Enrolled devices go with the requests that enrolled them, and their events and codes with them.
+      await truncateTables(trx, [
+        'device_events',
+        'devices',
+        'pushes',
+        'token_issues',
+        'instructions',
+        'history',
+        'authorization_requests',
+        'push_message_users',
+      ]);
 
       const requests = PEOPLE.map(([userName, email], index) => {
         const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
@@ -225,37 +234,20 @@ export async function createDemoAuthorizationRequest(
     db,
     changes,
     async (trx) => {
-      const row = await trx
-        .insertInto('authorization_requests')
-        .values({
-          user_name: input.UserName ?? userName,
-          user_email: input.UserEmail ?? email,
-          request_guid: randomUUID(),
-          device_type: input.DeviceType ?? device.DeviceType,
+      const row = await insertAuthorizationRequest(
+        trx,
+        {
+          userName: input.UserName ?? userName,
+          userEmail: input.UserEmail ?? email,
+          deviceType: input.DeviceType ?? device.DeviceType,
           manufacturer: input.Manufacturer ?? device.Manufacturer,
           model: input.Model ?? device.Model,
-          os_version: input.OsVersion ?? device.OsVersion,
-          created_at: now,
-          modified_at: now,
-          status: 'Pending',
-          comment: null,
-          decided_by: null,
-          decided_at: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await bumpRevision(trx, 'authorization_requests');
-      await recordHistory(trx, {
-        entity: 'AuthorizationRequest',
-        entity_id: row.id,
-        action: 'Created',
-        from_state: null,
-        to_state: 'Pending',
-        comment: null,
+          osVersion: input.OsVersion ?? device.OsVersion,
+        },
         // The person playing the device, not the owner they claim: the history never takes a name on trust.
-        changed_by: caller.userName,
-        changed_at: now,
-      });
+        caller.userName,
+        now,
+      );
       return toAuthorizationRequest(row);
     },
     (created) => ({ Type: 'authorization-request', Id: created.Id, Status: 'Pending', ChangedBy: caller.userName }),

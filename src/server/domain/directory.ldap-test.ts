@@ -45,6 +45,7 @@ const directoryConfig = (overrides: Partial<DirectoryConfig> = {}): DirectoryCon
   groupSecurityRead: GROUP_READ,
   groupSecurityWrite: GROUP_WRITE,
   timeoutMs: 3000,
+  emailAttribute: 'mail',
   ...overrides,
 });
 

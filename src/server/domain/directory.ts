@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry, Filter, InvalidCredentialsError, ResultCodeError } from 'ldapts';
-import type { Permission } from '../../shared/contract/index.ts';
+import { ACCOUNT_EMAIL_MAX, type Permission } from '../../shared/contract/index.ts';
 import type { DirectoryConfig } from '../directory-config.ts';
 
 /** The directory accepted the password: who the person is there, and the Security permissions their groups give. */
@@ -9,6 +9,8 @@ export interface DirectorySignIn {
   userName: string;
   dn: string;
   security: Permission[];
+  /** From LDAP_EMAIL_ATTRIBUTE; null when the entry has none. */
+  email: string | null;
 }
 
 /** The directory could not be asked (down, unreachable, TLS failure, search account rejected): not a wrong password. */
@@ -136,7 +138,8 @@ export class Directory {
         throw error;
       }
       const spelled = this.nameAttribute ? text(user[this.nameAttribute])[0] : undefined;
-      return { userName: `${this.config.domain}\\${spelled ?? name}`, dn: user.dn, security };
+      const email = text(user[this.config.emailAttribute])[0]?.trim().slice(0, ACCOUNT_EMAIL_MAX) || null;
+      return { userName: `${this.config.domain}\\${spelled ?? name}`, dn: user.dn, security, email };
     } catch (error) {
       if (error instanceof ResultCodeError) {
         // The directory answered, but not as a working configuration would (no such base, no access...).
@@ -154,7 +157,13 @@ export class Directory {
       scope: 'sub',
       filter,
       sizeLimit: 2,
-      attributes: ['dn', 'memberOf', 'userAccountControl', ...(this.nameAttribute ? [this.nameAttribute] : [])],
+      attributes: [
+        'dn',
+        'memberOf',
+        'userAccountControl',
+        this.config.emailAttribute,
+        ...(this.nameAttribute ? [this.nameAttribute] : []),
+      ],
     });
     // None: unknown. Two: the filter is ambiguous, and guessing which one is who would be worse than refusing.
     if (searchEntries.length !== 1) {

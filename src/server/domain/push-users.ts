@@ -12,6 +12,7 @@ import { preparedLookup } from '../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../db/schema.ts';
 import { type ChangePublisher, writeAndPublish } from './change-feed.ts';
 import type { Clock } from './clock.ts';
+import { endDevicesWhere } from './device-credentials.ts';
 import { recordHistory } from './history.ts';
 import { userKeyOf } from './principals.ts';
 import { notFound } from './problem-error.ts';
@@ -104,7 +105,11 @@ export async function setPushMessageUserStatus(
         .returning('status')
         .executeTakeFirst();
       if (!before) throw notFound('Push message user', id);
-      const now = formatTimestamp(clock());
+      const at = clock();
+      const now = formatTimestamp(at);
+      // A Deleted push user's devices end with it, for good: registering the device type again later makes a new
+      // enrolment's device that push user, never a lost phone that still holds the old credential.
+      if (status === PushUserStatusCode.Deleted) await endDevicesWhere(trx, 'push_message_user_id', id, at);
       const row = await changeStatusAndRecord(trx, id, status, {
         entity: 'PushMessageUser',
         entity_id: id,
@@ -156,7 +161,10 @@ async function changeStatusAndRecord(
   );
 }
 
-/** An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction. */
+/**
+ * An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction;
+ * answers the push user's Id.
+ */
 export async function registerDevice(
   trx: Kysely<Database>,
   userName: string,
@@ -164,7 +172,7 @@ export async function registerDevice(
   clock: Clock,
   registeredBy: string,
   device: DeviceDescription,
-): Promise<void> {
+): Promise<number> {
   const userKey = userKeyOf(userName);
   const existing = await trx
     .selectFrom('push_message_users')
@@ -216,6 +224,7 @@ export async function registerDevice(
     changed_by: registeredBy,
     changed_at: now,
   });
+  return registered.id;
 }
 
 function statusName(status: PushUserStatus): string {

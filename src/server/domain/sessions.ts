@@ -241,6 +241,7 @@ export class SessionService {
             source: 'directory',
             created_at: formatTimestamp(now),
             last_sign_in_at: null,
+            email: person.email,
           })
           .returning(['id', 'user_name', 'password_hash', 'enabled', 'source'])
           .executeTakeFirstOrThrow());
@@ -251,6 +252,8 @@ export class SessionService {
         .where('entity', '=', 'Security')
         .orderBy('permission')
         .execute();
+      // The directory owns the address, as it owns the groups: re-read at every sign-in.
+      if (existing) await trx.updateTable('principals').set({ email: person.email }).where('id', '=', row.id).execute();
       const was = before.map((grant) => grant.permission).join('+');
       const mapped = person.security.join('+');
       if (existing && was === mapped) return row;

@@ -7,6 +7,7 @@ import {
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
 import type { BasicCredentials } from '../domain/basic-credentials.ts';
+import type { AuthenticatedDevice } from '../domain/devices.ts';
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sessions.ts';
@@ -15,6 +16,8 @@ import { guardEndpoints } from './endpoint-guard.ts';
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
 const BASIC = /^Basic\s+([A-Za-z0-9+/]{1,2800}={0,2})\s*$/i;
+/** `Authorization: Device <DeviceToken>`: an enrolled device's own credential (devices.ts). */
+const DEVICE = /^Device\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
 
 /** The session token header of the real platform's clients (SPEC §3), accepted beside Authorization: Bearer. */
 export const TOKEN_HEADER = 'x-tachyon-authenticate';
@@ -51,21 +54,68 @@ function challenge(request: FastifyRequest, reply: FastifyReply, basicAuth: bool
   reply.header('WWW-Authenticate', offerBasic ? [bearer, 'Basic realm="Tachyon", charset="UTF-8"'] : bearer);
 }
 
+/** Finds the device a credential names, or throws the 401 problem that refuses it. */
+export type DeviceAuthenticator = (credential: string) => Promise<AuthenticatedDevice>;
+
+const deviceCredentialOf = (request: FastifyRequest) => {
+  const authorization = request.headers.authorization;
+  return authorization ? (DEVICE.exec(authorization)?.[1] ?? null) : null;
+};
+
 /**
  * Enforces each endpoint's access rule from the catalogue: a session for `session`, and a Security permission
  * on top for `permission` (seed §5.4; Write does not imply Read). A session comes from a token
  * (`Authorization: Bearer` or `X-Tachyon-Authenticate`) or, unless BASIC_AUTH=off, from Basic credentials.
+ * A device's endpoints take its own credential instead (`Authorization: Device`), and enrolment takes either a
+ * session or nothing at all (its body then holds an enrolment code, which the domain checks).
  * Runs after versioning, so a version's missing endpoint is a 404 for everyone.
  */
-export function registerAccess(app: FastifyInstance, sessions: SessionService, basic: BasicCredentials | null): void {
+export function registerAccess(
+  app: FastifyInstance,
+  sessions: SessionService,
+  basic: BasicCredentials | null,
+  authenticateDevice: DeviceAuthenticator,
+): void {
   const basicAuth = basic !== null;
   const needsSignIn = `This endpoint needs a session token from POST /api/Consumer/Authentication, sent as Authorization: Bearer or X-Tachyon-Authenticate${basicAuth ? ', or HTTP Basic credentials' : ''}.`;
+  const admitDevice = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const credential = deviceCredentialOf(request);
+    if (credential === null) {
+      reply.header('WWW-Authenticate', 'Device realm="tachyon"');
+      return done(
+        new ProblemError(
+          401,
+          'unauthenticated',
+          'Device credential required',
+          'This endpoint is for enrolled devices: send Authorization: Device <DeviceToken> from POST /api/Device/Enrollments.',
+        ),
+      );
+    }
+    authenticateDevice(credential).then(
+      (device) => {
+        request.device = device;
+        done();
+      },
+      (error: unknown) => {
+        if (error instanceof ProblemError && error.status === 401) {
+          reply.header('WWW-Authenticate', 'Device realm="tachyon", error="invalid_token"');
+        }
+        done(error as Error);
+      },
+    );
+  };
   // Callback style: a recently seen session is answered from memory without a promise; only a miss waits on the database.
   guardEndpoints(app, (endpoint) =>
     endpoint.access.kind === 'anonymous'
       ? null
       : (request, reply, done) => {
+          const { kind } = endpoint.access;
+          if (kind === 'device' || (kind === 'session-or-device' && deviceCredentialOf(request) !== null)) {
+            return admitDevice(request, reply, done);
+          }
           const credentials = credentialsOf(request, basicAuth);
+          // Enrolling from a link: no credentials at all is allowed through; the code in the body decides.
+          if (credentials.kind === 'none' && kind === 'session-or-enrollment-code') return done();
           if (credentials.kind === 'none') {
             challenge(request, reply, basicAuth, false);
             return done(new ProblemError(401, 'unauthenticated', 'Sign-in required', needsSignIn));

@@ -1,4 +1,5 @@
 import type { ApiVersion, Endpoint } from '../../shared/contract/index.ts';
+import type { AuthenticatedDevice } from '../domain/devices.ts';
 import type { AuthenticatedSession } from '../domain/sessions.ts';
 
 declare module 'fastify' {
@@ -7,6 +8,8 @@ declare module 'fastify' {
     apiVersion: ApiVersion;
     /** The caller's session, once the endpoint's access rule has checked it. */
     session: AuthenticatedSession | null;
+    /** The calling device, once a device endpoint's access rule has checked its credential. */
+    device: AuthenticatedDevice | null;
   }
   interface FastifyContextConfig {
     /** The catalogue entry this route serves; absent on routes outside the interface (the dashboard). */

@@ -526,6 +526,7 @@ describe('with a directory configured but unreachable', () => {
     groupSecurityRead: null,
     groupSecurityWrite: null,
     timeoutMs: 2000,
+    emailAttribute: 'mail',
   };
 
   it('answers 503 directory-unavailable for directory names, never 401, and records it', async () => {

@@ -6,7 +6,7 @@ import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
-export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions, config }: Services): void {
+export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions, config, delivery }: Services): void {
   registerEndpoint(
     app,
     endpoints.login,
@@ -23,12 +23,12 @@ export function authenticationRoutes(app: FastifyInstance, { db, clock, sessions
   });
 
   registerEndpoint(app, endpoints.submitObsoleteToken, ({ body, request }) =>
-    submitToken(db, clock, sessionOf(request).principal, body.InstructionId, false, body.Token),
+    submitToken(db, clock, sessionOf(request).principal, body.InstructionId, false, body.Token, delivery),
   );
   registerEndpoint(app, endpoints.submitInstructionToken, ({ body, request }) =>
-    submitToken(db, clock, sessionOf(request).principal, body.Id, false, body.Token),
+    submitToken(db, clock, sessionOf(request).principal, body.Id, false, body.Token, delivery),
   );
   registerEndpoint(app, endpoints.submitScheduledInstructionToken, ({ body, request }) =>
-    submitToken(db, clock, sessionOf(request).principal, body.Id, true, body.Token),
+    submitToken(db, clock, sessionOf(request).principal, body.Id, true, body.Token, delivery),
   );
 }

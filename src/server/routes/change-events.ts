@@ -3,29 +3,15 @@ import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.
 import { hasPermission } from '../domain/principals.ts';
 import { ProblemError } from '../domain/problem-error.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
+import { eventStreams } from '../http/event-stream.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
-const HEARTBEAT_MS = 15_000;
-/**
- * How often an open stream checks that its session still stands (signed out, idle or absolute deadline passed,
- * account disabled, Security Read removed): the stream ends within this time of any of them. The check is
- * background traffic, so it never extends the idle deadline.
- */
-export const STREAM_SESSION_CHECK_MS = 2_000;
-
-/**
- * The live change stream as Server-Sent Events. Clients read it with fetch (it needs the bearer header,
- * which EventSource cannot send). A comment line every 15 s keeps proxies from closing an idle stream.
- */
+/** The dashboard's live change stream as Server-Sent Events (http/event-stream.ts). */
 export function changeEventRoutes(app: FastifyInstance, { changes, sessions }: Services): void {
-  const open = new Set<() => void>();
+  const streams = eventStreams(app);
   /** Open streams per session (token hash), in this process. */
   const perSession = new Map<string, number>();
-  // Streams never go idle, so shutdown ends them first; otherwise close would wait for them.
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
 
   registerEndpoint(app, endpoints.changeEvents, ({ request, reply }) => {
     const session = sessionOf(request);
@@ -41,55 +27,25 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions }: S
       );
     }
     perSession.set(tokenHash, count + 1);
-    reply.hijack();
-    const raw = reply.raw;
-    // Headers set so far (security, Api-Version) still apply to the hijacked response.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) raw.setHeader(name, value);
-    }
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
+    let unsubscribe = () => {};
+    const stream = streams.open(request, reply, {
+      // A background check: an open stream never extends the idle deadline.
+      stillAllowed: async () => {
+        const current = await sessions.authenticate(session.token, 'background');
+        const { access } = endpoints.changeEvents;
+        return current !== null && hasPermission(current.principal, access.entity, access.permission);
+      },
+      onEnd: () => {
+        unsubscribe();
+        const left = (perSession.get(tokenHash) ?? 1) - 1;
+        if (left > 0) perSession.set(tokenHash, left);
+        else perSession.delete(tokenHash);
+      },
     });
-    raw.write(': connected\n\n');
-    const unsubscribe = changes.subscribe((event) => {
-      raw.write(`event: ${event.Type}\ndata: ${JSON.stringify(event)}\n\n`);
+    unsubscribe = changes.subscribe((event) => {
+      // Device signals are for the devices' own streams.
+      if (event.Type !== 'device-signal') stream.send(event.Type, event);
     });
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    let checking = false;
-    const sessionCheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      sessions
-        .authenticate(session.token, 'background')
-        .then((current) => {
-          const { access } = endpoints.changeEvents;
-          if (!current) end();
-          else if (access.kind === 'permission' && !hasPermission(current.principal, access.entity, access.permission))
-            end();
-        })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'live stream: session check failed'))
-        .finally(() => {
-          checking = false;
-        });
-    }, STREAM_SESSION_CHECK_MS);
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      unsubscribe();
-      open.delete(end);
-      const left = (perSession.get(tokenHash) ?? 1) - 1;
-      if (left > 0) perSession.set(tokenHash, left);
-      else perSession.delete(tokenHash);
-      raw.end();
-    };
-    open.add(end);
-    request.raw.once('close', end);
     // Hijacked: the stream is the answer, there is nothing for Fastify to send.
     return undefined;
   });

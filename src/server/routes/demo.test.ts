@@ -143,14 +143,25 @@ describe('demo endpoints (/api/Demo/)', () => {
       ]);
     });
 
-    it("delivers to nobody once the caller's device is disabled", async () => {
+    it("refuses an instruction once the caller's only device is disabled (409 no-active-device), creating nothing", async () => {
       const users = parseBody(
         await t.call({ method: 'GET', url: PUSH_USERS, token: tokens.admin }),
         PushMessageUserList,
       );
       const device = users.find((user) => user.UserName === 'DEMO\\operator' && user.Status === 1);
       await t.call({ method: 'PUT', url: PUSH_USERS, token: tokens.admin, payload: { Id: device?.Id, Status: 2 } });
-      expect((await demoCreateInstruction(t, tokens.operator)).DeliveredTo).toBe(0);
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/Demo/Instructions',
+        token: tokens.operator,
+        payload: {},
+      });
+      expect(expectProblem(refused, 409, 'no-active-device').detail).toContain('/device');
+      const stored = await t.database.db.selectFrom('instructions').select('id').execute();
+      expect(stored).toEqual([]);
+      expect(
+        parseBody(await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator }), DemoPushList),
+      ).toEqual([]);
     });
 
     it('answers 400 for a Scheduled that is not a boolean', async () => {
@@ -183,7 +194,7 @@ describe('demo endpoints (/api/Demo/)', () => {
       expect(pushes[0]?.SentTimestampUtc).toBe(t.clock.stamp());
     });
 
-    it("answers 404 for an unknown instruction or somebody else's", async () => {
+    it("answers 404 for an unknown instruction and 403 not-creator for somebody else's", async () => {
       const instruction = await demoCreateInstruction(t, tokens.operator);
       expectProblem(
         await t.call({ method: 'POST', url: '/api/Demo/Instructions/987654/Token', token: tokens.operator }),
@@ -192,8 +203,8 @@ describe('demo endpoints (/api/Demo/)', () => {
       );
       expectProblem(
         await t.call({ method: 'POST', url: `/api/Demo/Instructions/${instruction.Id}/Token`, token: tokens.admin }),
-        404,
-        'not-found',
+        403,
+        'not-creator',
       );
     });
 

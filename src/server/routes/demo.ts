@@ -1,13 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '../../shared/contract/index.ts';
+import { type DemoInstruction, endpoints, type Instruction } from '../../shared/contract/index.ts';
 import { createDemoAuthorizationRequest, listDemoPushes, resetDemoData } from '../domain/demo-data.ts';
 import { createInstruction, reissueToken } from '../domain/instructions.ts';
+import type { Principal } from '../domain/principals.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
+import { codeRequestOf } from './instructions.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
-/** SPEC §3 "Demo mode": endpoints that let a person play the mobile device and the instruction author. */
-export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }: Services): void {
+/** The demo actor's answer: the instruction as the real endpoints made it, in the demo's own shape. */
+const demoInstruction = (instruction: Instruction, creator: Principal): DemoInstruction => ({
+  Id: instruction.Id,
+  Scheduled: instruction.Scheduled,
+  CreatedBy: creator.userName,
+  State: instruction.State,
+  DeliveredTo: instruction.DevicesNotified,
+});
+
+/**
+ * SPEC §3 "Demo mode": endpoints that let a person play the mobile device and the instruction author. The
+ * instruction author goes through the same domain functions as POST /api/Instructions (one path, not two).
+ */
+export function demoRoutes(app: FastifyInstance, { db, clock, changes, config, delivery }: Services): void {
   // Creation per session, not per address: one person cannot flood the queue or the history however they connect.
   const perSession = {
     rateLimit: {
@@ -29,13 +43,26 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config }:
   registerEndpoint(
     app,
     endpoints.demoCreateInstruction,
-    async ({ body, request, reply }) =>
-      reply.code(201).send(await createInstruction(db, clock, sessionOf(request).principal, body.Scheduled, true)),
+    async ({ body, request, reply }) => {
+      const { principal } = sessionOf(request);
+      const name = body.Scheduled ? 'Demo scheduled instruction' : 'Demo instruction';
+      const created = await createInstruction(
+        db,
+        clock,
+        principal,
+        { name, scheduled: body.Scheduled },
+        codeRequestOf(request),
+        delivery,
+      );
+      return reply.code(201).send(demoInstruction(created, principal));
+    },
     perSession,
   );
-  registerEndpoint(app, endpoints.demoReissueToken, ({ params, request }) =>
-    reissueToken(db, clock, sessionOf(request).principal, params.id, true),
-  );
+  registerEndpoint(app, endpoints.demoReissueToken, async ({ params, request }) => {
+    const { principal } = sessionOf(request);
+    const reissued = await reissueToken(db, clock, principal, params.id, codeRequestOf(request), delivery);
+    return demoInstruction(reissued, principal);
+  });
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
   registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
     await resetDemoData(db, clock, changes);

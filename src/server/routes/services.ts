@@ -4,7 +4,11 @@ import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts.ts';
 import type { ChangeFeed } from '../domain/change-feed.ts';
 import type { Clock } from '../domain/clock.ts';
+import type { TokenDelivery } from '../domain/instructions.ts';
 import type { SessionService } from '../domain/sessions.ts';
+import type { TokenPushSender } from '../domain/token-delivery.ts';
+import type { PushEndpointPolicy } from '../push/push-endpoint-policy.ts';
+import type { VapidKeys } from '../push/vapid-keys.ts';
 
 /** What routes need from the rest of the service, passed in rather than reached for. */
 export interface Services {
@@ -14,4 +18,10 @@ export interface Services {
   sessions: SessionService;
   changes: ChangeFeed;
   accounts: AccountService;
+  /** Web Push; null when this service sends none (Web Push off, or no sender given). */
+  pushSender: TokenPushSender | null;
+  /** How new codes reach devices, for the instruction endpoints and the demo actors alike. */
+  delivery: TokenDelivery;
+  vapid: VapidKeys;
+  pushPolicy: PushEndpointPolicy;
 }

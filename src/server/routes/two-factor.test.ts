@@ -114,13 +114,18 @@ describe('two-factor tokens: #2, #3, #4', () => {
     }
   });
 
-  it("pushes the token only to the creator's Active devices", async () => {
+  it("pushes the token only to the creator's Active devices, and refuses a creator without one", async () => {
     const helpdesk = await t.login(...HELPDESK);
-    // DEMO\helpdesk's only device is Disabled in the demo data.
-    const instruction = await demoCreateInstruction(t, helpdesk);
-    expect(instruction.DeliveredTo).toBe(0);
+    // DEMO\helpdesk's only device is Disabled in the demo data: no code can reach them, so nothing is created.
+    const refused = await t.call({ method: 'POST', url: '/api/Demo/Instructions', token: helpdesk, payload: {} });
+    expectProblem(refused, 409, 'no-active-device');
     const pushes = await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: helpdesk });
     expect(parseBody(pushes, DemoPushList)).toEqual([]);
+    // DEMO\operator has one Active device: one push, to it.
+    const instruction = await demoCreateInstruction(t, tokens.operator);
+    expect(instruction.DeliveredTo).toBe(1);
+    const delivered = await t.call({ method: 'GET', url: '/api/Demo/Pushes', token: tokens.operator });
+    expect(parseBody(delivered, DemoPushList)).toHaveLength(1);
   });
 
   it('accepts a token only from the creator: 403 not-creator for anyone else (#2, #3, #4)', async () => {

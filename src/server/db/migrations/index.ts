@@ -5,6 +5,7 @@ import * as history from './002-history.ts';
 import * as pushUserDevice from './003-push-user-device.ts';
 import * as accounts from './004-accounts.ts';
 import * as hardening from './005-hardening.ts';
+import * as devices from './008-devices.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-push-user-device': pushUserDevice,
   '004-accounts': accounts,
   '005-hardening': hardening,
+  '008-devices': devices,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const HEARTBEAT_MS = 15_000;
+/**
+ * How often an open stream checks that its caller still stands (a session signed out, past a deadline or without
+ * the permission; a device removed): the stream ends within this time of any of them.
+ */
+export const STREAM_SESSION_CHECK_MS = 2_000;
+
+export interface EventStream {
+  /** One event: its type, its JSON data and, for streams that resume, its id (sent back as Last-Event-ID). */
+  send(type: string, data: unknown, id?: number): void;
+  end(): void;
+}
+
+export interface EventStreamOptions {
+  /** Whether the caller still may listen; false (or a failure) ends the stream. */
+  stillAllowed: () => Promise<boolean>;
+  /** Called once when the stream ends, whoever ends it. */
+  onEnd?: () => void;
+}
+
+/**
+ * Server-Sent Events for the live streams (the dashboard's changes, a device's events): clients read them with
+ * fetch, since they authenticate with a header EventSource cannot send. A comment line every 15 s keeps proxies
+ * from closing an idle stream; the caller's right to listen is checked every few seconds as background traffic.
+ * Streams never go idle, so shutdown ends them first; otherwise close would wait for them.
+ */
+export function eventStreams(app: FastifyInstance): {
+  open(request: FastifyRequest, reply: FastifyReply, options: EventStreamOptions): EventStream;
+} {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  return {
+    open(request, reply, { stillAllowed, onEnd }) {
+      reply.hijack();
+      const raw = reply.raw;
+      // Headers set so far (security, Api-Version) still apply to the hijacked response.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.write(': connected\n\n');
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      let checking = false;
+      const check = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        stillAllowed()
+          .then((allowed) => {
+            if (!allowed) end();
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live stream: access check failed'))
+          .finally(() => {
+            checking = false;
+          });
+      }, STREAM_SESSION_CHECK_MS);
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        clearInterval(check);
+        open.delete(end);
+        onEnd?.();
+        raw.end();
+      };
+      open.add(end);
+      request.raw.once('close', end);
+      return {
+        send(type, data, id) {
+          if (ended) return;
+          raw.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        end,
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../shared/contract/index.ts';
+import { reportCode } from '../domain/code-reports.ts';
+import { listDevicePushes } from '../domain/device-inbox.ts';
+import {
+  clearPushSubscription,
+  createEnrollmentLink,
+  deviceState,
+  type Enroller,
+  enrollDevice,
+  removeDevice,
+  setPushSubscription,
+} from '../domain/devices.ts';
+import { ProblemError } from '../domain/problem-error.ts';
+import { registerEndpoint } from '../http/endpoint-route.ts';
+import { pushKeyOf } from '../push/vapid-keys.ts';
+import { deviceEventRoutes } from './device-events.ts';
+import { deviceOf } from './device-of.ts';
+import type { Services } from './services.ts';
+import { sessionOf } from './session-of.ts';
+
+/** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
+const ENROLLMENTS_PER_MINUTE = 20;
+
+/** The device API: enrolment, the device's own state, subscription and inbox, and its live events. */
+export function deviceRoutes(app: FastifyInstance, services: Services): void {
+  const { db, clock, changes, sessions, vapid, pushSender, pushPolicy } = services;
+
+  registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
+
+  registerEndpoint(app, endpoints.createEnrollmentLink, async ({ request, reply }) => {
+    // The address the person reached the dashboard at is the one their phone can reach too.
+    const origin = `${request.protocol}://${request.host}`;
+    return reply.code(201).send(await createEnrollmentLink(db, clock, sessionOf(request).principal, origin));
+  });
+
+  registerEndpoint(
+    app,
+    endpoints.enrollDevice,
+    async ({ body, request, reply }) => {
+      // A code, when sent, says whose device it is; otherwise the signed-in person's.
+      let enroller: Enroller;
+      if (body.EnrollmentCode !== undefined) enroller = { kind: 'code', code: body.EnrollmentCode };
+      else if (request.session) enroller = { kind: 'person', principal: request.session.principal };
+      else {
+        throw new ProblemError(
+          401,
+          'unauthenticated',
+          'Sign-in or enrolment code required',
+          'Enrol while signed in, or with the EnrollmentCode of a link made in the dashboard (user menu, "Add a device").',
+        );
+      }
+      return reply.code(201).send(await enrollDevice(db, clock, body, enroller, changes));
+    },
+    {
+      rateLimit: {
+        max: ENROLLMENTS_PER_MINUTE,
+        timeWindow: 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) =>
+          request.session ? `enrol-person:${request.session.principal.id}` : `enrol-address:${request.ip}`,
+      },
+    },
+  );
+
+  registerEndpoint(app, endpoints.getDevice, ({ request }) => deviceState(db, deviceOf(request).id));
+
+  registerEndpoint(app, endpoints.removeDevice, async ({ request, reply }) => {
+    await removeDevice(db, clock, deviceOf(request), changes);
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.putPushSubscription, async ({ body, request, reply }) => {
+    await setPushSubscription(db, deviceOf(request), body, pushPolicy);
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.deletePushSubscription, async ({ request, reply }) => {
+    await clearPushSubscription(db, deviceOf(request));
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.devicePushes, ({ request }) => listDevicePushes(db, deviceOf(request), clock()));
+
+  registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
+    await reportCode(db, clock, deviceOf(request), params.id, changes, (principalId) =>
+      sessions.forgetPrincipal(principalId),
+    );
+    return reply.code(204).send();
+  });
+
+  deviceEventRoutes(app, services);
+}
