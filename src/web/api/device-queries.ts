@@ -61,9 +61,10 @@ export function deviceEventReceived(queryClient: QueryClient, credential: Device
 
 /**
  * Enrols this browser: with an enrolment link's code, or signed in with a password (ended right after, best
- * effort: the device credential is what stays). The credential is stored before anything else can fail.
+ * effort: the device credential is what stays). `onEnrolled` belongs to the hook, not to a `mutate` call: the
+ * register screen is gone once the credential is stored, and runs first, so the next screen is drawn once.
  */
-export function useEnrollDevice() {
+export function useEnrollDevice({ onEnrolled }: { onEnrolled?: () => void } = {}) {
   return useMutation({
     mutationFn: async ({
       enrollment,
@@ -75,13 +76,15 @@ export function useEnrollDevice() {
       holdSignInToken(signInToken);
       try {
         const result = await deviceApi.enroll(enrollment);
-        const credential = { token: result.DeviceToken, authorizationRequestId: result.AuthorizationRequestId };
-        deviceCredentialStore.set(credential);
         if (signInToken) await deviceApi.endSession().catch(() => undefined);
-        return credential;
+        return { token: result.DeviceToken, authorizationRequestId: result.AuthorizationRequestId };
       } finally {
         holdSignInToken(null);
       }
+    },
+    onSuccess: (credential) => {
+      onEnrolled?.();
+      deviceCredentialStore.set(credential);
     },
   });
 }

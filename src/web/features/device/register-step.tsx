@@ -44,7 +44,7 @@ export type RegisterStepProps =
 
 /** "Register this device": what the browser tells about the device, editable, sent with the enrolment. */
 export function RegisterStep(props: RegisterStepProps) {
-  const enroll = useEnrollDevice();
+  const enroll = useEnrollDevice({ onEnrolled: props.onEnrolled });
   const [values, setValues] = useState<DeviceDescription>(EMPTY);
   const [edited, setEdited] = useState(false);
 
@@ -63,19 +63,16 @@ export function RegisterStep(props: RegisterStepProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    enroll.mutate(
-      {
-        enrollment: {
-          DeviceType: values.DeviceType.trim(),
-          Manufacturer: values.Manufacturer.trim(),
-          Model: values.Model.trim(),
-          OsVersion: values.OsVersion.trim(),
-          ...(props.enrollmentCode ? { EnrollmentCode: props.enrollmentCode } : {}),
-        },
-        signInToken: props.signIn?.Token ?? null,
+    enroll.mutate({
+      enrollment: {
+        DeviceType: values.DeviceType.trim(),
+        Manufacturer: values.Manufacturer.trim(),
+        Model: values.Model.trim(),
+        OsVersion: values.OsVersion.trim(),
+        ...(props.enrollmentCode ? { EnrollmentCode: props.enrollmentCode } : {}),
       },
-      { onSuccess: () => props.onEnrolled() },
-    );
+      signInToken: props.signIn?.Token ?? null,
+    });
   }
 
   const error = enroll.error;
