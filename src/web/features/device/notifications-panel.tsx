@@ -117,7 +117,7 @@ export function NotificationsPanel({ credential, device }: { credential: DeviceC
   } else if (!pushKey.data.WebPushEnabled) {
     body = (
       <Alert color="gray" icon={<IconBellOff />} title="Notifications are off on this service">
-        {pushKey.data.Reason ? `${pushKey.data.Reason} ` : ''}Codes still arrive on this page: open it when you sign in.
+        {pushKey.data.Reason ?? 'Codes still arrive on this page: open it when you sign in.'}
       </Alert>
     );
   } else if (permission === 'denied') {

@@ -52,7 +52,12 @@ export function SendCodePanel({ kind, onCreated }: SendCodePanelProps) {
           variant="light"
           leftSection={<IconDeviceMobileMessage size={16} />}
           loading={create.isPending}
-          onClick={() => create.mutate({ Name: TRY_INSTRUCTION_NAME, Scheduled: scheduled }, { onSuccess: onCreated })}
+          onClick={() =>
+            create.mutate(
+              { Name: TRY_INSTRUCTION_NAME, Scheduled: scheduled },
+              { onSuccess: (instruction) => onCreated(instruction) },
+            )
+          }
           w="fit-content"
         >
           Send me a code
