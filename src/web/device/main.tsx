@@ -24,7 +24,7 @@ import '@mantine/core/styles/Title.css';
 import '../reduced-motion.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveRegion } from '../components/live-region.tsx';
 import { DeviceApp } from '../features/device/device-app.tsx';
@@ -35,19 +35,24 @@ import { cssVariablesResolver, theme } from '../theme.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('device.html has no #root element');
 
-// Registered on every open, so the browser can update it; push needs it, the page does not wait for it.
-void registerDeviceWorker();
+// Registered on every open (so the browser can update it) once the page has loaded: push needs it, the first
+// screen does not, and registering competes with it for the main thread.
+window.addEventListener('load', () => void registerDeviceWorker(), { once: true });
 
 const queryClient = createAppQueryClient();
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <QueryClientProvider client={queryClient}>
-        <LiveRegion />
-        <DeviceApp />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// A transition lets React render the first screen in slices, yielding to the browser between them, instead of one
+// long task that a phone spends unable to answer a tap (the page says "Opening…" meanwhile).
+startTransition(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <LiveRegion />
+          <DeviceApp />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );
 
 // Validation messages are only read once something went wrong (see messages.ts).

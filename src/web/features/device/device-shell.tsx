@@ -29,14 +29,22 @@ export function DeviceShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** The page has shown its first screen: from then on a new screen may take focus (see ScreenTitle). */
+let firstScreenShown = false;
+
 /**
  * A screen's heading. When a screen replaces another and focus went with the old one (it was on a button that is
  * gone, or nowhere), focus moves here, so keyboard and screen-reader users start at the new screen's top; a screen
- * changing under the person (an approval arriving) leaves focus where it still is.
+ * changing under the person (an approval arriving) leaves focus where it still is. The first screen of a page load
+ * leaves focus where a loaded page has it.
  */
 export function ScreenTitle({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (!firstScreenShown) {
+      firstScreenShown = true;
+      return;
+    }
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) ref.current?.focus();
   }, []);
