@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import type { AuthorizationRequest, DeviceEnrollmentResult, Instruction } from '../src/shared/contract/index.ts';
-import { account, apiLogin, bearer, type Role, resetDemo, signInAs } from './support/demo.ts';
+import type { AuthorizationRequest, DeviceEnrollmentResult } from '../src/shared/contract/index.ts';
+import { account, apiLogin, bearer, pageToken, type Role, resetDemo, signInAs } from './support/demo.ts';
 
 // The device app on a phone held upright, beside the dashboard on a desk.
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -123,6 +123,24 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   await expect(person.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(
     `Instruction ${instructionId}`,
   );
+  // A used code leaves the phone.
+  await expect(card).toHaveCount(0);
+
+  // A code the person did not ask for: "This wasn't me" ends it and every session of theirs.
+  await person.getByRole('button', { name: 'Send me a code' }).click();
+  const unwanted = mobile.getByTestId('device-code-card');
+  await expect(unwanted).toHaveCount(1);
+  await unwanted.getByRole('button', { name: /This wasn’t me/ }).click();
+  const report = mobile.getByRole('dialog', { name: 'Report a code you did not ask for?' });
+  await expect(report).toContainText('every session of your account ends');
+  await expectAccessible(mobile, 'report a code');
+  const personToken = await pageToken(person);
+  await report.getByRole('button', { name: 'Report it' }).click();
+  await expect(mobile.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(unwanted).toHaveCount(0);
+  expect(
+    (await person.request.get('/api/Consumer/Authentication/Session', { headers: bearer(personToken) })).status(),
+  ).toBe(401);
 });
 
 test('a second phone enrols from the QR code link without a password; a rejection shows live', async ({ browser }) => {
@@ -191,10 +209,10 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
 
   // Removed from the phone itself: back to the start.
   await mobile.getByRole('button', { name: 'Remove this device' }).click();
-  await mobile
-    .getByRole('dialog', { name: 'Remove this device?' })
-    .getByRole('button', { name: 'Remove this device' })
-    .click();
+  const remove = mobile.getByRole('dialog', { name: 'Remove this device?' });
+  await expect(remove).toBeVisible();
+  await expectAccessible(mobile, 'remove this device');
+  await remove.getByRole('button', { name: 'Remove this device' }).click();
   await expect(mobile.getByRole('heading', { name: 'Register this phone' })).toBeVisible();
   expect(await mobile.evaluate(() => window.localStorage.getItem('tachyon.device'))).toBeNull();
   const ended = await mobile.request.get('/api/Device', { headers: { Authorization: `Device ${result.DeviceToken}` } });

@@ -10,8 +10,8 @@ export function useNow(intervalMs = 1000): number {
   return now;
 }
 
-/** "9:05" for 545 seconds; "0:00" once past. */
+/** "9:05" for 545.7 seconds (whole seconds left, as a countdown shows them); "0:00" once past. */
 export function minutesAndSeconds(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
+  const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

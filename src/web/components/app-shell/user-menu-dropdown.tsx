@@ -1,5 +1,5 @@
 import { Badge, Group, Menu, Text } from '@mantine/core';
-import { IconDeviceMobilePlus, IconDevicesOff, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconDeviceMobile, IconDevicesOff, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
@@ -61,7 +61,7 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
             Settings
           </Menu.Item>
-          <Menu.Item leftSection={<IconDeviceMobilePlus size={16} />} onClick={() => setDialog('add-device')}>
+          <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDialog('add-device')}>
             Add a device
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setDialog('change-password')}>

@@ -1,4 +1,4 @@
-import { Divider, Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -36,8 +36,7 @@ export function TwoFactorPage() {
                 })
               }
             />
-            <Divider my="lg" />
-            <ThemeIcon variant="light" size="lg" radius="md" mb="sm" aria-hidden>
+            <ThemeIcon variant="light" size="lg" radius="md" mt="xl" mb="sm" aria-hidden>
               <IconDeviceMobileMessage size={20} />
             </ThemeIcon>
             <Title order={2} fz="md" mb="xs">
