@@ -197,7 +197,10 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
           })
         : options.pushSender;
   }
+  // The start-up log says when codes will not leave by Web Push, and why.
   if (vapid.offReason) fastify.log.warn(vapid.offReason);
+  else if (!pushSender) fastify.log.warn('Web Push is off: no push sender was given to this service process.');
+  else fastify.log.info({ subject: vapid.subject }, 'Web Push is on');
   const services: Services = {
     config,
     db,

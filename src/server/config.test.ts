@@ -124,3 +124,71 @@ describe('the environment schema', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'CORP\\root', ADMIN_PASSWORD: password }, CWD).adminPassword).toBe(password);
   });
 });
+
+describe('Web Push settings', () => {
+  const PUBLIC_KEY = `B${'A'.repeat(86)}`;
+  const PRIVATE_KEY = 'A'.repeat(43);
+
+  it('takes a VAPID pair, a mailto: or https: subject, and push origins', () => {
+    const config = loadConfig(
+      {
+        VAPID_PUBLIC_KEY: PUBLIC_KEY,
+        VAPID_PRIVATE_KEY: PRIVATE_KEY,
+        VAPID_SUBJECT: 'mailto:security@acme.example',
+        PUSH_ALLOW_ORIGINS: 'https://push.acme.internal:8443, http://127.0.0.1:8089/',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      vapidPublicKey: PUBLIC_KEY,
+      vapidPrivateKey: PRIVATE_KEY,
+      vapidSubject: 'mailto:security@acme.example',
+      pushAllowOrigins: ['https://push.acme.internal:8443', 'http://127.0.0.1:8089'],
+    });
+    expect(loadConfig({ VAPID_SUBJECT: 'https://acme.example/security' }, CWD).vapidSubject).toBe(
+      'https://acme.example/security',
+    );
+    expect(loadConfig({}, CWD)).toMatchObject({ vapidSubject: null, vapidPublicKey: null, pushAllowOrigins: [] });
+  });
+
+  it.each([
+    ['mailto:webpush@localhost'],
+    ['https://localhost/contact'],
+    ['https://127.0.0.1/'],
+    ['http://acme.example/contact'],
+    ['security@acme.example'],
+  ])('refuses the subject %s (Apple refuses localhost subjects; http is no operator URL)', (subject) => {
+    expect(() => loadConfig({ VAPID_SUBJECT: subject }, CWD)).toThrow(/^VAPID_SUBJECT must be a mailto: address/);
+  });
+
+  it('refuses half a pair, keys of the wrong shape, and push origins with paths', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY }, CWD)).toThrow(/go together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY.slice(1), VAPID_PRIVATE_KEY: PRIVATE_KEY }, CWD)).toThrow(
+      /VAPID_PUBLIC_KEY must be/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY, VAPID_PRIVATE_KEY: 'short' }, CWD)).toThrow(
+      /VAPID_PRIVATE_KEY must be/,
+    );
+    expect(() => loadConfig({ PUSH_ALLOW_ORIGINS: 'https://push.acme.internal/path' }, CWD)).toThrow(
+      /PUSH_ALLOW_ORIGINS must be origins/,
+    );
+    expect(() => loadConfig({ PUSH_ALLOW_ORIGINS: 'ftp://push.acme.internal' }, CWD)).toThrow(
+      /PUSH_ALLOW_ORIGINS must be origins/,
+    );
+  });
+
+  it('reads the directory email attribute, mail by default', () => {
+    const directory = {
+      LDAP_URL: 'ldaps://dc.acme.example',
+      LDAP_USER_BASE: 'DC=acme,DC=example',
+      LDAP_DOMAIN: 'ACME',
+    };
+    expect(loadConfig(directory, CWD).directory?.emailAttribute).toBe('mail');
+    expect(loadConfig({ ...directory, LDAP_EMAIL_ATTRIBUTE: 'userPrincipalName' }, CWD).directory?.emailAttribute).toBe(
+      'userPrincipalName',
+    );
+    expect(() => loadConfig({ ...directory, LDAP_EMAIL_ATTRIBUTE: 'mail)(uid=*' }, CWD)).toThrow(
+      /LDAP_EMAIL_ATTRIBUTE must be an attribute name/,
+    );
+  });
+});

@@ -87,8 +87,8 @@ export async function createEnrollmentLink(
 
 /**
  * Enrols a device: a Pending authorization request for its person (UserName their account's, UserEmail their
- * email or empty), and the device's credential, shown this once. A code is used up by the enrolment it served,
- * even when it is then refused for too many enrolments.
+ * email or empty), and the device's credential, shown this once. A code is used up in the same transaction, so an
+ * enrolment refused (too many this hour) leaves it unused, and two devices racing with one code get one enrolment.
  */
 export async function enrollDevice(
   db: Kysely<Database>,
@@ -331,6 +331,7 @@ export async function removeDevice(
 ): Promise<void> {
   const person: Principal = { id: device.principalId, userName: device.userName, userKey: device.userKey, grants: [] };
   if (device.pushMessageUserId !== null) {
+    // Ends every device that is this push user, this one included, in the same transaction.
     await setPushMessageUserStatus(
       db,
       clock,
@@ -339,29 +340,29 @@ export async function removeDevice(
       device.userName,
       changes,
     );
-  } else {
-    const request = await db
-      .selectFrom('authorization_requests')
-      .select(['request_guid', 'status'])
-      .where('id', '=', device.authorizationRequestId)
-      .executeTakeFirstOrThrow();
-    if (request.status === 'Pending') {
-      await decideAuthorizationRequest(
-        db,
-        clock,
-        {
-          RequestId: device.authorizationRequestId,
-          RequestGuid: request.request_guid,
-          Authorized: false,
-          Comment: 'Withdrawn: the device was removed by its person.',
-        },
-        person,
-        changes,
-      ).catch((error: unknown) => {
-        // Decided meanwhile by someone else: nothing left to withdraw.
-        if (!(error instanceof ProblemError && error.kind === 'already-decided')) throw error;
-      });
-    }
+    return;
   }
+  // Ended first, so the device's own stream, hearing of the withdrawal, finds it gone.
   await writeTransaction(db, (trx) => endDevicesWhere(trx, 'id', device.id, clock()));
+  const request = await db
+    .selectFrom('authorization_requests')
+    .select(['request_guid', 'status'])
+    .where('id', '=', device.authorizationRequestId)
+    .executeTakeFirstOrThrow();
+  if (request.status !== 'Pending') return;
+  await decideAuthorizationRequest(
+    db,
+    clock,
+    {
+      RequestId: device.authorizationRequestId,
+      RequestGuid: request.request_guid,
+      Authorized: false,
+      Comment: 'Withdrawn: the device was removed by its person.',
+    },
+    person,
+    changes,
+  ).catch((error: unknown) => {
+    // Decided meanwhile by someone else: nothing left to withdraw.
+    if (!(error instanceof ProblemError && error.kind === 'already-decided')) throw error;
+  });
 }

@@ -71,11 +71,23 @@ describe('directory sign-in against OpenLDAP', () => {
     const account = list.find((item) => item.UserName === `ACME\\${PEOPLE.writer.uid}`);
     expect(account).toMatchObject({
       Source: 'Directory',
+      // From LDAP_EMAIL_ATTRIBUTE (mail): what the person's device requests carry as UserEmail.
+      Email: `${PEOPLE.writer.uid}@acme.example`,
       PermissionsEditable: false,
       Permissions: { Security: ['Write'], Accounts: [] },
       ActiveSessions: 1,
     });
     const id = account?.Id as number;
+    expectProblem(
+      await a.call({
+        method: 'PUT',
+        url: `/api/Admin/Accounts/${id}/Email`,
+        token: admin,
+        payload: { Email: 'someone.else@acme.example' },
+      }),
+      409,
+      'directory-account',
+    );
     expectProblem(
       await a.call({
         method: 'PUT',

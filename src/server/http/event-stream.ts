@@ -16,6 +16,8 @@ export interface EventStream {
 export interface EventStreamOptions {
   /** Whether the caller still may listen; false (or a failure) ends the stream. */
   stillAllowed: () => Promise<boolean>;
+  /** How often to ask stillAllowed; STREAM_SESSION_CHECK_MS unless the caller has a cheaper way to notice. */
+  checkEveryMs?: number;
   /** Called once when the stream ends, whoever ends it. */
   onEnd?: () => void;
 }
@@ -35,7 +37,7 @@ export function eventStreams(app: FastifyInstance): {
   });
 
   return {
-    open(request, reply, { stillAllowed, onEnd }) {
+    open(request, reply, { stillAllowed, checkEveryMs = STREAM_SESSION_CHECK_MS, onEnd }) {
       reply.hijack();
       const raw = reply.raw;
       // Headers set so far (security, Api-Version) still apply to the hijacked response.
@@ -62,7 +64,7 @@ export function eventStreams(app: FastifyInstance): {
           .finally(() => {
             checking = false;
           });
-      }, STREAM_SESSION_CHECK_MS);
+      }, checkEveryMs);
       let ended = false;
       const end = () => {
         if (ended) return;

@@ -8,6 +8,13 @@ import { deviceOf } from './device-of.ts';
 import type { Services } from './services.ts';
 
 /**
+ * How often an open device stream checks that its device still stands, for what no event announces (its person
+ * disabled). Removal and a Deleted push user are noticed at once, from their change events. Devices do not share a
+ * cached check as sessions do, so each check is a query: every 10 s keeps a thousand open phones at 100 a second.
+ */
+const DEVICE_CHECK_MS = 10_000;
+
+/**
  * A device's live stream: its state at every connect and after every decision or status change that concerns it,
  * and its codes as they arrive or stop working, from the device's event log (so `Last-Event-ID` resumes where a
  * lost connection left off). The change feed says when to look, on PostgreSQL across processes.
@@ -24,6 +31,7 @@ export function deviceEventRoutes(app: FastifyInstance, { db, clock, changes }: 
     let unsubscribe = () => {};
     const stream = streams.open(request, reply, {
       stillAllowed: () => deviceStillLive(db, device.id),
+      checkEveryMs: DEVICE_CHECK_MS,
       onEnd: () => unsubscribe(),
     });
     const send = (event: DeviceEvent, id: number) => stream.send(event.Type, event, id);
@@ -37,6 +45,8 @@ export function deviceEventRoutes(app: FastifyInstance, { db, clock, changes }: 
       });
     };
     const sendState = async () => {
+      // A change of this device may have ended it (removed, Deleted): then the stream ends instead.
+      if (!(await deviceStillLive(db, device.id))) return stream.end();
       const state = await deviceState(db, device.id);
       pushUserId = state.PushMessageUserId;
       send({ Type: 'device', Device: state }, lastId);

@@ -15,10 +15,11 @@ import {
   type ProblemKind,
   problemType,
 } from '../../shared/contract/index.ts';
-import { serverOptions, app as servicePlugin } from '../app.ts';
+import { type AppOptions, serverOptions, app as servicePlugin } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { upsertPrincipal } from '../domain/principals.ts';
+import type { HostLookup } from '../push/push-endpoint-policy.ts';
 import { conformanceHook } from './openapi-conformance.ts';
 import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 
@@ -64,6 +65,10 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Adds routes or hooks to the instance before it becomes ready (for example a route that throws). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** A Web Push sender (tests pass a recording one: test/device-helpers.ts). */
+  pushSender?: AppOptions['pushSender'];
+  /** Stands in for DNS in the push endpoint policy. */
+  hostLookup?: HostLookup;
 }
 
 export const ADMIN = ['DEMO\\admin', 'Admin#2026'] as const;
@@ -97,7 +102,13 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   };
   const clock = new FakeClock();
   const database = openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: ':memory:' });
-  const appOptions = { config, database, clock: clock.now };
+  const appOptions: AppOptions = {
+    config,
+    database,
+    clock: clock.now,
+    ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
+  };
   // What buildApp does, with the harness's hook and the test's additions before ready().
   const app = Fastify(serverOptions(config, false));
   // Every answer any test receives must match the OpenAPI document (checked again at close()).

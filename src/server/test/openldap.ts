@@ -179,6 +179,7 @@ const person = (uid: string, password: string, name: string, userAccountControl 
 objectClass: inetOrgPerson
 objectClass: extensibleObject
 uid: ${uid}
+mail: ${uid}@acme.example
 userAccountControl: ${userAccountControl}
 cn: ${name}
 sn: ${name.split(' ').at(-1)}
