@@ -184,6 +184,10 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   await expect(mobile.getByRole('heading', { name: 'Approved' })).toBeVisible();
   // Web Push may be off in this service; the panel says so instead of offering a switch that cannot work.
   await expect(mobile.getByRole('region', { name: 'Notifications' })).toBeVisible();
+  // The phone's dark theme too.
+  await mobile.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(mobile, 'approved, dark');
+  await mobile.emulateMedia({ colorScheme: 'light' });
 
   // The helpdesk disables its push user.
   const helpdesk = await apiLogin(mobile.request, 'Helpdesk');
