@@ -223,7 +223,7 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   expect(ended.status()).toBe(401);
 });
 
-test('an ended credential says so; the service worker shows a pushed code at once, never the code itself', async ({
+test('an ended credential says so; the app is installable, and its service worker shows a pushed code at once, never the code itself', async ({
   browser,
 }) => {
   const { context, page: mobile, result } = await enrolledPhone(browser, false);
@@ -260,6 +260,13 @@ test('an ended credential says so; the service worker shows a pushed code at onc
     }),
   );
   await mobile.evaluate(() => navigator.serviceWorker.ready);
+  // Installable as Chromium judges it: the manifest the HTML links parses, and nothing but this test browser's
+  // private profile stands in the way.
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.url).toMatch(/\/device\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
   await cdp.send('ServiceWorker.enable');
   const payload = {
     web_push: 8030,
