@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { routePreloads } from './scripts/route-preloads.ts';
 
@@ -76,6 +77,24 @@ const SIGNED_IN = new RegExp(
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * In development, /device is the device app's page (device.html), as the service serves it in production; its
+ * build is vite.device.config.ts.
+ */
+function deviceAppPage(): Plugin {
+  return {
+    name: 'device-app-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/device\/?(\?|$)/.test(request.url))
+          request.url = request.url.replace(/^\/device\/?/, '/device.html');
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -92,6 +111,7 @@ export default defineConfig({
     }),
     react(),
     routePreloads(),
+    deviceAppPage(),
   ],
   // The manifest lets the bench measure JS per route.
   build: {

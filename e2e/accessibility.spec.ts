@@ -131,6 +131,17 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'add-device-dialog',
+    role: 'Operator',
+    path: '/two-factor',
+    ready: (page) => expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible(),
+    open: async (page) => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Add a device' }).click();
+      await expect(page.getByRole('img', { name: /QR code of the registration link/ })).toBeVisible();
+    },
+  },
+  {
     name: 'accounts',
     role: 'Admin',
     path: '/accounts',

@@ -95,8 +95,21 @@ test('at API 4.0 the overview says why it is empty and calls nothing', async ({ 
   page.on('request', (request) => {
     if (/AuthorizationRequests|PushMessageUsers/i.test(request.url())) listCalls.push(request.url());
   });
-  await signInAs(page, 'Admin', { apiVersion: '4.0' });
+  await signInAs(page, 'Helpdesk', { apiVersion: '4.0' });
   await page.goto('/');
   await expect(page.getByText(/Overview: removed in API 4\.0/)).toBeVisible();
+  expect(listCalls).toEqual([]);
+});
+
+test('at API 4.0 an account administrator still sees reported codes, and why the rest is missing', async ({ page }) => {
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/AuthorizationRequests|PushMessageUsers/i.test(request.url())) listCalls.push(request.url());
+  });
+  await signInAs(page, 'Admin', { apiVersion: '4.0' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Reported codes' })).toBeVisible();
+  await expect(page.getByText('No one has reported a code they did not ask for.')).toBeVisible();
+  await expect(page.getByText('Authorization requests: removed in API 4.0.')).toBeVisible();
   expect(listCalls).toEqual([]);
 });

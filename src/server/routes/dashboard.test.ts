@@ -8,6 +8,8 @@ import { createTestApp, expectProblem, type TestApp } from '../test/harness.ts';
 
 const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>';
+const DEVICE =
+  '<!doctype html><html><head><link rel="manifest" href="/device.webmanifest" /><script type="module" src="/assets/device-abc123.js"></script></head></html>';
 
 describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
   let t: TestApp;
@@ -15,6 +17,7 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-web-'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(webRoot, 'device.html'), DEVICE);
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app");');
     fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), BIG_ASSET);
@@ -94,6 +97,21 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
       expectProblem(response, 404, 'not-found');
       expect(response.body, url).not.toContain('<html');
     }
+  });
+
+  it('serves the device app at /device: its own page, whose HTML links the manifest before any script', async () => {
+    for (const url of ['/device', '/device?from=qr']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(DEVICE);
+      expect(response.body.indexOf('rel="manifest"')).toBeLessThan(response.body.indexOf('<script'));
+      // A service worker and a manifest are this origin's files: the CSP's default-src covers both.
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    // Other paths stay the dashboard's.
+    expect((await t.call({ method: 'GET', url: '/devices' })).body).toBe(INDEX);
   });
 
   it('answers other methods outside /api with a problem, not the page', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { DEVICE_APP_PATH } from '../../shared/contract/index.ts';
 import { isApiPath } from '../http/api-path.ts';
 import { sendProblem } from '../http/problem-handler.ts';
 
@@ -32,6 +33,13 @@ export async function dashboardRoutes(app: FastifyInstance, webRoot: string | nu
     app.get('/', (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false }),
     );
+    // The device app is a page of its own (device.html, its own small build): its HTML links the web app manifest,
+    // so a phone can install it before any script runs.
+    if (fs.existsSync(path.join(webRoot, 'device.html'))) {
+      app.get(DEVICE_APP_PATH, (_request, reply) =>
+        reply.header('Cache-Control', 'no-cache').sendFile('device.html', { cacheControl: false }),
+      );
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

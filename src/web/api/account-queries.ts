@@ -19,6 +19,13 @@ export const accountQueries = {
       // Activity is what an administrator opens the drawer to see: always ask again when it opens.
       staleTime: 0,
     }),
+  /** Codes people reported from their devices as not asked for by them (the overview shows them). */
+  reportedCodes: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all, 'reported-codes'] as const,
+      queryFn: ({ signal }) => api.reportedCodes(signal),
+      staleTime: 0,
+    }),
 };
 
 /** One account changed: put it in the list at once, then refresh list and activity from the server. */
@@ -46,6 +53,8 @@ export const useUpdateAccountEnabled = () =>
   useAccountChange(({ id, enabled }: { id: number; enabled: boolean }) => api.updateAccountEnabled(id, enabled));
 export const useResetAccountPassword = () =>
   useAccountChange(({ id, password }: { id: number; password: string }) => api.resetAccountPassword(id, password));
+export const useUpdateAccountEmail = () =>
+  useAccountChange(({ id, email }: { id: number; email: string | null }) => api.updateAccountEmail(id, email));
 export const useSignOutAccount = () => useAccountChange((id: number) => api.signOutAccount(id));
 
 export function useChangeOwnPassword() {

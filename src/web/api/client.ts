@@ -5,6 +5,7 @@ import {
   availability,
   BACKGROUND_REQUEST_HEADER,
   type BodyOf,
+  DEVICE_AUTHORIZATION_SCHEME,
   type Endpoint,
   endpointPath,
   type ParamsOf,
@@ -19,6 +20,8 @@ export interface ApiClientConfig {
   baseUrl: () => string;
   apiVersion: () => ApiVersion;
   token: () => string | null;
+  /** The device app's credential (`Authorization: Device …`), for the endpoints a device calls; none elsewhere. */
+  deviceToken?: () => string | null;
   consumerName: () => string;
   fetch?: typeof globalThis.fetch;
   /** How long to wait for a server's answer to start before giving up (default 20 s). */
@@ -27,8 +30,8 @@ export interface ApiClientConfig {
   background?: () => boolean;
   /** Called with every answer to a call that needed a session (its headers carry the session's deadlines). */
   onSessionAnswer?: (response: Response) => void;
-  /** Called when a call that needed a session is answered 401: the session is gone. */
-  onUnauthorized?: (error: ApiError) => void;
+  /** Called when a call that needed credentials is answered 401: the session (or the device's credential) is gone. */
+  onUnauthorized?: (error: ApiError, endpoint: Endpoint) => void;
 }
 
 /** A field the endpoint requires, may take (all its keys optional), or must not get. */
@@ -118,15 +121,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const search = options.query ? `?${queryString(options.query)}` : '';
     const url = joinUrl(config.baseUrl(), endpointPath(endpoint, options.params)) + search;
     const token = config.token();
+    const deviceToken = config.deviceToken?.() ?? null;
+    const access = endpoint.access.kind;
     const headers = new Headers({
       Accept: 'application/json, application/problem+json',
       [API_VERSION_HEADER]: version,
       'X-Tachyon-Consumer': config.consumerName(),
     });
-    if (token && endpoint.access.kind !== 'anonymous') {
+    if (token && access !== 'anonymous' && access !== 'device') {
       // Both token headers: ours reads either, the real platform reads X-Tachyon-Authenticate (SPEC §3).
       headers.set('Authorization', `Bearer ${token}`);
       headers.set('X-Tachyon-Authenticate', token);
+    } else if (deviceToken && (access === 'device' || access === 'session-or-device')) {
+      headers.set('Authorization', `${DEVICE_AUTHORIZATION_SCHEME} ${deviceToken}`);
     }
     if (endpoint.access.kind !== 'anonymous' && !options.byPerson && config.background?.())
       headers.set(BACKGROUND_REQUEST_HEADER, '1');
@@ -183,7 +190,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (response.status === 304 && cached) return cached.data as ResponseOf<E>;
     if (!response.ok) {
       const error = await errorFromResponse(response);
-      if (response.status === 401 && endpoint.access.kind !== 'anonymous') config.onUnauthorized?.(error);
+      if (response.status === 401 && endpoint.access.kind !== 'anonymous') config.onUnauthorized?.(error, endpoint);
       throw error;
     }
     if (!endpoint.response) return undefined as ResponseOf<E>;

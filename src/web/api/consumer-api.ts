@@ -8,14 +8,18 @@ import {
   type DemoInstruction,
   type DemoPush,
   type DeviceAuthorizationDecision,
+  type EnrollmentLink,
   endpoints,
   type HistoryEntity,
   type HistoryEntry,
+  type Instruction,
+  type InstructionInput,
   type InstructionKind,
   type LoginCredentials,
   type LoginResult,
   type PushMessageUser,
   type PushMessageUserUpdate,
+  type ReportedCode,
   type Session,
   type TokenAccepted,
   tokenEndpointFor,
@@ -89,5 +93,13 @@ export function createConsumerApi(client: ApiClient) {
     changeOwnPassword: (oldPassword: string, newPassword: string): Promise<undefined> =>
       client.call(endpoints.changeOwnPassword, { body: { OldPassword: oldPassword, NewPassword: newPassword } }),
     signOutEverywhere: (): Promise<undefined> => client.call(endpoints.signOutOwnSessions),
+    updateAccountEmail: (id: number, email: string | null): Promise<Account> =>
+      client.call(endpoints.updateAccountEmail, { params: { id }, body: { Email: email } }),
+    reportedCodes: (signal?: AbortSignal): Promise<ReportedCode[]> => client.call(endpoints.reportedCodes, { signal }),
+
+    // Devices and instructions: a real second factor
+    createEnrollmentLink: (): Promise<EnrollmentLink> => client.call(endpoints.createEnrollmentLink),
+    createInstruction: (input: InstructionInput): Promise<Instruction> =>
+      client.call(endpoints.createInstruction, { body: input }),
   };
 }

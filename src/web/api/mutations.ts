@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   DeviceAuthorizationDecision,
+  InstructionInput,
   PushMessageUser,
   PushMessageUserUpdate,
 } from '../../shared/contract/index.ts';
@@ -60,4 +61,14 @@ export function usePushUserUpdatePending(id: number): boolean {
 
 export function useSubmitToken() {
   return useMutation({ mutationFn: (submission: TokenSubmission) => api.submitToken(submission) });
+}
+
+/** A fresh single-use link that enrols a phone as the signed-in person's device. */
+export function useCreateEnrollmentLink() {
+  return useMutation({ mutationFn: () => api.createEnrollmentLink() });
+}
+
+/** An instruction that needs two-factor: a code goes to the person's Active devices. */
+export function useCreateInstruction() {
+  return useMutation({ mutationFn: (input: InstructionInput) => api.createInstruction(input) });
 }

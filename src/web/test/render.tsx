@@ -78,3 +78,41 @@ export function problem(
     headers: { 'Content-Type': 'application/problem+json', ...headers },
   });
 }
+
+type Route = Response | ((call: { url: string; init: RequestInit }) => Response | Promise<Response>);
+
+/**
+ * A fetch stand-in that answers by method and path (`'GET /api/Device'`), for screens whose calls overlap in no fixed
+ * order (a page's queries and its live stream). A route answers every time it is asked; unknown ones fail loudly.
+ */
+export function routedFetch(routes: Record<string, Route>) {
+  const calls: { url: string; init: RequestInit; route: string }[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input);
+    const route = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+    calls.push({ url, init, route });
+    const answer = routes[route];
+    if (answer === undefined) throw new Error(`unexpected request ${route}`);
+    const response = typeof answer === 'function' ? await answer({ url, init }) : answer;
+    // The same Response cannot be read twice; a fixed answer is cloned for each call.
+    return typeof answer === 'function' ? response : response.clone();
+  };
+  return { fetch, calls, called: (route: string) => calls.filter((call) => call.route === route) };
+}
+
+/** A Server-Sent Events answer that stays open, and a way to send it events. */
+export function eventStream() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(start) {
+      controller = start;
+    },
+  });
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    send(id: number, type: string, data: unknown) {
+      controller?.enqueue(encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
+    },
+  };
+}

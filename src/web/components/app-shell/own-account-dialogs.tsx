@@ -11,11 +11,13 @@ import { sessionStore } from '../../session/session-store.ts';
 import { DialogActions } from '../dialog-actions.tsx';
 import { NewPasswordInput } from '../new-password-input.tsx';
 import { ProblemAlert } from '../problem-alert.tsx';
+import { AddDeviceDialog } from './add-device-dialog.tsx';
 
-export type OwnAccountDialog = 'change-password' | 'sign-out-everywhere' | null;
+export type OwnAccountDialog = 'add-device' | 'change-password' | 'sign-out-everywhere' | null;
 
-/** The user menu's dialogs about one's own account: change password, sign out everywhere. */
+/** The user menu's dialogs about one's own account: add a device, change password, sign out everywhere. */
 export function OwnAccountDialogs({ dialog, onClose }: { dialog: OwnAccountDialog; onClose: () => void }) {
+  if (dialog === 'add-device') return <AddDeviceDialog onClose={onClose} />;
   if (dialog === 'change-password') return <ChangePasswordDialog onClose={onClose} />;
   if (dialog === 'sign-out-everywhere') return <SignOutEverywhereDialog onClose={onClose} />;
   return null;

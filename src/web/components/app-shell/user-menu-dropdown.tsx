@@ -1,5 +1,5 @@
 import { Badge, Group, Menu, Text } from '@mantine/core';
-import { IconDevicesOff, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconDeviceMobile, IconDevicesOff, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
@@ -60,6 +60,9 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
           <Menu.Divider />
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
             Settings
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDialog('add-device')}>
+            Add a device
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setDialog('change-password')}>
             Change password

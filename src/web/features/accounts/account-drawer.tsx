@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Drawer, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconKey, IconLogout, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +20,7 @@ import {
   accountQueries,
   useResetAccountPassword,
   useSignOutAccount,
+  useUpdateAccountEmail,
   useUpdateAccountEnabled,
 } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
@@ -94,6 +108,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             {INSIDE_DIRECTORY_DOMAIN_NOTE}
           </Alert>
         )}
+        <AccountEmail account={account} />
         {directory && (
           <Text size="sm" c="dimmed">
             Its password and Security permissions come from the directory and its groups, read again at every sign-in.
@@ -200,6 +215,80 @@ function DisabledWhen({ reason, children }: { reason: string | null; children: R
     >
       {(children as React.ReactElement<{ children: React.ReactNode }>).props.children}
     </Button>
+  );
+}
+
+/**
+ * The account's email address: what its devices' authorization requests carry as UserEmail. A local account's is set
+ * here; a directory account's comes from the directory at each sign-in.
+ */
+function AccountEmail({ account }: { account: Account }) {
+  const update = useUpdateAccountEmail();
+  const current = account.Email ?? '';
+  const [value, setValue] = useState(current);
+  const changed = value.trim() !== current;
+  if (account.Source === 'Directory') {
+    return (
+      <Text size="sm">
+        <Text span fw={500}>
+          Email:
+        </Text>{' '}
+        {current || (
+          <Text span c="dimmed">
+            none in the directory
+          </Text>
+        )}
+      </Text>
+    );
+  }
+  function save() {
+    if (!changed) return;
+    const email = value.trim() || null;
+    update.mutate(
+      { id: account.Id, email },
+      {
+        onSuccess: () =>
+          notify({
+            title: email ? 'Email changed' : 'Email removed',
+            message: email ? `${account.UserName}: ${email}` : account.UserName,
+          }),
+      },
+    );
+  }
+  const emailError = fieldError(update.error, 'Email');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      noValidate
+      aria-label="Email"
+    >
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label="Email"
+          description="Shown with their devices' requests; leave empty for none"
+          type="email"
+          autoComplete="off"
+          value={value}
+          error={emailError}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <PermissionButton
+          endpoint={endpoints.updateAccountEmail}
+          onClick={save}
+          variant="default"
+          mt={46}
+          loading={update.isPending}
+          disabled={!changed}
+        >
+          Save
+        </PermissionButton>
+      </Group>
+      {update.error && !emailError && <ProblemAlert error={update.error} />}
+    </form>
   );
 }
 

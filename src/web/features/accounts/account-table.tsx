@@ -64,6 +64,11 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
         <Text size="sm" fw={600}>
           {account.UserName}
         </Text>
+        {account.Email && (
+          <Text size="xs" c="dimmed">
+            {account.Email}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <AccountSourceBadge account={account} />

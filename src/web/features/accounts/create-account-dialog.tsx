@@ -33,13 +33,19 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
   const create = useCreateAccount();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [permissions, setPermissions] = useState<AccountPermissions>({ Security: ['Read'], Accounts: [] });
   const tooShort = password.length > 0 && [...password].length < PASSWORD_MIN_LENGTH;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate(
-      { UserName: userName.trim(), Password: password, Permissions: permissions },
+      {
+        UserName: userName.trim(),
+        Password: password,
+        ...(email.trim() ? { Email: email.trim() } : {}),
+        Permissions: permissions,
+      },
       {
         onSuccess: (account) => {
           notify({ title: 'Account created', message: `${account.UserName} can sign in now.` });
@@ -54,7 +60,8 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
     fieldError(problem, 'UserName') ??
     (isApiError(problem) && problem.kind === 'account-exists' ? problem.detail : undefined);
   const passwordError = fieldError(problem, 'Password');
-  const other = problem && !userNameError && !passwordError ? describeError(problem) : null;
+  const emailError = fieldError(problem, 'Email');
+  const other = problem && !userNameError && !passwordError && !emailError ? describeError(problem) : null;
 
   return (
     <Modal opened onClose={onClose} title="Create a local account" size="md">
@@ -69,6 +76,16 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
             value={userName}
             error={userNameError}
             onChange={(event) => setUserName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Email"
+            description="Optional: what their devices' authorization requests show administrators"
+            type="email"
+            autoComplete="off"
+            placeholder="jo@acme.example"
+            value={email}
+            error={emailError}
+            onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <NewPasswordInput
             label="Initial password"

@@ -1,6 +1,7 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { NoPermissionState } from '../../components/no-permission-state.tsx';
@@ -11,6 +12,7 @@ import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { ReportedCodesSection } from './reported-codes.tsx';
 import { requestsPerDay } from './requests-per-day.ts';
 
 const RequestsChart = lazy(() => import('./requests-chart.tsx'));
@@ -20,13 +22,15 @@ export function OverviewPage() {
   if (!session) return null;
   const requests = endpointAccess(session, PAGES.authorizationRequests.endpoint);
   const pushUsers = endpointAccess(session, PAGES.pushUsers.endpoint);
+  // Account administrators see codes people reported, whatever their Security permissions.
+  const reported = endpointAccess(session, endpoints.reportedCodes).allowed;
   const header = (
     <PageHeader
       title="Overview"
       description="What waits for a decision and how push users stand. Click a number to see the list."
     />
   );
-  if (!requests.allowed && !pushUsers.allowed) {
+  if (!requests.allowed && !pushUsers.allowed && !reported) {
     return (
       <>
         {header}
@@ -42,6 +46,7 @@ export function OverviewPage() {
     <>
       {header}
       <Stack gap="lg">
+        {reported && <ReportedCodesSection />}
         {requests.allowed ? <RequestSection /> : <Text c="dimmed">Authorization requests: {requests.message}.</Text>}
         {pushUsers.allowed ? <PushUserSection /> : <Text c="dimmed">Push users: {pushUsers.message}.</Text>}
       </Stack>

@@ -19,9 +19,11 @@ export interface TokenFormProps {
   /** Prefilled from the URL (`?kind=&id=`); the token itself is always typed or pasted. */
   initialKind?: InstructionKind | undefined;
   initialId?: number | undefined;
+  /** Told when the person picks the other kind (the page's "Send me a code" follows it). */
+  onKindChange?: (kind: InstructionKind) => void;
 }
 
-export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
+export function TokenForm({ initialKind, initialId, onKindChange }: TokenFormProps = {}) {
   const { session } = useSession();
   const version = activeApiVersion(session);
   const scheduledMissing = unavailableReason(endpoints.submitScheduledInstructionToken, version);
@@ -63,6 +65,7 @@ export function TokenForm({ initialKind, initialId }: TokenFormProps = {}) {
             value={kind}
             onChange={(value) => {
               setKind(value as InstructionKind);
+              onKindChange?.(value as InstructionKind);
               mutation.reset();
             }}
             data={[

@@ -1,14 +1,18 @@
 import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
+import { useState } from 'react';
+import { type InstructionKind, MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SendCodePanel } from './send-code-panel.tsx';
 import { TokenForm } from './token-form.tsx';
 
 const route = getRouteApi('/_app/two-factor');
 
 export function TwoFactorPage() {
   const { kind, id } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [formKind, setFormKind] = useState<InstructionKind>(kind ?? 'instruction');
   return (
     <>
       <PageHeader
@@ -18,12 +22,21 @@ export function TwoFactorPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper p="lg" radius="md" shadow="xs">
-            <TokenForm key={`${kind}-${id}`} initialKind={kind} initialId={id} />
+            <TokenForm key={`${kind}-${id}`} initialKind={kind} initialId={id} onKindChange={setFormKind} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper p="lg" radius="md" shadow="xs">
-            <ThemeIcon variant="light" size="lg" radius="md" mb="sm" aria-hidden>
+            {/* The new instruction's Id goes into the form through the address, as the demo inbox's links do. */}
+            <SendCodePanel
+              kind={formKind}
+              onCreated={(instruction) =>
+                void navigate({
+                  search: { kind: instruction.Scheduled ? 'scheduled' : 'instruction', id: instruction.Id },
+                })
+              }
+            />
+            <ThemeIcon variant="light" size="lg" radius="md" mt="xl" mb="sm" aria-hidden>
               <IconDeviceMobileMessage size={20} />
             </ThemeIcon>
             <Title order={2} fz="md" mb="xs">
@@ -40,7 +53,8 @@ export function TwoFactorPage() {
               </List.Item>
             </List>
             <Text size="xs" c="dimmed" mt="sm">
-              No token arriving? Check under Push users that your device is Active.
+              No token arriving? Check under Push users that your device is Active, or open the device app at /device on
+              your phone.
             </Text>
           </Paper>
         </Grid.Col>

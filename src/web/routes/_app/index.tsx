@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { OverviewPage } from '../../features/overview/overview-page.tsx';
 import { PAGES } from '../../lib/pages.tsx';
@@ -15,6 +17,9 @@ export const Route = createFileRoute('/_app/')({
       ),
       prefetchIfAllowed(context, PAGES.pushUsers.endpoint, (queryClient) =>
         queryClient.ensureQueryData(pushUserQueries.list()),
+      ),
+      prefetchIfAllowed(context, endpoints.reportedCodes, (queryClient) =>
+        queryClient.ensureQueryData(accountQueries.reportedCodes()),
       ),
     ]),
   component: OverviewPage,

@@ -1,0 +1,81 @@
+import {
+  API_PREFIX,
+  API_VERSION_HEADER,
+  DEFAULT_API_VERSION,
+  DEVICE_AUTHORIZATION_SCHEME,
+  DeviceEvent,
+  endpointPath,
+  endpoints,
+} from '../../shared/contract/index.ts';
+import { errorFromResponse } from './api-error.ts';
+import { joinUrl } from './client.ts';
+import { DEVICE_APP_CONSUMER_NAME, reportDeviceCredentialEnded } from './device-instance.ts';
+
+/** Why a stream ended: the server has no such stream (poll instead), or the connection dropped (connect again). */
+export type DeviceStreamEnd = 'unavailable' | 'closed';
+
+export interface DeviceStreamOptions {
+  deviceToken: string;
+  /** The last event's id seen, sent as Last-Event-ID so the service sends what was missed first. */
+  lastEventId: string | null;
+  onEvent: (event: DeviceEvent, id: string | null) => void;
+  onOpen?: () => void;
+  signal: AbortSignal;
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * This device's live events (Server-Sent Events). Read with fetch streaming, since EventSource cannot send the
+ * Device authorization header. Resolves when the stream ends; rejects on network errors, and with the ApiError of a
+ * 401 (the credential ended, also reported to the app).
+ */
+export async function streamDeviceEvents({
+  deviceToken,
+  lastEventId,
+  onEvent,
+  onOpen,
+  signal,
+  fetch = globalThis.fetch,
+}: DeviceStreamOptions): Promise<DeviceStreamEnd> {
+  const parserModule = import('eventsource-parser');
+  parserModule.catch(() => undefined); // awaited below, unless the server has no stream
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    Authorization: `${DEVICE_AUTHORIZATION_SCHEME} ${deviceToken}`,
+    [API_VERSION_HEADER]: DEFAULT_API_VERSION,
+    'X-Tachyon-Consumer': DEVICE_APP_CONSUMER_NAME,
+  };
+  if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+  const response = await fetch(joinUrl(API_PREFIX, endpointPath(endpoints.deviceEvents)), {
+    headers,
+    cache: 'no-store',
+    signal,
+  });
+  if (response.status === 401) {
+    const error = await errorFromResponse(response);
+    reportDeviceCredentialEnded(error);
+    throw error;
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    await response.body?.cancel().catch(() => undefined);
+    return response.status >= 500 && response.status !== 501 ? 'closed' : 'unavailable';
+  }
+  onOpen?.();
+  const { createParser } = await parserModule;
+  const parser = createParser({
+    onEvent(message) {
+      try {
+        const parsed = DeviceEvent.safeParse(JSON.parse(message.data));
+        if (parsed.success) onEvent(parsed.data, message.id ?? null);
+      } catch {
+        // not JSON: a comment or keep-alive
+      }
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return 'closed';
+    parser.feed(value);
+  }
+}

@@ -1,0 +1,117 @@
+import { Box, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ENROLLMENT_CODE_LIFETIME_MINUTES, parseTimestamp } from '../../../shared/contract/index.ts';
+import { useCreateEnrollmentLink } from '../../api/mutations.ts';
+import { qrCodeDataUrl } from '../../lib/qr-code.ts';
+import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
+import { useSheetProps } from '../../lib/use-phone.ts';
+import { ProblemAlert } from '../problem-alert.tsx';
+
+const QR_SIZE = 232;
+
+/**
+ * "Add a device": a fresh single-use enrolment link as a QR code, so a person at their desk points their phone at
+ * it and the phone registers as theirs without a password. The link is also shown as text (and copyable) for
+ * people who cannot scan, and counts down to its expiry; "New code" makes another.
+ */
+export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateEnrollmentLink();
+  const sheet = useSheetProps();
+  const now = useNow();
+  const [qr, setQr] = useState<string | null>(null);
+  const link = create.data;
+
+  // One link when the dialog opens (once, even when React runs the effect twice); a new one only when asked for.
+  const { mutate } = create;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    mutate();
+  }, [mutate]);
+
+  useEffect(() => {
+    if (!link) return;
+    let current = true;
+    setQr(null);
+    qrCodeDataUrl(link.Url)
+      .then((url) => current && setQr(url))
+      .catch(() => current && setQr(null));
+    return () => {
+      current = false;
+    };
+  }, [link]);
+
+  const expires = link ? (parseTimestamp(link.ExpiresTimestampUtc)?.getTime() ?? 0) : 0;
+  const secondsLeft = (expires - now) / 1000;
+  const expired = link !== undefined && secondsLeft <= 0;
+
+  return (
+    <Modal opened onClose={onClose} title="Add a device" size="md" {...sheet}>
+      <Stack gap="md">
+        <Text size="sm">
+          Point your phone’s camera at the code. It opens the device app, which registers the phone as yours without a
+          password; an administrator then approves it. The code works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES}{' '}
+          minutes.
+        </Text>
+        <ProblemAlert error={create.error} />
+        <Group justify="center">
+          <Box
+            w={QR_SIZE}
+            h={QR_SIZE}
+            bg="#fff"
+            style={{ borderRadius: 8, opacity: expired ? 0.25 : 1 }}
+            data-testid="enrollment-qr"
+          >
+            {qr && link && (
+              <Image src={qr} w={QR_SIZE} h={QR_SIZE} alt={`QR code of the registration link ${link.Url}`} />
+            )}
+          </Box>
+        </Group>
+        <Text size="sm" ta="center" c={expired ? 'red.9' : undefined} fw={expired ? 600 : undefined}>
+          {!link
+            ? create.isPending
+              ? 'Making a code…'
+              : ''
+            : expired
+              ? 'This code has expired: make a new one.'
+              : `Works for ${minutesAndSeconds(secondsLeft)} more.`}
+        </Text>
+        {link && (
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Or open this link on the phone"
+              value={link.Url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1 }}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+              data-testid="enrollment-link"
+            />
+            <CopyButton value={link.Url} timeout={2000}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  aria-label={copied ? 'Copied' : 'Copy the link'}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button leftSection={<IconRefresh size={16} />} loading={create.isPending} onClick={() => create.mutate()}>
+            New code
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

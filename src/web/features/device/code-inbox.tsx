@@ -1,0 +1,229 @@
+import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy, IconUserExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.ts';
+import { DEVICE_POLL_MS, deviceQueries, useReportPush } from '../../api/device-queries.ts';
+import { InlineError } from '../../components/inline-error.tsx';
+import { announce } from '../../lib/announce.ts';
+import { loadUserAgentParser, readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+import { relativeTime } from '../../lib/relative-time.ts';
+import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
+import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import type { DeviceCredential } from '../../session/device-credential.ts';
+import { Confirm } from './confirm-dialog-host.tsx';
+
+/** "123 456": groups of three are read and typed with fewer mistakes. */
+export function groupedCode(token: string): string[] {
+  return token.match(/.{1,3}/g) ?? [token];
+}
+
+const expiresAt = (push: DevicePush) => parseTimestamp(push.ExpiresTimestampUtc)?.getTime() ?? 0;
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function useUserAgentParser(): UserAgentParser | null {
+  const [parser, setParser] = useState<UserAgentParser | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadUserAgentParser()
+      .then((loaded) => current && setParser(() => loaded))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return parser;
+}
+
+/** The codes that still work, newest first, each with where it was asked for, so the person can tell it was them. */
+export function CodeInbox({ credential, live }: { credential: DeviceCredential; live: boolean }) {
+  const pushes = useQuery({ ...deviceQueries.pushes(credential), refetchInterval: live ? false : DEVICE_POLL_MS });
+  const now = useNow();
+  const parser = useUserAgentParser();
+  const [reporting, setReporting] = useState<DevicePush | null>(null);
+  const [reported, setReported] = useState(false);
+  const report = useReportPush(credential);
+  const valid = pushes.data?.filter((push) => expiresAt(push) > now) ?? [];
+
+  // A code that arrives while the page is open is spoken; those already there when it opened are the page itself.
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!pushes.data) return;
+    const keys = pushes.data.map((push) => `${push.InstructionId}:${push.Token}`);
+    const before = seen.current;
+    const arrived = before ? pushes.data.filter((_, index) => !before.has(keys[index] ?? '')) : [];
+    if (arrived[0]) announce(`New sign-in code for ${arrived[0].Name}. It is first under Sign-in codes.`);
+    seen.current = new Set(keys);
+  }, [pushes.data]);
+
+  return (
+    <section aria-labelledby="device-codes">
+      <Title order={2} fz="lg" mb="sm" id="device-codes">
+        Sign-in codes
+      </Title>
+      {reported && (
+        <Alert
+          color="yellow"
+          icon={<IconUserExclamation />}
+          title="Reported"
+          mb="sm"
+          withCloseButton
+          onClose={() => setReported(false)}
+          closeButtonLabel="Dismiss"
+        >
+          That code no longer works and every session of your account was ended. Someone who knows your password asked
+          for it: change your password when you next sign in. Your administrators can see the report.
+        </Alert>
+      )}
+      {pushes.isError ? (
+        <InlineError error={pushes.error} onRetry={() => void pushes.refetch()} about="Codes" />
+      ) : pushes.isPending ? (
+        <Text size="sm" c="dimmed" role="status">
+          Looking for codes…
+        </Text>
+      ) : valid.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No codes right now. When you ask for one (for example with “Send me a code” on the dashboard’s two-factor
+          page), it shows here.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {valid.map((push) => (
+            <CodeCard
+              key={`${push.InstructionId}:${push.Token}`}
+              push={push}
+              now={now}
+              parser={parser}
+              onReport={() => {
+                report.reset();
+                setReporting(push);
+              }}
+            />
+          ))}
+        </Stack>
+      )}
+      {reporting && (
+        <Confirm
+          title="Report a code you did not ask for?"
+          confirmLabel="Report it"
+          loading={report.isPending}
+          error={report.error}
+          onCancel={() => setReporting(null)}
+          onConfirm={() =>
+            report.mutate(reporting.InstructionId, {
+              onSuccess: () => {
+                setReporting(null);
+                setReported(true);
+                announce('Reported. The code no longer works and your sessions were ended.');
+              },
+            })
+          }
+        >
+          <Text size="sm">
+            The code for “{reporting.Name}” stops working at once, and every session of your account ends, on every
+            computer: whoever asked for it knows your password.
+          </Text>
+          <Text size="sm">
+            You will have to sign in again, and should change your password then. Your administrators see the report.
+          </Text>
+        </Confirm>
+      )}
+    </section>
+  );
+}
+
+function CodeCard({
+  push,
+  now,
+  parser,
+  onReport,
+}: {
+  push: DevicePush;
+  now: number;
+  parser: UserAgentParser | null;
+  onReport: () => void;
+}) {
+  const expires = new Date(expiresAt(push));
+  const sent = parseTimestamp(push.SentTimestampUtc);
+  const what = `${push.Scheduled ? 'Scheduled instruction' : 'Instruction'} ${push.InstructionId}`;
+  const browser = push.UserAgent ? (parser ? readableUserAgent(parser, push.UserAgent) : push.UserAgent) : null;
+  const groups = groupedCode(push.Token);
+  const titleId = `code-${push.InstructionId}`;
+  return (
+    <Paper component="li" p="md" radius="md" aria-labelledby={titleId} data-testid="device-code-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div>
+          <Text fw={600} id={titleId}>
+            {push.Name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {what}
+          </Text>
+        </div>
+        {push.Scheduled && (
+          <Badge variant="light" tt="none">
+            Scheduled
+          </Badge>
+        )}
+      </Group>
+      <Group gap="sm" mt="sm" wrap="nowrap" justify="space-between">
+        <Text
+          component="p"
+          m={0}
+          ff="monospace"
+          fz={40}
+          fw={700}
+          lh={1.1}
+          data-testid="device-code"
+          data-code={push.Token}
+        >
+          <span aria-hidden style={{ whiteSpace: 'nowrap' }}>
+            {groups.map((group, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a code's groups never move
+              <span key={index} style={{ marginRight: index < groups.length - 1 ? '0.35em' : 0 }}>
+                {group}
+              </span>
+            ))}
+          </span>
+          {/* Digit by digit for screen readers, not as one large number. */}
+          <VisuallyHidden>Code: {push.Token.split('').join(' ')}</VisuallyHidden>
+        </Text>
+        <CopyButton value={push.Token} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'teal' : undefined}
+              h={TOUCH_TARGET}
+              leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+              onClick={() => {
+                copy();
+                announce('Code copied.');
+              }}
+              aria-label={copied ? 'Copied' : `Copy the code for ${push.Name}`}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm" mt="xs">
+        Works for {minutesAndSeconds((expires.getTime() - now) / 1000)} more, until{' '}
+        <time dateTime={expires.toISOString()}>{timeFormat.format(expires)}</time>
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        Asked for {sent ? relativeTime(sent, new Date(now)) : ''}
+        {push.ClientAddress ? ` from ${push.ClientAddress}` : ''}
+        {browser ? ` with ${browser}` : ''}.
+      </Text>
+      <Button
+        variant="default"
+        mt="sm"
+        leftSection={<IconUserExclamation size={16} />}
+        onClick={onReport}
+        aria-label={`This wasn’t me: report the code for ${push.Name}`}
+      >
+        This wasn’t me
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUserExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ReportedCode } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
+import { InlineError } from '../../components/inline-error.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
+import { loadUserAgentParser, readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+
+/** The most recent reports the overview lists; the rest are in each account's activity. */
+const SHOWN = 5;
+
+/**
+ * Codes people reported from their phones as not asked for by them: whoever asked knows that person's password,
+ * so account administrators see who, when, and from where.
+ */
+export function ReportedCodesSection() {
+  const query = useQuery(accountQueries.reportedCodes());
+  const [parser, setParser] = useState<UserAgentParser | null>(null);
+  const hasReports = (query.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasReports) return;
+    let current = true;
+    loadUserAgentParser()
+      .then((loaded) => current && setParser(() => loaded))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [hasReports]);
+
+  return (
+    <section aria-labelledby="overview-reported-codes">
+      <Group gap="xs" mb="sm">
+        <Title order={2} fz="lg" id="overview-reported-codes">
+          Reported codes
+        </Title>
+        {hasReports && (
+          <Badge color="red.9" variant="filled" tt="none">
+            {query.data?.length}
+          </Badge>
+        )}
+      </Group>
+      {query.isError ? (
+        <InlineError error={query.error} onRetry={() => void query.refetch()} about="Reported codes" />
+      ) : query.isPending ? (
+        <Text size="sm" c="dimmed" role="status">
+          Loading reports…
+        </Text>
+      ) : query.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No one has reported a code they did not ask for.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="reported-codes">
+          {query.data.slice(0, SHOWN).map((report) => (
+            <ReportRow key={report.Id} report={report} parser={parser} />
+          ))}
+          {query.data.length > SHOWN && (
+            <Text component="li" size="xs" c="dimmed">
+              {query.data.length - SHOWN} older {query.data.length - SHOWN === 1 ? 'report' : 'reports'}: see each
+              account’s activity under Accounts.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgentParser | null }) {
+  const browser = report.UserAgent ? (parser ? readableUserAgent(parser, report.UserAgent) : report.UserAgent) : null;
+  return (
+    <Paper component="li" p="sm" radius="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconUserExclamation size={20} color="var(--mantine-color-red-filled)" aria-hidden style={{ flexShrink: 0 }} />
+        <div>
+          <Text size="sm" fw={600}>
+            {report.UserName} reported a code they did not ask for
+          </Text>
+          <Text size="xs" c="dimmed">
+            Reported <Timestamp value={report.ReportedTimestampUtc} relative size="xs" c="dimmed" />. The code for “
+            {report.InstructionName}” ({report.Scheduled ? 'scheduled instruction' : 'instruction'}{' '}
+            {report.InstructionId}) was asked for{' '}
+            <Timestamp value={report.RequestedTimestampUtc} size="xs" c="dimmed" />
+            {report.ClientAddress ? ` from ${report.ClientAddress}` : ''}
+            {browser ? ` with ${browser}` : ''}.
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}

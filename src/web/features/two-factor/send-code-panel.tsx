@@ -1,0 +1,118 @@
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconDeviceMobileMessage, IconInfoCircle } from '@tabler/icons-react';
+import {
+  CODE_WINDOW_MINUTES,
+  DEVICE_APP_PATH,
+  type Instruction,
+  type InstructionKind,
+  MAX_CODES_PER_WINDOW,
+  parseTimestamp,
+} from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { useCreateInstruction } from '../../api/mutations.ts';
+
+/** What the instruction is called where the person's phone shows it. */
+export const TRY_INSTRUCTION_NAME = 'Dashboard test';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+export interface SendCodePanelProps {
+  /** The token form's kind: the instruction is made scheduled or not to match it. */
+  kind: InstructionKind;
+  /** The instruction was made: the form takes its Id. */
+  onCreated: (instruction: Instruction) => void;
+}
+
+/**
+ * "Send me a code": makes a real instruction that needs two-factor, whose code goes to the person's Active devices,
+ * so they can try the whole loop from here.
+ */
+export function SendCodePanel({ kind, onCreated }: SendCodePanelProps) {
+  const create = useCreateInstruction();
+  const scheduled = kind === 'scheduled';
+
+  const error = create.error;
+  const noDevice = isApiError(error) && error.kind === 'no-active-device';
+  const tooMany = isApiError(error) && error.kind === 'too-many-requests';
+  const created = create.data;
+  const expires = created?.TokenExpiresTimestampUtc ? parseTimestamp(created.TokenExpiresTimestampUtc) : null;
+
+  return (
+    <section aria-labelledby="send-code-title">
+      <Title order={2} fz="md" mb="xs" id="send-code-title">
+        Send me a code
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Makes {scheduled ? 'a scheduled instruction' : 'an instruction'} named “{TRY_INSTRUCTION_NAME}” that needs
+        two-factor, and sends its code to your active devices. Its Id goes into the form.
+      </Text>
+      <Stack gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconDeviceMobileMessage size={16} />}
+          loading={create.isPending}
+          onClick={() =>
+            create.mutate(
+              { Name: TRY_INSTRUCTION_NAME, Scheduled: scheduled },
+              { onSuccess: (instruction) => onCreated(instruction) },
+            )
+          }
+          w="fit-content"
+        >
+          Send me a code
+        </Button>
+        {created && !create.isPending && !error && (
+          <Alert
+            color="green"
+            icon={<IconCircleCheck />}
+            title="Code sent"
+            role="status"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            {created.Scheduled ? 'Scheduled instruction' : 'Instruction'}{' '}
+            <strong data-testid="created-instruction-id">{created.Id}</strong> is waiting for its code, sent to{' '}
+            {created.DevicesNotified} {created.DevicesNotified === 1 ? 'device' : 'devices'}
+            {expires ? `; it works until ${timeFormat.format(expires)}` : ''}. Type the code your phone shows.
+          </Alert>
+        )}
+        {noDevice && (
+          <Alert
+            color="yellow"
+            icon={<IconInfoCircle />}
+            title="No active device"
+            role="alert"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            Codes go to your approved devices, and you have none yet. Open the device app at{' '}
+            <Anchor href={DEVICE_APP_PATH} target="_blank" rel="noopener">
+              {window.location.origin}
+              {DEVICE_APP_PATH}
+            </Anchor>{' '}
+            on your phone, register it, and have an administrator approve it.
+          </Alert>
+        )}
+        {tooMany && (
+          <Alert
+            color="yellow"
+            icon={<IconInfoCircle />}
+            title="Too many codes"
+            role="alert"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            At most {MAX_CODES_PER_WINDOW} codes are sent to you in {CODE_WINDOW_MINUTES} minutes, against anyone
+            flooding your phone.{' '}
+            {error.retryAfterSeconds !== undefined
+              ? `Try again in ${Math.ceil(error.retryAfterSeconds / 60)} ${Math.ceil(error.retryAfterSeconds / 60) === 1 ? 'minute' : 'minutes'} (${error.retryAfterSeconds} seconds).`
+              : 'Try again in a few minutes.'}
+          </Alert>
+        )}
+        {error && !noDevice && !tooMany && (
+          <Alert color="red" icon={<IconInfoCircle />} title={describeError(error).title} role="alert">
+            {describeError(error).message}
+          </Alert>
+        )}
+      </Stack>
+    </section>
+  );
+}
