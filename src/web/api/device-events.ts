@@ -10,9 +10,7 @@ import {
 import { errorFromResponse } from './api-error.ts';
 import { joinUrl } from './client.ts';
 import { DEVICE_APP_CONSUMER_NAME, reportDeviceCredentialEnded } from './device-instance.ts';
-
-/** Why a stream ended: the server has no such stream (poll instead), or the connection dropped (connect again). */
-export type DeviceStreamEnd = 'unavailable' | 'closed';
+import { loadEventStreamParser, readEventStream, type StreamEnd } from './event-stream-reader.ts';
 
 export interface DeviceStreamOptions {
   deviceToken: string;
@@ -36,9 +34,8 @@ export async function streamDeviceEvents({
   onOpen,
   signal,
   fetch = globalThis.fetch,
-}: DeviceStreamOptions): Promise<DeviceStreamEnd> {
-  const parserModule = import('eventsource-parser');
-  parserModule.catch(() => undefined); // awaited below, unless the server has no stream
+}: DeviceStreamOptions): Promise<StreamEnd> {
+  const parserModule = loadEventStreamParser();
   const headers: Record<string, string> = {
     Accept: 'text/event-stream',
     Authorization: `${DEVICE_AUTHORIZATION_SCHEME} ${deviceToken}`,
@@ -56,26 +53,5 @@ export async function streamDeviceEvents({
     reportDeviceCredentialEnded(error);
     throw error;
   }
-  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
-    await response.body?.cancel().catch(() => undefined);
-    return response.status >= 500 && response.status !== 501 ? 'closed' : 'unavailable';
-  }
-  onOpen?.();
-  const { createParser } = await parserModule;
-  const parser = createParser({
-    onEvent(message) {
-      try {
-        const parsed = DeviceEvent.safeParse(JSON.parse(message.data));
-        if (parsed.success) onEvent(parsed.data, message.id ?? null);
-      } catch {
-        // not JSON: a comment or keep-alive
-      }
-    },
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return 'closed';
-    parser.feed(value);
-  }
+  return readEventStream(response, parserModule, DeviceEvent, onEvent, onOpen);
 }
