@@ -73,7 +73,7 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
     stopListening();
   });
 
-  /** Why one more stream for this session is refused, or null when it may open. */
+  /** Why one more stream is refused for the caller's session and account, or null when it may open. */
   function refusal(session: AuthenticatedSession): ProblemError | null {
     if ((perSession.get(session.tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) {
       return tooMany(
