@@ -4,6 +4,7 @@ import { AccountList, BACKGROUND_REQUEST_HEADER, MAX_STREAMS_PER_SESSION } from 
 import type { Config } from '../config.ts';
 import { SessionService } from '../domain/sessions.ts';
 import { ADMIN, AUDITOR, createTestApp, HELPDESK, parseBody, type TestApp } from '../test/harness.ts';
+import { streamEnds } from '../test/stream-ends.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
@@ -44,20 +45,6 @@ async function refused(base: string, token: string): Promise<string> {
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(response.headers.get('retry-after')).toBe('30');
   return (await response.json()).detail as string;
-}
-
-/** How long the stream took to end after `since`; `limitMs` when it was still open then. */
-async function streamEnds(body: ReadableStream<Uint8Array>, since: number, limitMs = 6_000): Promise<number> {
-  const reader = body.getReader();
-  const timeout = setTimeout(() => void reader.cancel(new Error('still open')), limitMs);
-  try {
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) return performance.now() - since;
-    }
-  } finally {
-    clearTimeout(timeout);
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

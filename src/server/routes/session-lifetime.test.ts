@@ -9,25 +9,12 @@ import {
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { streamEnds } from '../test/stream-ends.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 const QUEUE = '/api/Consumer/Authentication/AuthorizationRequests';
 const SESSION = '/api/Consumer/Authentication/Session';
 const background = { [BACKGROUND_REQUEST_HEADER]: '1' };
-
-/** Resolves with how long the stream took to end after `since`, or rejects when it is still open after `limitMs`. */
-async function streamEnds(body: ReadableStream<Uint8Array>, since: number, limitMs = 6_000): Promise<number> {
-  const reader = body.getReader();
-  const timeout = setTimeout(() => void reader.cancel(new Error('still open')), limitMs);
-  try {
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) return performance.now() - since;
-    }
-  } finally {
-    clearTimeout(timeout);
-  }
-}
 
 describe('session deadlines (extension): headers, person vs background traffic', () => {
   let t: TestApp;
