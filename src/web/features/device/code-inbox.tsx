@@ -6,10 +6,11 @@ import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.
 import { DEVICE_POLL_MS, deviceQueries, useReportPush } from '../../api/device-queries.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { announce } from '../../lib/announce.ts';
-import { loadUserAgentParser, readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
 import type { DeviceCredential } from '../../session/device-credential.ts';
 import { Confirm } from './confirm-dialog-host.tsx';
 
@@ -20,20 +21,6 @@ export function groupedCode(token: string): string[] {
 
 const expiresAt = (push: DevicePush) => parseTimestamp(push.ExpiresTimestampUtc)?.getTime() ?? 0;
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function useUserAgentParser(): UserAgentParser | null {
-  const [parser, setParser] = useState<UserAgentParser | null>(null);
-  useEffect(() => {
-    let current = true;
-    loadUserAgentParser()
-      .then((loaded) => current && setParser(() => loaded))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return parser;
-}
 
 /** The codes that still work, newest first, each with where it was asked for, so the person can tell it was them. */
 export function CodeInbox({ credential, live }: { credential: DeviceCredential; live: boolean }) {

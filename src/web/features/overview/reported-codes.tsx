@@ -1,12 +1,12 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { ReportedCode } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
-import { loadUserAgentParser, readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
 
 /** The most recent reports the overview lists; the rest are in each account's activity. */
 const SHOWN = 5;
@@ -17,18 +17,8 @@ const SHOWN = 5;
  */
 export function ReportedCodesSection() {
   const query = useQuery(accountQueries.reportedCodes());
-  const [parser, setParser] = useState<UserAgentParser | null>(null);
   const hasReports = (query.data?.length ?? 0) > 0;
-  useEffect(() => {
-    if (!hasReports) return;
-    let current = true;
-    loadUserAgentParser()
-      .then((loaded) => current && setParser(() => loaded))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [hasReports]);
+  const parser = useUserAgentParser(hasReports);
 
   return (
     <section aria-labelledby="overview-reported-codes">
