@@ -228,6 +228,21 @@ function deliver(delivery: TokenDelivery, row: Pick<InstructionRow, 'id' | 'name
   delivery.pushSender.send(issued.targets, message);
 }
 
+/** After the commit of a new code: deliver it, and answer with the instruction as it now stands. */
+function deliverIssued(
+  delivery: TokenDelivery,
+  row: Pick<InstructionRow, 'id' | 'name' | 'scheduled'>,
+  issued: Issued,
+  now: Date,
+): Instruction {
+  deliver(delivery, row, issued);
+  return toInstruction(
+    { ...row, state: 'AwaitingTwoFactor', token_expires_at: formatTimestamp(issued.expires) },
+    issued.devicesNotified,
+    now,
+  );
+}
+
 /** The state as of now: a code whose time is up makes the instruction Expired even before anyone tries it. */
 function stateNow(row: Pick<InstructionRow, 'state' | 'token_expires_at'>, now: Date): InstructionState {
   if (row.state !== 'AwaitingTwoFactor') return row.state;
@@ -279,12 +294,7 @@ export async function createInstruction(
     const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
     return { row, issued };
   });
-  deliver(delivery, row, issued);
-  return toInstruction(
-    { ...row, state: 'AwaitingTwoFactor', token_expires_at: formatTimestamp(issued.expires) },
-    issued.devicesNotified,
-    now,
-  );
+  return deliverIssued(delivery, row, issued, now);
 }
 
 /** The caller's own instruction as it stands now (403 for someone else's, 404 for none). */
@@ -364,12 +374,7 @@ export async function reissueToken(
       .execute();
     return { row, issued };
   });
-  deliver(delivery, row, issued);
-  return toInstruction(
-    { ...row, state: 'AwaitingTwoFactor', token_expires_at: formatTimestamp(issued.expires) },
-    issued.devicesNotified,
-    now,
-  );
+  return deliverIssued(delivery, row, issued, now);
 }
 
 type Outcome = { ok: TokenAccepted; deviceIds: number[] } | { problem: ProblemError };
