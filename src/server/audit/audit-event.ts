@@ -23,7 +23,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** ECS categorization: event.category and event.type, from their allowed values. */
+/** ECS categorization: event.category, and event.type among the types ECS expects with those categories. */
 const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: readonly string[] }> = {
   'sign-in': { category: ['authentication', 'session'], type: ['start'] },
   'sign-out': { category: ['authentication', 'session'], type: ['end'] },
@@ -36,11 +36,11 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
-  'instruction-created': { category: ['authentication'], type: ['creation'] },
-  'token-accepted': { category: ['authentication'], type: ['allowed'] },
-  'token-refused': { category: ['authentication'], type: ['denied'] },
+  'instruction-created': { category: ['authentication'], type: ['info'] },
+  'token-accepted': { category: ['authentication'], type: ['info'] },
+  'token-refused': { category: ['authentication'], type: ['info'] },
   'backup-taken': { category: ['database'], type: ['access'] },
-  'demo-reset': { category: ['database', 'configuration'], type: ['deletion'] },
+  'demo-reset': { category: ['database', 'configuration'], type: ['change'] },
 };
 
 /** What the event was about: an account, an authorization request, a push message user, a device… */

@@ -219,10 +219,10 @@ describe('the audit stream', () => {
     expect((await submit(wrongToken(code))).statusCode).toBe(422);
     expect((await submit(code)).statusCode).toBe(200);
     expect(only('token-refused')).toMatchObject({
-      event: { outcome: 'failure', reason: 'invalid-token', type: ['denied'] },
+      event: { outcome: 'failure', reason: 'invalid-token', category: ['authentication'] },
       tachyon: { entity: { type: 'Instruction', id: instruction.Id } },
     });
-    expect(only('token-accepted')).toMatchObject({ event: { outcome: 'success', type: ['allowed'] } });
+    expect(only('token-accepted')).toMatchObject({ event: { outcome: 'success', category: ['authentication'] } });
     expect(lines.lines.join('')).not.toContain(code);
 
     lines.clear();
