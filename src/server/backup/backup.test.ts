@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../audit/audit-log.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
@@ -145,7 +146,7 @@ describe('checking and restoring a backup', () => {
 
   it('refuses while a service holds the database, then restores: the old file kept, stale -wal/-shm gone', async () => {
     const source = await migratedDatabase(path.join(folder, 'source'));
-    await source.db.insertInto('list_revisions').values({ name: 'restored', revision: 42 }).execute();
+    await sql`insert into list_revisions (name, revision) values ('restored', 42)`.execute(source.db);
     const backups = new BackupService(source, minuteClock(), new AuditLog(null, minuteClock()), null);
     const { file } = await backups.takeInto(path.join(folder, 'backups'), { kind: 'schedule' });
     await source.close();
