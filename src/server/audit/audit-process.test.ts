@@ -31,7 +31,7 @@ describe('AUDIT_LOG in the built service', () => {
     services.push(service);
     return service;
   };
-  const signIn = (api: string, password = ADMIN[1]) =>
+  const signIn = (api: string, password: string = ADMIN[1]) =>
     fetch(`${api}/Consumer/Authentication`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'audit-process-test' },
