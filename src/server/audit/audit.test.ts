@@ -115,7 +115,7 @@ describe('the audit stream', () => {
     await call({ method: 'POST', url: `/api/Admin/Accounts/${helpdeskId}/SignOut`, token: admin });
     expect(only('session-ended')).toMatchObject({
       user: { name: ADMIN[0] },
-      tachyon: { entity: { type: 'Account', id: helpdeskId }, details: { change: 'signed-out-everywhere' } },
+      tachyon: { entity: { type: 'Account', id: helpdeskId }, details: { cause: 'signed-out-everywhere' } },
     });
   });
 

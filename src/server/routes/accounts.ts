@@ -13,6 +13,17 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
   /** An account change, recorded in the audit stream with the account it was made to and what changed. */
   const change = <T>(request: FastifyRequest, action: AuditAction, id: number, what: string, work: () => Promise<T>) =>
     audited(audit, request, { action, event: { entity: { type: 'Account', id }, details: { change: what } } }, work);
+  /** Every session of an account ended at once, by its person or an administrator. */
+  const signOutEverywhere = (request: FastifyRequest, id: number) =>
+    audited(
+      audit,
+      request,
+      {
+        action: 'session-ended',
+        event: { entity: { type: 'Account', id }, details: { cause: 'signed-out-everywhere' } },
+      },
+      () => accounts.signOutEverywhere(id, sessionOf(request).principal),
+    );
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
   registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) => {
     const created = await audited(
@@ -39,10 +50,7 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
     return reply.code(204).send();
   });
   registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request, reply }) => {
-    const { principal } = sessionOf(request);
-    await change(request, 'session-ended', principal.id, 'signed-out-everywhere', () =>
-      accounts.signOutEverywhere(principal.id, principal),
-    );
+    await signOutEverywhere(request, sessionOf(request).principal.id);
     return reply.code(204).send();
   });
   registerEndpoint(app, endpoints.getAccount, ({ params }) => accounts.get(params.id));
@@ -72,9 +80,7 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
     ),
   );
   registerEndpoint(app, endpoints.signOutAccount, async ({ params, request }) => {
-    await change(request, 'session-ended', params.id, 'signed-out-everywhere', () =>
-      accounts.signOutEverywhere(params.id, sessionOf(request).principal),
-    );
+    await signOutEverywhere(request, params.id);
     return accounts.get(params.id);
   });
 }
