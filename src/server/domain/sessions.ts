@@ -30,7 +30,7 @@ export interface SessionPolicy {
   audit?: AuditLog;
 }
 
-/** Where a sign-in comes from, for the account history. */
+/** Where a sign-in comes from, for the account history and the audit stream. */
 export interface SignInContext {
   clientAddress: string;
   consumer: string | null;
