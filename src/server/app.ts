@@ -9,8 +9,9 @@ import Fastify, {
 } from 'fastify';
 import { Registry } from 'prom-client';
 import { DEVICE_APP_PATH } from '../shared/contract/index.ts';
+import { type AuditSink, openAuditLog } from './audit/audit-log.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
 import { AccountService } from './domain/accounts.ts';
 import { BasicCredentials } from './domain/basic-credentials.ts';
@@ -51,6 +52,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
+import { backupRoutes } from './routes/backup.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoRoutes } from './routes/demo.ts';
@@ -87,6 +89,10 @@ export interface AppOptions {
   pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender) | null;
   /** Resolves push service host names for the endpoint policy (tests stand in for DNS); the system's otherwise. */
   hostLookup?: HostLookup;
+  /** Where audit lines go instead of AUDIT_LOG's (tests); null: none. */
+  auditSink?: AuditSink | null;
+  /** Standard output as the service log writes it, which AUDIT_LOG=stdout shares so lines never interleave. */
+  auditStdout?: AuditSink;
 }
 
 /** Ended sessions and lapsed known clients are deleted this often (and at start). */
@@ -158,7 +164,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   const database =
     options.database ??
     openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: `${config.dataDir}/tachyon.sqlite` },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl }
+        : { sqliteFile: `${config.dataDir}/${SQLITE_FILE_NAME}` },
     );
   if (!options.database) fastify.addHook('onClose', () => database.close());
   await migrateToLatest(database);
@@ -203,6 +211,11 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     }
   }
   const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
+  const { audit, close: closeAudit } = openAuditLog(config.auditLog, clock, {
+    ...(options.auditSink !== undefined ? { sink: options.auditSink } : {}),
+    ...(options.auditStdout ? { stdout: options.auditStdout } : {}),
+  });
+  fastify.addHook('onClose', closeAudit);
 
   const knownClients = new KnownClients(db, clock);
   // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
@@ -227,6 +240,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
       directory,
       log: fastify.log,
+      audit,
     },
     throttle,
   );
@@ -311,6 +325,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     delivery: { keepPlainTokens: config.demo, pushSender, changes },
     vapid,
     pushPolicy,
+    audit,
   };
 
   fastify.decorateRequest('apiVersion', config.defaultApiVersion);
@@ -377,6 +392,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   accountRoutes(fastify, services);
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
+  backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

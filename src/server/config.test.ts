@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 
@@ -260,5 +261,44 @@ describe('PUBLIC_URL', () => {
     for (const value of ['https://acme.example/tachyon', 'ftp://acme.example', 'acme.example']) {
       expect(() => loadConfig({ PUBLIC_URL: value }, CWD), value).toThrow(/PUBLIC_URL must be an http\(s\) origin/);
     }
+  });
+});
+
+describe('backups and the audit stream', () => {
+  it('take no backups and write no audit lines by default; a day and seven backups once BACKUP_DIR is set', () => {
+    expect(loadConfig({}, CWD)).toMatchObject({
+      backupDir: null,
+      backupIntervalMinutes: 1440,
+      backupKeep: 7,
+      auditLog: null,
+    });
+    expect(
+      loadConfig(
+        { BACKUP_DIR: 'backups', BACKUP_INTERVAL_MINUTES: '60', BACKUP_KEEP: '24', AUDIT_LOG: 'logs/audit.log' },
+        CWD,
+      ),
+    ).toMatchObject({
+      backupDir: path.join(CWD, 'backups'),
+      backupIntervalMinutes: 60,
+      backupKeep: 24,
+      auditLog: path.join(CWD, 'logs/audit.log'),
+    });
+    expect(loadConfig({ AUDIT_LOG: 'stdout' }, CWD).auditLog).toBe('stdout');
+  });
+
+  it('refuses an interval or a count that is not a whole number in range, with the variable named', () => {
+    expect(() => loadConfig({ BACKUP_INTERVAL_MINUTES: '0' }, CWD)).toThrow(
+      new ConfigError('BACKUP_INTERVAL_MINUTES must be an integer from 1 to 10080, got "0"'),
+    );
+    expect(() => loadConfig({ BACKUP_KEEP: 'all' }, CWD)).toThrow(
+      new ConfigError('BACKUP_KEEP must be an integer from 1 to 1000, got "all"'),
+    );
+  });
+
+  it('refuses BACKUP_DIR on PostgreSQL (pg_dump backs that up) and as the data folder itself', () => {
+    expect(() => loadConfig({ BACKUP_DIR: 'backups', DATABASE_URL: 'postgres://db/tachyon' }, CWD)).toThrow(
+      /BACKUP_DIR takes backups of the embedded database, but DATABASE_URL selects PostgreSQL/,
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'data', DATA_DIR: './data' }, CWD)).toThrow(/BACKUP_DIR .* is DATA_DIR/);
   });
 });

@@ -75,6 +75,13 @@ export interface Config {
    * device app's address in a Web Push notification. Defaults to http://HOST:PORT (localhost for loopback).
    */
   publicUrl: string;
+  /** Where scheduled backups go (absolute); null takes none. Embedded database only. */
+  backupDir: string | null;
+  backupIntervalMinutes: number;
+  /** Scheduled backups kept: older ones of the service's own naming are deleted. */
+  backupKeep: number;
+  /** The audit stream: 'stdout', an absolute file path, or null (off). */
+  auditLog: string | null;
 }
 
 /** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
@@ -157,6 +164,23 @@ function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseU
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Scheduled backups copy the embedded database; PostgreSQL is backed up with its own tools. A backup folder inside the
+ * data folder would be one disk's loss away from both copies, and a restore would find backups beside the database.
+ */
+function checkBackupDir(backupDir: string | null, dataDir: string, databaseUrl: string | null): void {
+  if (backupDir === null) return;
+  if (databaseUrl !== null) {
+    throw new ConfigError(
+      'BACKUP_DIR takes backups of the embedded database, but DATABASE_URL selects PostgreSQL: back that up with ' +
+        'pg_dump (GET /api/Admin/Backup answers the command), and leave BACKUP_DIR unset.',
+    );
+  }
+  if (backupDir === dataDir) {
+    throw new ConfigError(`BACKUP_DIR (${backupDir}) is DATA_DIR: give the backups a folder of their own.`);
+  }
+}
 
 /**
  * The break-glass account may not take a name the directory owns: it would shut the directory person of that name
@@ -334,6 +358,10 @@ const Environment = z.object({
       ? url.origin
       : { problem: `PUBLIC_URL must be an http(s) origin such as https://tachyon.acme.example, got "${raw}"` };
   }),
+  BACKUP_DIR: text(null),
+  BACKUP_INTERVAL_MINUTES: integer('BACKUP_INTERVAL_MINUTES', 1440, 1, 7 * 24 * 60),
+  BACKUP_KEEP: integer('BACKUP_KEEP', 7, 1, 1000),
+  AUDIT_LOG: text(null),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -370,6 +398,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const directory = loadDirectoryConfig(env, (message) => new ConfigError(message));
   checkAdminOutsideDirectory(vars.ADMIN_USERNAME, directory);
   checkMetricsToken(vars.METRICS, vars.METRICS_TOKEN);
+  const backupDir = vars.BACKUP_DIR === null ? null : path.resolve(cwd, vars.BACKUP_DIR);
+  checkBackupDir(backupDir, dataDir, vars.DATABASE_URL);
   if ((vars.VAPID_PUBLIC_KEY === null) !== (vars.VAPID_PRIVATE_KEY === null)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one pair), or neither');
   }
@@ -411,6 +441,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     vapidSubject: vars.VAPID_SUBJECT,
     pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
     publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT),
+    backupDir,
+    backupIntervalMinutes: vars.BACKUP_INTERVAL_MINUTES,
+    backupKeep: vars.BACKUP_KEEP,
+    auditLog:
+      vars.AUDIT_LOG === null || vars.AUDIT_LOG === 'stdout' ? vars.AUDIT_LOG : path.resolve(cwd, vars.AUDIT_LOG),
   };
 }
 

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const exit = (code: number) => {
     void log.close().finally(() => process.exit(code));
   };
-  const app = await buildApp({ config }, log.logger);
+  const app = await buildApp({ config, auditStdout: { write: log.write } }, log.logger);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -13,8 +13,16 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL's connection pool, for stores that share it (the sign-in throttle); absent on SQLite. */
   pool?: pg.Pool;
+  /**
+   * Writes a consistent copy of the embedded database to a new file while the service goes on writing (SQLite's online
+   * backup, on the service's own connection, which holds the file exclusively); absent on PostgreSQL.
+   */
+  backup?: (file: string) => Promise<void>;
   close(): Promise<void>;
 }
+
+/** The embedded database's file in DATA_DIR. */
+export const SQLITE_FILE_NAME = 'tachyon.sqlite';
 
 /** Another process holds the embedded database. */
 export class DatabaseInUseError extends Error {
@@ -80,7 +88,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       return reads.put(sql, parameters, connection.prepare(sql).all(parameters as unknown[]));
     },
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    backup: async (file) => {
+      await sqlite.backup(file);
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatTimestamp, type LoginCredentials, type LoginResult, type Session } from '../../shared/contract/index.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import { reasonOf } from '../audit/request-audit.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { recordAccountHistory } from './accounts.ts';
@@ -24,12 +26,16 @@ export interface SessionPolicy {
   directory?: Directory | null;
   /** Where a directory sign-in refused for a local account's name is reported. */
   log?: Pick<DirectoryLog, 'warn'>;
+  /** The audit stream: sign-ins, and sessions ending at their deadlines. */
+  audit?: AuditLog;
 }
 
-/** Where a sign-in comes from, for the account history. */
+/** Where a sign-in comes from, for the account history and the audit stream. */
 export interface SignInContext {
   clientAddress: string;
   consumer: string | null;
+  /** The client's User-Agent, for the audit stream. */
+  userAgent?: string | null;
 }
 
 type PrincipalRow = { id: number; user_name: string; password_hash: string; enabled: number; source: string };
@@ -96,9 +102,27 @@ export class SessionService {
     this.decoyHash.catch(() => undefined); // a failure surfaces at the sign-in that awaits it
   }
 
+  /** Signs in (the endpoint and HTTP Basic alike), and puts the attempt in the audit stream: failures with their reason. */
   async login(credentials: LoginCredentials, context: SignInContext | string): Promise<LoginResult> {
-    const { clientAddress, consumer } =
-      typeof context === 'string' ? { clientAddress: context, consumer: null } : context;
+    const where = typeof context === 'string' ? { clientAddress: context, consumer: null } : context;
+    const event = {
+      action: 'sign-in',
+      userName: credentials.UserName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+    } as const;
+    try {
+      const result = await this.signIn(credentials, where);
+      this.policy.audit?.record({ ...event, outcome: 'success' });
+      return result;
+    } catch (error) {
+      this.policy.audit?.record({ ...event, outcome: 'failure', reason: reasonOf(error) });
+      throw error;
+    }
+  }
+
+  private async signIn(credentials: LoginCredentials, context: SignInContext): Promise<LoginResult> {
+    const { clientAddress, consumer } = context;
     const typed = credentials.UserName;
     let userKey = userKeyOf(typed);
     let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
@@ -365,6 +389,7 @@ export class SessionService {
     const session = this.sessionAt(token, known);
     if (now >= session.expires) {
       this.cache.delete(token);
+      this.endAtDeadline(known, session);
       return null;
     }
     const touchEvery = Math.min(TOUCH_INTERVAL_MS, (this.policy.idleMinutes * 60_000) / 10);
@@ -424,6 +449,33 @@ export class SessionService {
     return session;
   }
 
+  /**
+   * A session presented past its deadline ends for good (marked revoked, so it is told once), and the audit stream
+   * hears of it. Runs beside the refusal: the caller is answered 401 without waiting for it.
+   */
+  private endAtDeadline(known: CachedSession, session: AuthenticatedSession): void {
+    if (!this.policy.audit) return;
+    const audit = this.policy.audit;
+    const reason = session.expires < session.absoluteExpires ? 'idle-timeout' : 'absolute-timeout';
+    this.db
+      .updateTable('sessions')
+      .set({ revoked_at: formatTimestamp(session.expires) })
+      .where('token_hash', '=', known.tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+      .then((result) => {
+        if (Number(result.numUpdatedRows) === 0) return;
+        audit.record({
+          action: 'session-ended',
+          outcome: 'success',
+          userName: known.principal.userName,
+          entity: { type: 'Account', id: known.principal.id },
+          details: { cause: reason, endedAt: session.expires.toISOString() },
+        });
+      })
+      .catch(() => undefined);
+  }
+
   async revoke(session: AuthenticatedSession): Promise<void> {
     // Sign-out is rare and the cache bounded: a scan finds the entry without keeping tokens anywhere else.
     for (const [token, cached] of this.cache) if (cached.tokenHash === session.tokenHash) this.cache.delete(token);
@@ -442,6 +494,7 @@ export class SessionService {
   async purgeEnded(): Promise<number> {
     const now = this.clock();
     const idleSince = formatTimestamp(addMinutes(now, -this.policy.idleMinutes));
+    if (this.policy.audit) await this.auditDeadlinesPassed(now, idleSince, this.policy.audit);
     const result = await this.db
       .deleteFrom('sessions')
       .where((eb) =>
@@ -453,6 +506,31 @@ export class SessionService {
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** Sessions that reached a deadline without being presented again end in the audit stream as they are deleted. */
+  private async auditDeadlinesPassed(now: Date, idleSince: string, audit: AuditLog): Promise<void> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .innerJoin('principals', 'principals.id', 'sessions.principal_id')
+      .select(['sessions.principal_id', 'sessions.absolute_expires_at', 'principals.user_name'])
+      .where('sessions.revoked_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('sessions.absolute_expires_at', '<=', formatTimestamp(now)),
+          eb('sessions.last_seen_at', '<=', idleSince),
+        ]),
+      )
+      .execute();
+    for (const row of rows) {
+      audit.record({
+        action: 'session-ended',
+        outcome: 'success',
+        userName: row.user_name,
+        entity: { type: 'Account', id: row.principal_id },
+        details: { cause: storedTime(row.absolute_expires_at) <= now ? 'absolute-timeout' : 'idle-timeout' },
+      });
+    }
   }
 
   private refused(userKey: string): boolean {

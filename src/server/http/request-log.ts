@@ -14,6 +14,8 @@ const CLOSE_TIMEOUT_MS = 3_000;
  */
 export function createServiceLog(level: string): {
   logger: NonNullable<FastifyServerOptions['logger']>;
+  /** Writes a whole line of another stream (the audit stream on stdout) in order with the log's own lines. */
+  write(line: string): void;
   close(): Promise<void>;
 } {
   // Lines gather into writes of 4 KiB or a quarter second, whichever comes first: under load one write (a trip to
@@ -21,6 +23,7 @@ export function createServiceLog(level: string): {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
   return {
     logger: { level, stream: destination },
+    write: (line) => destination.write(line),
     close() {
       return new Promise<void>((resolve) => {
         // stdout gone (a closed pipe) or stuck: there is nowhere left to write to, so do not hold the exit.

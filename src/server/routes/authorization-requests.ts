@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
+import { audited } from '../audit/request-audit.ts';
 import {
   decideAuthorizationRequest,
   getAuthorizationRequest,
@@ -10,10 +11,21 @@ import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
-export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, changes }: Services): void {
+export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, changes, audit }: Services): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.authorizeDevice, async ({ body, request }) => {
-    return decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes);
+    return audited(
+      audit,
+      request,
+      {
+        action: 'authorization-decided',
+        event: {
+          entity: { type: 'AuthorizationRequest', id: body.RequestId },
+          details: { authorized: body.Authorized },
+        },
+      },
+      () => decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes),
+    );
   });
 
   // SPEC §3: getall omitted means false (pending only), which the published client relies on.

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DemoInstruction, endpoints, type Instruction } from '../../shared/contract/index.ts';
+import { audited } from '../audit/request-audit.ts';
 import { createDemoAuthorizationRequest, listDemoPushes, resetDemoData } from '../domain/demo-data.ts';
-import { createInstruction, reissueToken } from '../domain/instructions.ts';
+import { reissueToken } from '../domain/instructions.ts';
 import type { Principal } from '../domain/principals.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
-import { codeRequestOf } from './instructions.ts';
+import { codeRequestOf, createInstructionFor } from './instructions.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
@@ -21,7 +22,8 @@ const demoInstruction = (instruction: Instruction, creator: Principal): DemoInst
  * SPEC §3 "Demo mode": endpoints that let a person play the mobile device and the instruction author. The
  * instruction author goes through the same domain functions as POST /api/Instructions (one path, not two).
  */
-export function demoRoutes(app: FastifyInstance, { db, clock, changes, config, delivery }: Services): void {
+export function demoRoutes(app: FastifyInstance, services: Services): void {
+  const { db, clock, changes, config, delivery, audit } = services;
   // Creation per session, not per address: one person cannot flood the queue or the history however they connect.
   const perSession = {
     rateLimit: {
@@ -46,14 +48,7 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config, d
     async ({ body, request, reply }) => {
       const { principal } = sessionOf(request);
       const name = body.Scheduled ? 'Demo scheduled instruction' : 'Demo instruction';
-      const created = await createInstruction(
-        db,
-        clock,
-        principal,
-        { name, scheduled: body.Scheduled },
-        codeRequestOf(request),
-        delivery,
-      );
+      const created = await createInstructionFor(request, services, { name, scheduled: body.Scheduled });
       return reply.code(201).send(demoInstruction(created, principal));
     },
     perSession,
@@ -65,7 +60,9 @@ export function demoRoutes(app: FastifyInstance, { db, clock, changes, config, d
   });
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
   registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
-    await resetDemoData(db, clock, changes);
+    await audited(audit, request, { action: 'demo-reset', event: { entity: { type: 'Database', id: null } } }, () =>
+      resetDemoData(db, clock, changes),
+    );
     // The reset empties the history it would be recorded in; the log keeps who did it.
     request.log.warn({ user: sessionOf(request).principal.userName }, 'demo data reset');
     return reply.code(204).send();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
+import { audited } from '../audit/request-audit.ts';
 import { reportCode } from '../domain/code-reports.ts';
 import { listDevicePushes } from '../domain/device-inbox.ts';
 import {
@@ -24,7 +25,7 @@ const ENROLLMENTS_PER_MINUTE = 20;
 
 /** The device API: enrolment, the device's own state, subscription and inbox, and its live events. */
 export function deviceRoutes(app: FastifyInstance, services: Services): void {
-  const { db, clock, changes, sessions, vapid, pushSender, pushPolicy } = services;
+  const { db, clock, changes, sessions, vapid, pushSender, pushPolicy, audit } = services;
 
   registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
 
@@ -50,7 +51,17 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
           'Enrol while signed in, or with the EnrollmentCode of a link made in the dashboard (user menu, "Add a device").',
         );
       }
-      return reply.code(201).send(await enrollDevice(db, clock, body, enroller, changes));
+      const enrolled = await audited(
+        audit,
+        request,
+        {
+          action: 'device-enrolled',
+          event: { details: { by: enroller.kind === 'code' ? 'enrollment-code' : 'signed-in' } },
+          after: (result) => ({ entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId } }),
+        },
+        () => enrollDevice(db, clock, body, enroller, changes),
+      );
+      return reply.code(201).send(enrolled);
     },
     {
       rateLimit: {
@@ -66,7 +77,21 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(app, endpoints.getDevice, ({ request }) => deviceState(db, deviceOf(request).id));
 
   registerEndpoint(app, endpoints.removeDevice, async ({ request, reply }) => {
-    await removeDevice(db, clock, deviceOf(request), changes);
+    const device = deviceOf(request);
+    await audited(
+      audit,
+      request,
+      {
+        action: 'device-removed',
+        event: {
+          userName: device.userName,
+          // The enrolment's request names the device in both of its events.
+          entity: { type: 'AuthorizationRequest', id: device.authorizationRequestId },
+          details: { deviceId: device.id },
+        },
+      },
+      () => removeDevice(db, clock, device, changes),
+    );
     return reply.code(204).send();
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '../../shared/contract/index.ts';
+import { endpoints, type Instruction } from '../../shared/contract/index.ts';
+import { audited } from '../audit/request-audit.ts';
 import { type CodeRequest, createInstruction, getInstruction, reissueToken } from '../domain/instructions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
@@ -11,17 +12,33 @@ export function codeRequestOf(request: FastifyRequest): CodeRequest {
   return { clientAddress: request.ip, userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null };
 }
 
+/**
+ * Creates an instruction for the signed-in caller, its code sent to their devices, and records it in the audit stream:
+ * the endpoint and the demo's instruction author both create through here.
+ */
+export function createInstructionFor(
+  request: FastifyRequest,
+  { db, clock, delivery, audit }: Services,
+  input: { name: string; scheduled: boolean },
+): Promise<Instruction> {
+  return audited(
+    audit,
+    request,
+    {
+      action: 'instruction-created',
+      after: (created) => ({
+        entity: { type: created.Scheduled ? 'ScheduledInstruction' : 'Instruction', id: created.Id },
+      }),
+    },
+    () => createInstruction(db, clock, sessionOf(request).principal, input, codeRequestOf(request), delivery),
+  );
+}
+
 /** Instructions that need two-factor: thin routes over the same domain functions the demo actors call. */
-export function instructionRoutes(app: FastifyInstance, { db, clock, delivery }: Services): void {
+export function instructionRoutes(app: FastifyInstance, services: Services): void {
+  const { db, clock, delivery } = services;
   registerEndpoint(app, endpoints.createInstruction, async ({ body, request, reply }) => {
-    const created = await createInstruction(
-      db,
-      clock,
-      sessionOf(request).principal,
-      { name: body.Name, scheduled: body.Scheduled },
-      codeRequestOf(request),
-      delivery,
-    );
+    const created = await createInstructionFor(request, services, { name: body.Name, scheduled: body.Scheduled });
     return reply.code(201).send(created);
   });
   registerEndpoint(app, endpoints.getInstruction, ({ params, request }) =>

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts.ts';
@@ -24,4 +25,6 @@ export interface Services {
   delivery: TokenDelivery;
   vapid: VapidKeys;
   pushPolicy: PushEndpointPolicy;
+  /** The audit stream (AUDIT_LOG); records nothing when it is off. */
+  audit: AuditLog;
 }

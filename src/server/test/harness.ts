@@ -16,6 +16,7 @@ import {
   problemType,
 } from '../../shared/contract/index.ts';
 import { type AppOptions, serverOptions, app as servicePlugin } from '../app.ts';
+import type { AuditSink } from '../audit/audit-log.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { upsertPrincipal } from '../domain/principals.ts';
@@ -72,6 +73,8 @@ export interface TestAppOptions {
   pushSender?: AppOptions['pushSender'] | 'production';
   /** Stands in for DNS in the push endpoint policy. */
   hostLookup?: HostLookup;
+  /** Receives the audit stream's lines (test/audit-lines.ts keeps them in memory). */
+  auditSink?: AuditSink;
 }
 
 export const ADMIN = ['DEMO\\admin', 'Admin#2026'] as const;
@@ -111,6 +114,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     clock: clock.now,
     ...(options.pushSender === 'production' ? {} : { pushSender: options.pushSender ?? null }),
     ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
+    ...(options.auditSink ? { auditSink: options.auditSink } : {}),
   };
   // What buildApp does, with the harness's hook and the test's additions before ready().
   const app = Fastify(serverOptions(config, false));

@@ -100,6 +100,8 @@ export interface Endpoint {
   noStore: boolean;
   /** A Server-Sent Events stream, and what its events are (the OpenAPI document says so). */
   eventStream?: string;
+  /** A file to save rather than JSON: its media type, and what it is (the OpenAPI document says so). */
+  download?: { mediaType: string; description: string };
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -485,6 +487,20 @@ export const endpoints = {
     summary: 'Two-factor codes people reported from their devices as not asked for by them, newest first',
     access: ACCOUNTS_READ,
     response: ReportedCodeList,
+  },
+  backup: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Backup',
+    summary:
+      'A consistent copy of the embedded database, taken while the service runs (PostgreSQL: 409 with the pg_dump command)',
+    access: ACCOUNTS_WRITE,
+    download: {
+      mediaType: 'application/vnd.sqlite3',
+      description:
+        'The SQLite database file (Content-Disposition names it tachyon-YYYY-MM-DDTHHMMSSZ.sqlite3). It holds password and token hashes: keep it as safe as the service.',
+    },
   },
   signOutAccount: {
     ...base,

@@ -123,6 +123,11 @@ function operation(name: string, endpoint: Endpoint) {
   else if (endpoint.eventStream) {
     success.content = { 'text/event-stream': { schema: { type: 'string' } } };
     success.description = endpoint.eventStream;
+  } else if (endpoint.download) {
+    success.content = {
+      [endpoint.download.mediaType]: { schema: { type: 'string', contentMediaType: endpoint.download.mediaType } },
+    };
+    success.description = endpoint.download.description;
   }
   const responses: Record<string, unknown> = { [status]: success };
   if (endpoint.conditional)

@@ -17,6 +17,8 @@ export const Problem = z.object({
   /** 409 already-decided: who decided, and how. */
   decidedBy: z.optional(z.nullable(z.string())),
   outcome: z.optional(z.string()),
+  /** 409 external-database: the command that backs the database up instead (never with a password in it). */
+  command: z.optional(z.string()),
   /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
   Message: z.optional(z.string()),
   ErrorCode: z.optional(z.string()),
@@ -59,6 +61,7 @@ export const PROBLEM_KINDS = [
   'account-exists',
   'directory-account',
   'wrong-password',
+  'external-database',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -1,0 +1,104 @@
+/**
+ * The audit stream's events (AUDIT_LOG): one JSON line each, with Elastic Common Schema field names, so a SIEM
+ * ingests them without a mapping of its own. This product's own fields sit under `tachyon`.
+ */
+
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-out',
+  'session-ended',
+  'authorization-decided',
+  'push-user-status-changed',
+  'account-created',
+  'account-changed',
+  'account-disabled',
+  'account-password-reset',
+  'device-enrolled',
+  'device-removed',
+  'instruction-created',
+  'token-accepted',
+  'token-refused',
+  'backup-taken',
+  'demo-reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** ECS categorization: event.category, and event.type among the types ECS expects with those categories. */
+const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: readonly string[] }> = {
+  'sign-in': { category: ['authentication', 'session'], type: ['start'] },
+  'sign-out': { category: ['authentication', 'session'], type: ['end'] },
+  'session-ended': { category: ['session'], type: ['end'] },
+  'authorization-decided': { category: ['iam'], type: ['change'] },
+  'push-user-status-changed': { category: ['iam'], type: ['change'] },
+  'account-created': { category: ['iam'], type: ['user', 'creation'] },
+  'account-changed': { category: ['iam'], type: ['user', 'change'] },
+  'account-disabled': { category: ['iam'], type: ['user', 'change'] },
+  'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
+  'device-enrolled': { category: ['iam'], type: ['creation'] },
+  'device-removed': { category: ['iam'], type: ['deletion'] },
+  'instruction-created': { category: ['authentication'], type: ['info'] },
+  'token-accepted': { category: ['authentication'], type: ['info'] },
+  'token-refused': { category: ['authentication'], type: ['info'] },
+  'backup-taken': { category: ['database'], type: ['access'] },
+  'demo-reset': { category: ['database', 'configuration'], type: ['change'] },
+};
+
+/** What the event was about: an account, an authorization request, a push message user, a device… */
+export type AuditEntityType =
+  | 'Account'
+  | 'Session'
+  | 'AuthorizationRequest'
+  | 'PushMessageUser'
+  | 'Device'
+  | 'Instruction'
+  | 'ScheduledInstruction'
+  | 'Database';
+
+export interface AuditEvent {
+  action: AuditAction;
+  outcome: 'success' | 'failure';
+  /** On a failure, its reason code (the problem kind the caller got); never a password nor a token. */
+  reason?: string | null;
+  /** Who acted (for a sign-in, the name typed). */
+  userName?: string | null;
+  sourceIp?: string | null;
+  userAgent?: string | null;
+  entity?: { type: AuditEntityType; id: number | string | null } | null;
+  /** Further facts of the event (a new status, what changed): plain values only. */
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** ECS version the field names follow. */
+export const ECS_VERSION = '8.11.0';
+
+/** Text from a client (a typed user name, a User-Agent) is kept to this length in a line. */
+const TEXT_MAX = 256;
+
+const clip = (text: string | null | undefined) => (text ? text.slice(0, TEXT_MAX) : null);
+
+/** One event as the JSON line the stream carries (without its line break). */
+export function auditLine(event: AuditEvent, at: Date): string {
+  const { category, type } = CATEGORIZATION[event.action];
+  const userName = clip(event.userName);
+  const userAgent = clip(event.userAgent);
+  const tachyon: Record<string, unknown> = {};
+  if (event.entity) tachyon.entity = event.entity;
+  if (event.details && Object.keys(event.details).length > 0) tachyon.details = event.details;
+  return JSON.stringify({
+    '@timestamp': at.toISOString(),
+    ecs: { version: ECS_VERSION },
+    event: {
+      kind: 'event',
+      category,
+      type,
+      action: event.action,
+      outcome: event.outcome,
+      ...(event.outcome === 'failure' ? { reason: event.reason ?? 'unknown' } : {}),
+    },
+    ...(userName ? { user: { name: userName } } : {}),
+    ...(event.sourceIp ? { source: { ip: event.sourceIp } } : {}),
+    ...(userAgent ? { user_agent: { original: userAgent } } : {}),
+    service: { name: 'tachyon-consumer' },
+    ...(Object.keys(tachyon).length > 0 ? { tachyon } : {}),
+  });
+}

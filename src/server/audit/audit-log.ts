@@ -1,0 +1,86 @@
+import pino from 'pino';
+import type { Clock } from '../domain/clock.ts';
+import { type AuditEvent, auditLine } from './audit-event.ts';
+
+/** Where audit lines go: a stream taking whole lines, reopened after log rotation when it is a file. */
+export interface AuditSink {
+  write(line: string): void;
+  reopen?(): void;
+  close?(): Promise<void>;
+}
+
+/** The audit stream: each event one line, in the order they happened. Off (no sink): nothing is written. */
+export class AuditLog {
+  private readonly sink: AuditSink | null;
+  private readonly clock: Clock;
+
+  constructor(sink: AuditSink | null, clock: Clock) {
+    this.sink = sink;
+    this.clock = clock;
+  }
+
+  record(event: AuditEvent): void {
+    this.sink?.write(`${auditLine(event, this.clock())}\n`);
+  }
+}
+
+/** How long closing waits for buffered lines to reach the file. */
+const CLOSE_TIMEOUT_MS = 2_000;
+
+/**
+ * AUDIT_LOG as a sink: standard output (the service log's own stream when given, so lines of the two never interleave),
+ * or a file appended to and created with the service user's rights alone (lines name people and their addresses).
+ * A file reopens on SIGHUP, so logrotate can move it away and signal the service.
+ */
+export function openAuditSink(setting: string, stdout?: AuditSink): AuditSink {
+  if (setting === 'stdout' && stdout) return stdout;
+  const destination = pino.destination({
+    dest: setting === 'stdout' ? 1 : setting,
+    sync: false,
+    mkdir: true,
+    append: true,
+    ...(setting === 'stdout' ? {} : { mode: 0o600 }),
+  });
+  if (setting === 'stdout') return { write: (line) => destination.write(line) };
+  const reopen = () => destination.reopen();
+  process.on('SIGHUP', reopen);
+  return {
+    write: (line) => destination.write(line),
+    reopen,
+    close() {
+      process.off('SIGHUP', reopen);
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        destination.once('close', done);
+        destination.once('error', done);
+        try {
+          destination.end();
+        } catch {
+          done();
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The app's audit stream: the sink a test hands in, else the one AUDIT_LOG names (closed with the app), else none.
+ */
+export function openAuditLog(
+  setting: string | null,
+  clock: Clock,
+  given: { sink?: AuditSink | null; stdout?: AuditSink },
+): { audit: AuditLog; close(): Promise<void> } {
+  if (given.sink !== undefined) return { audit: new AuditLog(given.sink, clock), close: async () => undefined };
+  const sink = setting === null ? null : openAuditSink(setting, given.stdout);
+  return {
+    audit: new AuditLog(sink, clock),
+    close: async () => {
+      if (sink !== given.stdout) await sink?.close?.();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from '../domain/problem-error.ts';
+import type { AuditAction, AuditEvent } from './audit-event.ts';
+import type { AuditLog } from './audit-log.ts';
+
+/** Who made a request and from where, as an audit event names them. */
+export function requestActor(request: FastifyRequest): Pick<AuditEvent, 'userName' | 'sourceIp' | 'userAgent'> {
+  const userAgent = request.headers['user-agent'];
+  return {
+    userName: request.session?.principal.userName ?? null,
+    sourceIp: request.ip,
+    userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
+  };
+}
+
+/** The code a failed action gets in `event.reason`: the problem kind its caller was answered. */
+export function reasonOf(error: unknown): string {
+  return error instanceof ProblemError ? error.kind : 'internal';
+}
+
+export interface AuditedAction<T> {
+  action: AuditAction;
+  /** The action recorded when it fails, when that has a name of its own (token-refused). */
+  failureAction?: AuditAction;
+  /** Facts known before it runs: the entity acted on, the name typed at a sign-in. */
+  event?: Omit<AuditEvent, 'action' | 'outcome' | 'reason'>;
+  /** Facts its result adds (the entity it created). */
+  after?: (result: T) => Omit<AuditEvent, 'action' | 'outcome' | 'reason'>;
+}
+
+/**
+ * Runs what a request asked for and records how it went: success, or failure with its reason code (and the error goes
+ * on to the caller unchanged).
+ */
+export async function audited<T>(
+  audit: AuditLog,
+  request: FastifyRequest,
+  what: AuditedAction<T>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const base = { ...requestActor(request), ...stripUndefined(what.event ?? {}) };
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    audit.record({ ...base, action: what.failureAction ?? what.action, outcome: 'failure', reason: reasonOf(error) });
+    throw error;
+  }
+  audit.record({ ...base, ...stripUndefined(what.after?.(result) ?? {}), action: what.action, outcome: 'success' });
+  return result;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
