@@ -253,7 +253,7 @@ const flag = <T extends boolean | null>(name: string, fallback: T) =>
   });
 
 /**
- * The service's environment (README "Configuration"): each variable's type, default and limits. What depends on
+ * The service's environment (docs/configuration.md): each variable's type, default and limits. What depends on
  * several variables (demo mode's default, the web root against the data folder, the directory) is decided in
  * loadConfig below.
  */
