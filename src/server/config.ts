@@ -40,7 +40,7 @@ export interface Config {
   liveStreamsPerProcess: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
-  /** LDAP / Active Directory sign-in (issue 10); null when LDAP_URL is unset. */
+  /** LDAP / Active Directory sign-in; null when LDAP_URL is unset. */
   directory: DirectoryConfig | null;
   /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;

@@ -19,8 +19,8 @@ const STRONG = 'quiet orchard telescope 7';
 const POSTGRES = testDatabaseServer() !== null;
 const ALL: AccountPermissions = { Security: ['Read', 'Write'], Accounts: ['Read', 'Write'] };
 
-// Each test starts the service up to four times on one database: on PostgreSQL, on a busy two-core machine, that
-// has taken over the default 5 s.
+// Each test starts the service up to four times on one database, each start migrating and seeding it: on PostgreSQL
+// that is more than the default limit allows for on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 let t: TestApp | undefined;

@@ -31,7 +31,7 @@ import { ADMIN, AUDITOR, createTestApp, OPERATOR, parseBody, type TestApp } from
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
- * Issue 5 "Bad input": property-based requests against every endpoint of the catalogue, malformed in every
+ * Bad input: property-based requests against every endpoint of the catalogue, malformed in every
  * way a client (or an attacker) can: wrong types, missing and extra fields, huge numbers, unicode, deep
  * nesting, wrong content types, invalid JSON, odd header and Api-Version values, long paths, case variants.
  *

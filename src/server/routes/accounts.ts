@@ -6,7 +6,7 @@ import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
-/** Account administration (issue 10): thin routes over the account service. */
+/** Account administration: thin routes over the account service. */
 export function accountRoutes(app: FastifyInstance, { accounts, db }: Services): void {
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
   registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) =>

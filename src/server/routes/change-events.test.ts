@@ -119,6 +119,6 @@ describe.runIf(testDatabaseServer() !== null)('change stream across processes sh
       await second.close();
       await first.close();
     }
-    // Two apps migrating and seeding one PostgreSQL database take about 5 s on a loaded two-core machine.
+    // Two apps migrating and seeding one PostgreSQL database need more than the default limit on a busy machine.
   }, 20_000);
 });
