@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryList, PushMessageUserList } from '../../shared/contract/index.ts';
-import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import {
   ADMIN,
@@ -16,6 +15,8 @@ import {
   HELPDESK,
   OPERATOR,
   parseBody,
+  restartApp,
+  secondProcess,
   type TestApp,
 } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
@@ -37,10 +38,7 @@ afterEach(async () => {
 /** The same service started again on the same database (a restart with other settings). */
 async function restart(overrides: Partial<TestApp['config']>): Promise<FastifyInstance> {
   await t.app.close();
-  const app = await buildApp(
-    { config: { ...t.config, ...overrides }, database: t.database, clock: t.clock.now },
-    false,
-  );
+  const app = await restartApp(t, overrides);
   others.push(app);
   return app;
 }
@@ -78,7 +76,7 @@ describe('demo accounts never work with demo mode off', () => {
     t = await createTestApp();
     await restart({ demo: false });
     await (others.pop() as FastifyInstance).close();
-    const on = await buildApp({ config: { ...t.config, demo: true }, database: t.database, clock: t.clock.now }, false);
+    const on = await restartApp(t, { demo: true });
     others.push(on);
     expect((await signIn(on, ADMIN)).statusCode).toBe(200);
   });
@@ -166,10 +164,8 @@ describe('throttles count IPv6 clients by /64, and are shared by processes on on
 
   it.skipIf(!POSTGRES)('shares one budget between two service processes on one PostgreSQL database', async () => {
     t = await createTestApp({ loginFailuresPerUser: 4, loginFailuresPerAddress: 1000 });
-    const secondDatabase = openDatabase({ databaseUrl: t.config.databaseUrl as string });
-    const second = await buildApp({ config: t.config, database: secondDatabase, clock: t.clock.now }, false);
+    const second = await secondProcess(t);
     others.push(second);
-    second.addHook('onClose', () => secondDatabase.close());
     const from = { remoteAddress: '203.0.113.9' };
     await signIn(t.app, [ADMIN[0], 'guess'], from);
     await signIn(second, [ADMIN[0], 'guess'], from);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   Account,
   AccountHistoryList,
@@ -29,7 +29,7 @@ import {
   OPERATOR,
   parseBody,
   pushedToken,
-  type TestApp,
+  useTestApp,
 } from '../test/harness.ts';
 
 const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
@@ -44,21 +44,20 @@ const HOSTS: Record<string, string[]> = {
 };
 
 describe('the device API with demo mode off', () => {
-  let t: TestApp;
+  const { t } = useTestApp({
+    config: { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1], pushAllowOrigins: [PUSH_ORIGIN] },
+    options: {
+      hostLookup: async (host) => {
+        const addresses = HOSTS[host];
+        if (!addresses) throw new Error(`ENOTFOUND ${host}`);
+        return addresses;
+      },
+    },
+  });
   let admin: string;
   let dana: string;
   let danaId: number;
   beforeEach(async () => {
-    t = await createTestApp(
-      { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1], pushAllowOrigins: [PUSH_ORIGIN] },
-      {
-        hostLookup: async (host) => {
-          const addresses = HOSTS[host];
-          if (!addresses) throw new Error(`ENOTFOUND ${host}`);
-          return addresses;
-        },
-      },
-    );
     admin = await t.login(...ADMIN);
     const created = await t.call({
       method: 'POST',
@@ -72,7 +71,6 @@ describe('the device API with demo mode off', () => {
     danaId = account.Id;
     dana = await t.login(...DANA);
   });
-  afterEach(() => t.close());
 
   const queue = async () =>
     parseBody(
