@@ -412,7 +412,11 @@ describe('the device API with demo mode off', () => {
 
     it('refuses malformed keys and endpoints (400 validation), storing nothing', async () => {
       const { DeviceToken } = await enrollDevice(t, { token: dana });
-      const good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      // Standard base64 differs from base64url only where it has `+` or `/`: a key without either would pass.
+      let good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      while (!/[+/]/.test(Buffer.from(good.keys.p256dh, 'base64url').toString('base64'))) {
+        good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      }
       const key = Buffer.from(good.keys.p256dh, 'base64url');
       const cases: Array<[unknown, string[]]> = [
         [{ ...good, keys: { ...good.keys, p256dh: key.subarray(0, 64).toString('base64url') } }, ['keys.p256dh']],
