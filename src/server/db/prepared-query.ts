@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { dialectOf, directReaderOf } from './database.ts';
+import { dialectOf } from './database.ts';
+import { directReaderOf } from './direct-reader.ts';
 import type { Database } from './schema.ts';
 
 /** Stands in for an argument while the query is compiled; the compiled parameters hold it by reference. */
