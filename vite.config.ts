@@ -173,8 +173,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/web/test/setup.ts'],
-          // A component test's first render loads Mantine and the app's modules; on a busy two-core machine that
-          // alone has taken over 5 s. Assertions wait with waitFor/findBy, never on this limit.
+          // A component test's first render loads Mantine and the app's modules, which alone can outlast the default
+          // limit on a busy machine. Assertions wait with waitFor/findBy, never on this limit.
           testTimeout: 15_000,
         },
       },

@@ -11,7 +11,7 @@ import { type RunningServer, startService } from './processes.ts';
 import type { Figure } from './report.ts';
 
 const ADMIN = { ADMIN_USERNAME: 'BENCH\\admin', ADMIN_PASSWORD: 'Bench#2026-admin' };
-/** A modest machine (issue 15 §2): CPU 4× slower than this one, 10 Mbit/s with 40 ms round trips. */
+/** A modest machine: CPU 4× slower than this one, 10 Mbit/s with 40 ms round trips. */
 const CPU_SLOWDOWN = 4;
 const LATENCY_MS = 40;
 const BYTES_PER_SECOND = (10 * 1000 * 1000) / 8;
@@ -137,7 +137,7 @@ function medianLoad(loads: ColdLoad[]): ColdLoad {
 }
 
 /**
- * Issue 15 §2: a cold first load on a modest machine, in Chromium with an empty cache, against the empty app on
+ * A cold first load on a modest machine, in Chromium with an empty cache, against the empty app on
  * the required stack served the same way (the same service, its WEB_ROOT pointed at that app).
  */
 export async function coldLoadBench(): Promise<Figure[]> {

@@ -69,7 +69,7 @@ const checkClean = (results: Record<string, LoadResult>) => {
 };
 
 /**
- * `npm run bench -- pg` (issue 15 §1): the service on a throwaway PostgreSQL cluster with synchronous_commit on,
+ * `npm run bench -- pg`: the service on a throwaway PostgreSQL cluster with synchronous_commit on,
  * the same generated rows, each figure against a floor taken in the same run.
  */
 export async function postgresBench(): Promise<Figure[]> {

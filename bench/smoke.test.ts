@@ -9,7 +9,7 @@ import type { Figure } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Issue 15: CI does not run the bench (too slow, too noisy), so this checks it still starts and measures one small
+// CI does not run the bench (too slow, too noisy), so this checks it still starts and measures one small
 // figure. No timing is asserted: only that the figure, its floor and the report come out.
 it('the bench starts and measures one small figure (npm run bench -- smoke)', async () => {
   ensureServerBuilt();

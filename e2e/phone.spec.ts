@@ -444,7 +444,7 @@ async function axeViolations(page: Page) {
     }));
 }
 
-// UPDATE_DOCS_SCREENSHOT=1 also refreshes the README's phone screenshots.
+// UPDATE_DOCS_SCREENSHOT=1 also refreshes the phone screenshots in docs/.
 const docsShot = async (page: Page, name: string) => {
   if (process.env.UPDATE_DOCS_SCREENSHOT) await page.screenshot({ path: `docs/${name}` });
 };

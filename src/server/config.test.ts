@@ -4,7 +4,7 @@ import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 
 const CWD = '/srv/tachyon';
 
-describe('demo mode default (issue 11, item 2)', () => {
+describe('demo mode default: on only where it cannot reach a real deployment', () => {
   it('is on for a fresh clone: embedded database, no admin, no directory, loopback', () => {
     expect(loadConfig({}, CWD).demo).toBe(true);
     expect(loadConfig({ HOST: 'localhost' }, CWD).demo).toBe(true);
@@ -31,7 +31,7 @@ describe('demo mode default (issue 11, item 2)', () => {
   });
 });
 
-describe('TRUST_PROXY (issue 11, item 7)', () => {
+describe('TRUST_PROXY: hop counts and proxy addresses', () => {
   it('is off by default', () => {
     expect(loadConfig({}, CWD).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }, CWD).trustProxy).toBe(false);
@@ -54,7 +54,7 @@ describe('TRUST_PROXY (issue 11, item 7)', () => {
   });
 });
 
-describe('WEB_ROOT and DATA_DIR (issue 11, item 13)', () => {
+describe('WEB_ROOT and DATA_DIR: the data folder is never served', () => {
   it('refuses to serve a web root that contains the data folder', () => {
     expect(() => loadConfig({ WEB_ROOT: '.', DATA_DIR: 'data' }, CWD)).toThrow(/WEB_ROOT .* contains DATA_DIR/);
     expect(() => loadConfig({ WEB_ROOT: 'data', DATA_DIR: 'data' }, CWD)).toThrow(ConfigError);

@@ -40,7 +40,7 @@ export interface Config {
   liveStreamsPerProcess: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
-  /** LDAP / Active Directory sign-in (issue 10); null when LDAP_URL is unset. */
+  /** LDAP / Active Directory sign-in; null when LDAP_URL is unset. */
   directory: DirectoryConfig | null;
   /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;
@@ -277,7 +277,7 @@ const flag = <T extends boolean | null>(name: string, fallback: T) =>
   });
 
 /**
- * The service's environment (README "Configuration"): each variable's type, default and limits. What depends on
+ * The service's environment (docs/configuration.md): each variable's type, default and limits. What depends on
  * several variables (demo mode's default, the web root against the data folder, the directory) is decided in
  * loadConfig below.
  */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** LDAP / Active Directory sign-in settings (issue 10), read from LDAP_* variables. */
+/** LDAP / Active Directory sign-in settings, read from LDAP_* variables. */
 export interface DirectoryConfig {
   /** Tried in order: the next when one cannot be reached (fail-over). */
   urls: string[];

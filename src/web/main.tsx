@@ -31,7 +31,7 @@ function render() {
 }
 // The queue's request starts as soon as the API client's chunk (small, and preloaded) has run; only then does the
 // router import the page's code. Otherwise both are imported at once, and the loader, which makes the request, runs
-// only after the signed-in layout's code has been evaluated too (~150 ms at 4x CPU). See first-request.ts.
+// only after the signed-in layout's code has been evaluated too, a long wait on a slow CPU. See first-request.ts.
 const firstMatch = router.matchRoutes(router.latestLocation).at(-1);
 const firstRequest =
   firstMatch?.routeId === ('/_app/authorization-requests/' satisfies keyof FileRoutesById)

@@ -1,8 +1,8 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Endpoint, endpoints } from '../../shared/contract/index.ts';
 import { openApiPath } from '../../shared/contract/openapi.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { useTestApp } from '../test/harness.ts';
 import { mismatch } from '../test/openapi-conformance.ts';
 
 type Operation = {
@@ -20,16 +20,14 @@ type Document = {
 };
 
 describe('the OpenAPI document (SPEC §3 "Running it")', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ per: 'file' });
   let document: Document;
   beforeAll(async () => {
-    t = await createTestApp();
     const response = await t.call({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     document = response.json<Document>();
   });
-  afterAll(() => t.close());
 
   it('passes a standard OpenAPI 3.1 validator', async () => {
     expect(document.openapi).toBe('3.1.0');
@@ -101,11 +99,7 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
 });
 
 describe('the OpenAPI document with demo mode off', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: false });
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp({ config: { demo: false }, per: 'file' });
 
   it('lists no demo endpoint nor a demo schema, and still every other endpoint', async () => {
     const response = await t.call({ method: 'GET', url: '/api/openapi.json' });
@@ -126,11 +120,7 @@ describe('the OpenAPI document with demo mode off', () => {
 });
 
 describe('the API reference page (/api/docs)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp({ per: 'file' });
 
   it('is served from this origin under the CSP, with its scripts and styles', async () => {
     const page = await t.call({ method: 'GET', url: '/api/docs' });

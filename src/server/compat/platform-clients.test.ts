@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoginResult, PushMessageUserList, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
 import {
   ADMIN,
@@ -139,11 +139,7 @@ describe('a version segment after /Consumer/ (SPEC §3 "Versions")', () => {
 });
 
 describe('X-Tachyon-Authenticate (SPEC §3 "Authentication and sessions")', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp({ per: 'file' });
 
   it('accepts the session token in X-Tachyon-Authenticate, as the platform clients send it', async () => {
     const token = await t.login(...ADMIN);
@@ -326,11 +322,7 @@ describe('HTTP Basic (SPEC §3 "Authentication and sessions")', () => {
 });
 
 describe('Successful on #1 to #4 answers (SPEC §3)', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(() => t.close());
+  const { t } = useTestApp();
 
   it('#1 answers Successful: true beside the token', async () => {
     const response = await t.call({

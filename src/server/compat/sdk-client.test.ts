@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, OPERATOR, type TestApp } from '../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, OPERATOR, useTestApp } from '../test/harness.ts';
 
 type Json = Record<string, unknown>;
 
@@ -65,13 +65,11 @@ class SdkLikeConnector {
 }
 
 describe('a client that mimics the published .NET SDK, end to end over HTTP (SPEC §3)', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ per: 'file' });
   let server: string;
   beforeAll(async () => {
-    t = await createTestApp();
     server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   it('lists, reads and decides with only the server address and a user name and password', async () => {
     const sdk = new SdkLikeConnector(server, ...ADMIN);

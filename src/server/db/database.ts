@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
+import { readThroughCache, readThroughNamedStatements } from './direct-reader.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { ReadCache } from './read-cache.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -44,19 +46,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    // Kysely sends every query unnamed, so PostgreSQL parses and plans it on every call; the hot reads run as
-    // named statements instead, prepared once per connection (issue 15: a third more one-row reads per second).
-    const names = new Map<string, string>();
-    directReaders.set(db, {
-      read: async (sql, parameters) => {
-        let name = names.get(sql);
-        if (!name) {
-          name = `tachyon_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-          names.set(sql, name);
-        }
-        return (await pool.query({ name, text: sql, values: [...parameters] })).rows;
-      },
-    });
+    readThroughNamedStatements(db, pool);
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') restrictToOwner(options.sqliteFile);
@@ -80,14 +70,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const reads = new ReadCache();
   const connection = withStatementCache(sqlite, reads);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  directReaders.set(db, {
-    read: (sql, parameters) => {
-      if (sqlite.inTransaction) return null;
-      const cached = reads.get(sql, parameters);
-      if (cached) return cached;
-      return reads.put(sql, parameters, connection.prepare(sql).all(parameters as unknown[]));
-    },
-  });
+  readThroughCache(db, sqlite, connection, reads);
   return {
     db,
     dialect: 'sqlite',
@@ -112,97 +95,6 @@ function restrictToOwner(sqliteFile: string): void {
   for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
     if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
   }
-}
-
-/**
- * Runs a hot read past Kysely: on the embedded database synchronously, outside its connection queue (null while
- * a transaction is open); on PostgreSQL as a named prepared statement on the pool.
- */
-export interface DirectReader {
-  /** Rows (SQLite, synchronously), a promise of rows (PostgreSQL), or null: go through Kysely. */
-  read(sql: string, parameters: readonly unknown[]): readonly unknown[] | Promise<unknown[]> | null;
-}
-
-const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
-
-/**
- * The direct reader of a database (none for a transaction's handle, whose reads must use its connection). SQLite has one
- * connection: while no transaction is open on it, nothing uncommitted can be seen, and a synchronous read
- * finishes before any other code runs, so it needs no place in Kysely's queue. During a transaction it must
- * wait its turn there, which is what a null answer says.
- */
-export function directReaderOf(db: Kysely<Database>): DirectReader | undefined {
-  return directReaders.get(db);
-}
-
-const STATEMENT_CACHE_LIMIT = 200;
-
-/**
- * Kysely prepares every query anew; the service runs a few dozen distinct SQL texts,
- * so preparing each once and reusing it removes a parse per query on the hot path.
- */
-function withStatementCache(sqlite: SQLite.Database, reads: ReadCache): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      // Every statement runs right after it is prepared (Kysely's driver does both in one synchronous call), so a
-      // statement that can write forgets the cached reads before it changes anything. `readonly`, not `reader`:
-      // an UPDATE … RETURNING is a reader that writes.
-      if (!statement.readonly) reads.clear();
-      return statement;
-    },
-  };
-}
-
-/** Distinct hot reads remembered at most; beyond it the cache starts again (they are one-row reads by key). */
-const READ_CACHE_LIMIT = 10_000;
-
-/**
- * The answers of the hot one-row reads (`preparedQuery`) on the embedded database, until the next write. The
- * process holds the file exclusively (`locking_mode = EXCLUSIVE`) and every write goes through the statement cache
- * above, which empties this one: nothing can change a row behind it. A read costs a Map lookup instead of a trip
- * into SQLite, which under load was the largest single part of a GET (issue 15). Rows are frozen, since every
- * caller shares them.
- */
-class ReadCache {
-  private bySql = new Map<string, Map<unknown, readonly unknown[]>>();
-  private size = 0;
-
-  get(sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {
-    return this.bySql.get(sql)?.get(keyOf(parameters));
-  }
-
-  put(sql: string, parameters: readonly unknown[], rows: unknown[]): readonly unknown[] {
-    for (const row of rows) Object.freeze(row);
-    const frozen = Object.freeze(rows);
-    if (this.size >= READ_CACHE_LIMIT) this.clear();
-    let answers = this.bySql.get(sql);
-    if (!answers) {
-      answers = new Map();
-      this.bySql.set(sql, answers);
-    }
-    answers.set(keyOf(parameters), frozen);
-    this.size += 1;
-    return frozen;
-  }
-
-  clear(): void {
-    if (this.size === 0) return;
-    this.bySql = new Map();
-    this.size = 0;
-  }
-}
-
-/** One parameter (a read by key) is its own key; several are joined without ambiguity. */
-function keyOf(parameters: readonly unknown[]): unknown {
-  return parameters.length === 1 ? parameters[0] : JSON.stringify(parameters);
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {

@@ -19,7 +19,7 @@ import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type Principal, userKeyOf } from './principals.ts';
 import { notFound, ProblemError } from './problem-error.ts';
-import type { SignInContext } from './sessions.ts';
+import type { SignInContext } from './sign-in.ts';
 
 /** Recent account history answered at once: enough for a screen, bounded for a table an attacker can grow. */
 const HISTORY_LIMIT = 200;

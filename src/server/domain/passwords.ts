@@ -9,8 +9,8 @@ const PARALLELISM = 1;
 /**
  * Hashes running at once: one core's worth fewer than the machine has, so the event loop keeps a core while a
  * sign-in storm hashes. scrypt runs on libuv's thread pool (4 threads): unlimited, a storm would take every
- * thread, leaving the event loop one share of the cores among four hashes, and file reads queued behind 80 ms
- * hashes. The rest wait their turn.
+ * thread, leaving the event loop one share of the cores among four hashes, and file reads queued behind
+ * whole hashes. The rest wait their turn.
  */
 const hashing = pLimit(Math.max(1, availableParallelism() - 1));
 

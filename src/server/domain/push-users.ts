@@ -129,7 +129,7 @@ export async function setPushMessageUserStatus(
 /**
  * The locked row's new status, the list's revision and the history entry. On PostgreSQL they go as one statement:
  * each statement there is a round trip while the row stays locked until the commit, and every round trip saved
- * is one less wait for the next change of that user (issue 15: three statements under the lock instead of five).
+ * is one less wait for the next change of that user (three statements under the lock instead of five).
  */
 async function changeStatusAndRecord(
   trx: Kysely<Database>,

@@ -4,41 +4,17 @@ import { formatTimestamp, type LoginCredentials, type LoginResult, type Session 
 import type { AuditLog } from '../audit/audit-log.ts';
 import { reasonOf } from '../audit/request-audit.ts';
 import type { Database } from '../db/schema.ts';
-import { writeTransaction } from '../db/write-transaction.ts';
-import { recordAccountHistory } from './accounts.ts';
 import { addMinutes, type Clock, storedTime } from './clock.ts';
-import { type Directory, type DirectoryLog, type DirectorySignIn, DirectoryUnavailableError } from './directory.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { hashCostOf, hashPassword, verifyPassword } from './passwords.ts';
 import { loadGrants, type Principal, userKeyOf } from './principals.ts';
-import { ProblemError } from './problem-error.ts';
+import { refusedByPolicy, type SignInContext, type SignInPolicy, SignInService } from './sign-in.ts';
 
-export interface SessionPolicy {
+export interface SessionPolicy extends SignInPolicy {
   idleMinutes: number;
   absoluteHours: number;
-  passwordHashCost: number;
-  /**
-   * User keys that may never sign in nor keep a session, whatever the database holds: the demo accounts when demo
-   * mode is off (their passwords are published).
-   */
-  refusedUserKeys?: ReadonlySet<string>;
-  /** LDAP / Active Directory sign-in, when LDAP_URL is set. */
-  directory?: Directory | null;
-  /** Where a directory sign-in refused for a local account's name is reported. */
-  log?: Pick<DirectoryLog, 'warn'>;
   /** The audit stream: sign-ins, and sessions ending at their deadlines. */
   audit?: AuditLog;
 }
-
-/** Where a sign-in comes from, for the account history and the audit stream. */
-export interface SignInContext {
-  clientAddress: string;
-  consumer: string | null;
-  /** The client's User-Agent, for the audit stream. */
-  userAgent?: string | null;
-}
-
-type PrincipalRow = { id: number; user_name: string; password_hash: string; enabled: number; source: string };
 
 export interface AuthenticatedSession {
   principal: Principal;
@@ -76,12 +52,11 @@ interface CachedSession {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const invalidCredentials = () =>
-  new ProblemError(401, 'invalid-credentials', 'Sign-in failed', 'The user name or password is incorrect.');
-
+/**
+ * Sessions: opened by a sign-in (judged by the sign-in service), found by their bearer token (remembered briefly in
+ * memory), kept alive by the person's activity, ended by their deadlines or by sign-out, and purged once ended.
+ */
 export class SessionService {
-  /** A hash to verify against when the user does not exist, so both failures take the same time. */
-  private readonly decoyHash: Promise<string>;
   /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
   /** Database checks under way, by token (see `authenticate`). */
@@ -90,16 +65,13 @@ export class SessionService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly policy: SessionPolicy;
-  private readonly throttle: LoginThrottle;
+  private readonly signIn: SignInService;
 
   constructor(db: Kysely<Database>, clock: Clock, policy: SessionPolicy, throttle: LoginThrottle) {
     this.db = db;
     this.clock = clock;
     this.policy = policy;
-    this.throttle = throttle;
-    // Made at start, so the first sign-in of an unknown user takes no longer than any other.
-    this.decoyHash = hashPassword(randomBytes(16).toString('hex'), policy.passwordHashCost);
-    this.decoyHash.catch(() => undefined); // a failure surfaces at the sign-in that awaits it
+    this.signIn = new SignInService(db, clock, policy, throttle);
   }
 
   /** Signs in (the endpoint and HTTP Basic alike), and puts the attempt in the audit stream: failures with their reason. */
@@ -111,105 +83,13 @@ export class SessionService {
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
     } as const;
+    let row: Awaited<ReturnType<SignInService['login']>>;
     try {
-      const result = await this.signIn(credentials, where);
-      this.policy.audit?.record({ ...event, outcome: 'success' });
-      return result;
+      row = await this.signIn.login(credentials, where);
     } catch (error) {
       this.policy.audit?.record({ ...event, outcome: 'failure', reason: reasonOf(error) });
       throw error;
     }
-  }
-
-  private async signIn(credentials: LoginCredentials, context: SignInContext): Promise<LoginResult> {
-    const { clientAddress, consumer } = context;
-    const typed = credentials.UserName;
-    let userKey = userKeyOf(typed);
-    let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
-    const directory = this.policy.directory ?? null;
-    // A local account answers for its own name (the break-glass admin beside the directory); otherwise a name in the
-    // directory's domain (or without a domain) goes to the directory, whose yes counts only when the canonical name it
-    // gives (DOMAIN\name) is no local account's. Another domain never reaches the directory.
-    const directoryName = directory && row?.source !== 'local' ? directory.directoryName(typed) : null;
-    if (directory && directoryName !== null) {
-      userKey = userKeyOf(`${directory.domain}\\${directoryName}`);
-      row = await this.findPrincipal(userKey);
-    }
-    let unavailable: DirectoryUnavailableError | null = null;
-    // Set inside the attempt below, hence the assertion: the directory accepted a person whose name is a local account.
-    let shadowed = null as { directoryName: string; account: string } | null;
-    const history = (action: 'SignedIn' | 'SignInFailed' | 'DirectoryUnavailable', detail: string | null = null) =>
-      recordAccountHistory(this.db, {
-        principalId: row?.id ?? null,
-        userName: typed,
-        action,
-        detail,
-        clientAddress,
-        consumer,
-        at: this.clock(),
-      });
-    const signedIn = await this.throttle.attempt(userKey, clientAddress, async () => {
-      if (!directory || directoryName === null) {
-        const matches = await verifyPassword(credentials.Password, row?.password_hash || (await this.decoyHash));
-        return row !== undefined && row.source === 'local' && matches && row.enabled === 1 && !this.refused(userKey);
-      }
-      let person: DirectorySignIn | null;
-      try {
-        person = await directory.signIn(directoryName, credentials.Password);
-      } catch (error) {
-        if (!(error instanceof DirectoryUnavailableError)) throw error;
-        // Not a failure: the password was never judged, so it must not count towards a lock-out.
-        unavailable = error;
-        return true;
-      }
-      if (!person) return false;
-      row = await this.saveDirectoryPrincipal(person);
-      if (row.source !== 'directory') {
-        shadowed = { directoryName: person.userName, account: row.user_name };
-        return false;
-      }
-      return row.enabled === 1;
-    });
-    if (unavailable) {
-      await history('DirectoryUnavailable');
-      throw new ProblemError(
-        503,
-        'directory-unavailable',
-        'Directory unavailable',
-        'The directory (LDAP / Active Directory) cannot be reached, so directory accounts cannot sign in right now. ' +
-          'Your password was not checked: try again in a few minutes.',
-        { headers: { 'Retry-After': '30' } },
-      );
-    }
-    if (!signedIn || !row) {
-      if (shadowed) {
-        this.policy.log?.warn(
-          { account: shadowed.account },
-          `directory sign-in refused: the directory accepted ${shadowed.directoryName}, but ${shadowed.account} is a ` +
-            'local account, which keeps its own password and permissions. The directory person of that name cannot ' +
-            'sign in here while the local account has the name.',
-        );
-      }
-      await history('SignInFailed', shadowed ? 'directory sign-in refused: the name is a local account' : null);
-      throw invalidCredentials();
-    }
-    await history('SignedIn', row.source === 'directory' ? 'directory' : null);
-    await this.throttle.signedIn(userKey, clientAddress);
-    await this.db
-      .updateTable('principals')
-      .set({ last_sign_in_at: formatTimestamp(this.clock()) })
-      .where('id', '=', row.id)
-      .execute();
-    if (row.source === 'local' && hashCostOf(row.password_hash) !== this.policy.passwordHashCost) {
-      // A hash from an older cost setting answers sign-ins at its own speed, which tells that account apart:
-      // the password is known right now, so the hash is brought to the current cost.
-      await this.db
-        .updateTable('principals')
-        .set({ password_hash: await hashPassword(credentials.Password, this.policy.passwordHashCost) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     const absolute = addMinutes(now, this.policy.absoluteHours * 60);
@@ -231,6 +111,7 @@ export class SessionService {
       grants: await loadGrants(this.db, row.id),
     };
     const idle = addMinutes(now, this.policy.idleMinutes);
+    this.policy.audit?.record({ ...event, outcome: 'success' });
     return {
       Token: token,
       ...this.view({
@@ -248,81 +129,6 @@ export class SessionService {
   /** The configured idle length in seconds (told to clients, which warn before it runs out). */
   get idleSeconds(): number {
     return this.policy.idleMinutes * 60;
-  }
-
-  private findPrincipal(userKey: string): Promise<PrincipalRow | undefined> {
-    return this.db
-      .selectFrom('principals')
-      .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
-      .where('user_key', '=', userKey)
-      .executeTakeFirst();
-  }
-
-  /**
-   * A directory account as of this sign-in: created at the first one, its Security permissions re-read from its groups
-   * every time (someone removed from a group loses the permission at their next sign-in). Changes are recorded.
-   * A local account with the person's name is answered unchanged: the directory never speaks for it, and the caller
-   * refuses the sign-in (otherwise the directory person would take its grants, and rewrite them).
-   */
-  private async saveDirectoryPrincipal(person: DirectorySignIn): Promise<PrincipalRow> {
-    const userKey = userKeyOf(person.userName);
-    const now = this.clock();
-    return writeTransaction(this.db, async (trx) => {
-      const existing = await trx
-        .selectFrom('principals')
-        .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
-        .where('user_key', '=', userKey)
-        .executeTakeFirst();
-      if (existing && existing.source !== 'directory') return existing;
-      const row =
-        existing ??
-        (await trx
-          .insertInto('principals')
-          .values({
-            user_name: person.userName,
-            user_key: userKey,
-            password_hash: '',
-            enabled: 1,
-            source: 'directory',
-            created_at: formatTimestamp(now),
-            last_sign_in_at: null,
-            email: person.email,
-          })
-          .returning(['id', 'user_name', 'password_hash', 'enabled', 'source'])
-          .executeTakeFirstOrThrow());
-      const before = await trx
-        .selectFrom('permission_grants')
-        .select('permission')
-        .where('principal_id', '=', row.id)
-        .where('entity', '=', 'Security')
-        .orderBy('permission')
-        .execute();
-      // The directory owns the address, as it owns the groups: re-read at every sign-in.
-      if (existing) await trx.updateTable('principals').set({ email: person.email }).where('id', '=', row.id).execute();
-      const was = before.map((grant) => grant.permission).join('+');
-      const mapped = person.security.join('+');
-      if (existing && was === mapped) return row;
-      await trx
-        .deleteFrom('permission_grants')
-        .where('principal_id', '=', row.id)
-        .where('entity', '=', 'Security')
-        .execute();
-      if (person.security.length > 0) {
-        await trx
-          .insertInto('permission_grants')
-          .values(person.security.map((permission) => ({ principal_id: row.id, entity: 'Security', permission })))
-          .execute();
-      }
-      await recordAccountHistory(trx, {
-        principalId: row.id,
-        userName: row.user_name,
-        action: existing ? 'PermissionsChanged' : 'Created',
-        detail: `Security: ${mapped || 'none'} (from directory groups)`,
-        changedBy: 'directory',
-        at: now,
-      });
-      return row;
-    });
   }
 
   /**
@@ -430,7 +236,7 @@ export class SessionService {
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.enabled !== 1 || this.refused(row.user_key)) return null;
+    if (!row || row.revoked_at !== null || row.enabled !== 1 || refusedByPolicy(this.policy, row.user_key)) return null;
     const session: CachedSession = {
       tokenHash,
       principal: {
@@ -531,10 +337,6 @@ export class SessionService {
         details: { cause: storedTime(row.absolute_expires_at) <= now ? 'absolute-timeout' : 'idle-timeout' },
       });
     }
-  }
-
-  private refused(userKey: string): boolean {
-    return this.policy.refusedUserKeys?.has(userKey) ?? false;
   }
 
   view(session: AuthenticatedSession): Session {

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PushMessageUser, PushMessageUserList } from '../../shared/contract/index.ts';
-import {
-  ADMIN,
-  AUDITOR,
-  createTestApp,
-  expectProblem,
-  HELPDESK,
-  OPERATOR,
-  parseBody,
-  type TestApp,
-} from '../test/harness.ts';
+import { ADMIN, AUDITOR, expectProblem, HELPDESK, OPERATOR, parseBody, useTestApp } from '../test/harness.ts';
 
 const GUID = '00000000-0000-0000-0000-000000000000';
 const READ_CALLS = {
@@ -35,10 +26,9 @@ const SESSION_CALLS = {
 } as const;
 
 describe('access rules (seed §5.4, SPEC §3 "Permissions")', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ per: 'file' });
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestApp();
     await t.addPrincipal('CORP\\writer', 'Writer#2026', ['Write']);
     await t.addPrincipal('CORP\\reader', 'Reader#2026', ['Read']);
     const accounts: Record<string, readonly [string, string]> = { ADMIN, HELPDESK, AUDITOR, OPERATOR };
@@ -48,7 +38,6 @@ describe('access rules (seed §5.4, SPEC §3 "Permissions")', () => {
     tokens.WRITER = await t.login('CORP\\writer', 'Writer#2026');
     tokens.READER = await t.login('CORP\\reader', 'Reader#2026');
   });
-  afterAll(() => t.close());
 
   const token = (name: string) => {
     const value = tokens[name];

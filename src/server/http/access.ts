@@ -187,7 +187,7 @@ function admission(
     );
   }
   request.session = session;
-  // The deadlines as of this request, so a client keeps them current without asking (README "Sessions").
+  // The deadlines as of this request, so a client keeps them current without asking (docs/operations.md "Sessions").
   reply.headers(deadlineHeaders(session, sessions.idleSeconds));
   const { access } = endpoint;
   if (access.kind === 'permission' && !hasPermission(session.principal, access.entity, access.permission)) {

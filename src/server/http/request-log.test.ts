@@ -6,7 +6,7 @@ import { ADMIN } from '../test/harness.ts';
 import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
 
 /**
- * Issue 15 §0: the built service at the default log level writes one line per request, asynchronously, and a
+ * The built service at the default log level writes one line per request, asynchronously, and a
  * SIGTERM right after the last answer loses none of them.
  */
 describe('request log of the built service (LOG_LEVEL=info)', () => {

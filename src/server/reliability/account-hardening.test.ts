@@ -2,11 +2,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Account, AccountHistoryList, AccountList, type AccountPermissions } from '../../shared/contract/index.ts';
-import { buildApp } from '../app.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
-import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, restartApp, type TestApp } from '../test/harness.ts';
 import { logCapture } from '../test/log-capture.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 
@@ -19,8 +18,8 @@ const STRONG = 'quiet orchard telescope 7';
 const POSTGRES = testDatabaseServer() !== null;
 const ALL: AccountPermissions = { Security: ['Read', 'Write'], Accounts: ['Read', 'Write'] };
 
-// Each test starts the service up to four times on one database: on PostgreSQL, on a busy two-core machine, that
-// has taken over the default 5 s.
+// Each test starts the service up to four times on one database, each start migrating and seeding it: on PostgreSQL
+// that is more than the default limit allows for on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 let t: TestApp | undefined;
@@ -43,7 +42,7 @@ async function start(overrides: Partial<Config> = {}): Promise<TestApp> {
 async function restart(overrides: Partial<Config>, logger: ReturnType<typeof logCapture>['logger'] | false = false) {
   if (!t || !current) throw new Error('start first');
   await current.close();
-  current = await buildApp({ config: { ...t.config, ...overrides }, database: t.database, clock: t.clock.now }, logger);
+  current = await restartApp(t, overrides, logger);
   return current;
 }
 

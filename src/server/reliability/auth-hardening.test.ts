@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, problemType } from '../../shared/contract/index.ts';
 import { ADMIN, createTestApp, HELPDESK, type TestApp } from '../test/harness.ts';
 
 /**
- * Issue 5 "Authentication hardening", the parts that need real time or real cost: user enumeration by
+ * Authentication hardening, the parts that need real time or real cost: user enumeration by
  * timing (measured at a realistic password cost), throttling that an attacker cannot stretch into a
  * long lock-out of a real user (the throttle counts in wall time, which the fake clock does not move, so
  * these tests configure a one-second window and wait it out), and throttling that holds under concurrency.

@@ -19,7 +19,7 @@ import {
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
- * Issue 5 "Concurrency": racing writers on one resource. Runs on the in-memory SQLite database by default
+ * Concurrency: racing writers on one resource. Runs on the in-memory SQLite database by default
  * and on PostgreSQL when TEST_DATABASE_URL is set (npm run test:pg), where transactions really overlap.
  */
 const POSTGRES = testDatabaseServer() !== null;
@@ -209,7 +209,7 @@ describe(`concurrent writers (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
 });
 
 /**
- * Issue 5: "Two service processes on one database keep decisions exactly-once". Two app instances,
+ * Two service processes on one database keep decisions exactly-once. Two app instances,
  * each with its own connection pool, on one PostgreSQL database are, to the database, two processes.
  */
 describe.runIf(POSTGRES)('two service instances on one PostgreSQL database', () => {

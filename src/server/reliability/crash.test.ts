@@ -15,7 +15,7 @@ import { ensureServerBuilt, type ServiceProcess, startService } from '../test/se
 import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
 
 /**
- * Issue 5 "Crash safety": the built service as a real process on the embedded database (or on PostgreSQL
+ * Crash safety: the built service as a real process on the embedded database (or on PostgreSQL
  * under `npm run test:pg`), a stream of writes, SIGKILL at a random moment, restart, and an audit:
  * every acknowledged write is there, and nothing is half-written. Then SIGTERM with requests in flight.
  */

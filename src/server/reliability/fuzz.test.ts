@@ -27,11 +27,11 @@ import {
   text,
 } from '../test/fuzz-generators.ts';
 import { checkAnswer, LEAKS, type Sent, stats } from '../test/fuzz-oracle.ts';
-import { ADMIN, AUDITOR, createTestApp, OPERATOR, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, AUDITOR, OPERATOR, parseBody, useTestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
- * Issue 5 "Bad input": property-based requests against every endpoint of the catalogue, malformed in every
+ * Bad input: property-based requests against every endpoint of the catalogue, malformed in every
  * way a client (or an attacker) can: wrong types, missing and extra fields, huge numbers, unicode, deep
  * nesting, wrong content types, invalid JSON, odd header and Api-Version values, long paths, case variants.
  *
@@ -49,12 +49,11 @@ const POSTGRES = testDatabaseServer() !== null;
 const TIMEOUT_MS = 30_000 + RUNS * 25;
 
 describe(`fuzzing every endpoint with malformed requests (${POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${RUNS} runs per property)`, () => {
-  let t: TestApp;
+  // Failed sign-ins are not throttled here, so every fuzzed sign-in takes the full password check.
+  const { t } = useTestApp({ config: { loginFailuresPerAddress: 100_000, loginFailuresPerUser: 1000 }, per: 'file' });
   const tokens: Record<string, string> = {};
   const validBodies: Record<string, Record<string, unknown>> = {};
   beforeAll(async () => {
-    // Failed sign-ins are not throttled here, so every fuzzed sign-in takes the full password check.
-    t = await createTestApp({ loginFailuresPerAddress: 100_000, loginFailuresPerUser: 1000 });
     tokens.admin = await t.login(...ADMIN);
     tokens.auditor = await t.login(...AUDITOR);
     tokens.operator = await t.login(...OPERATOR);
@@ -88,7 +87,6 @@ describe(`fuzzing every endpoint with malformed requests (${POSTGRES ? 'PostgreS
     console.info(
       `fuzz: ${stats.requests} requests (${POSTGRES ? 'PostgreSQL' : 'SQLite'}); answers ${classes.join(' ')}`,
     );
-    await t?.close();
   });
 
   /** Sends one request and applies the oracle. Sign-out is never sent with a real session (it would end it). */

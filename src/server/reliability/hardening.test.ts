@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryList, PushMessageUserList } from '../../shared/contract/index.ts';
-import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import {
   ADMIN,
@@ -16,11 +15,13 @@ import {
   HELPDESK,
   OPERATOR,
   parseBody,
+  restartApp,
+  secondProcess,
   type TestApp,
 } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
-/** Issue 11 "Hardening": each fault the security review found, as it was seen, now refused. */
+/** Each fault a security review found, sent as it was seen, and now refused. */
 const LOGIN = '/api/Consumer/Authentication';
 const SESSION = '/api/Consumer/Authentication/Session';
 const PUSH_USERS = '/api/Consumer/PushMessageUsers';
@@ -37,10 +38,7 @@ afterEach(async () => {
 /** The same service started again on the same database (a restart with other settings). */
 async function restart(overrides: Partial<TestApp['config']>): Promise<FastifyInstance> {
   await t.app.close();
-  const app = await buildApp(
-    { config: { ...t.config, ...overrides }, database: t.database, clock: t.clock.now },
-    false,
-  );
+  const app = await restartApp(t, overrides);
   others.push(app);
   return app;
 }
@@ -48,7 +46,7 @@ async function restart(overrides: Partial<TestApp['config']>): Promise<FastifyIn
 const signIn = (app: FastifyInstance, [UserName, Password]: readonly [string, string], extra: InjectOptions = {}) =>
   app.inject({ method: 'POST', url: LOGIN, payload: { UserName, Password }, ...extra });
 
-describe('1. demo accounts never work with demo mode off', () => {
+describe('demo accounts never work with demo mode off', () => {
   it('refuses their sign-in and ends their sessions after a restart with DEMO=off on the same data', async () => {
     t = await createTestApp();
     const adminToken = await t.login(...ADMIN);
@@ -78,13 +76,13 @@ describe('1. demo accounts never work with demo mode off', () => {
     t = await createTestApp();
     await restart({ demo: false });
     await (others.pop() as FastifyInstance).close();
-    const on = await buildApp({ config: { ...t.config, demo: true }, database: t.database, clock: t.clock.now }, false);
+    const on = await restartApp(t, { demo: true });
     others.push(on);
     expect((await signIn(on, ADMIN)).statusCode).toBe(200);
   });
 });
 
-describe('3. resetting the demo needs Security Write', () => {
+describe('resetting the demo needs Security Write', () => {
   it('refuses a caller without Write, changing nothing, and lets a Write holder reset', async () => {
     t = await createTestApp();
     const admin = await t.login(...ADMIN);
@@ -105,7 +103,7 @@ describe('3. resetting the demo needs Security Write', () => {
   });
 });
 
-describe('4. demo creation: the real caller in the history, and a per-session limit', () => {
+describe('demo creation: the real caller in the history, and a per-session limit', () => {
   it('records the caller, not the claimed device owner, as who created the request', async () => {
     t = await createTestApp();
     const operator = await t.login(...OPERATOR);
@@ -137,7 +135,7 @@ describe('4. demo creation: the real caller in the history, and a per-session li
   });
 });
 
-describe('7. TRUST_PROXY: the client behind the proxy is who is throttled', () => {
+describe('TRUST_PROXY: the client behind the proxy is who is throttled', () => {
   const throughProxy = (app: FastifyInstance, account: readonly [string, string], client: string) =>
     signIn(app, account, { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
 
@@ -156,7 +154,7 @@ describe('7. TRUST_PROXY: the client behind the proxy is who is throttled', () =
   });
 });
 
-describe('8. throttles count IPv6 clients by /64, and are shared by processes on one PostgreSQL', () => {
+describe('throttles count IPv6 clients by /64, and are shared by processes on one PostgreSQL', () => {
   it('counts the addresses of one /64 together', async () => {
     t = await createTestApp({ loginFailuresPerUser: 3, loginFailuresPerAddress: 1000 });
     for (let i = 1; i <= 3; i += 1) await signIn(t.app, [ADMIN[0], 'guess'], { remoteAddress: `2001:db8:0:7::${i}` });
@@ -166,10 +164,8 @@ describe('8. throttles count IPv6 clients by /64, and are shared by processes on
 
   it.skipIf(!POSTGRES)('shares one budget between two service processes on one PostgreSQL database', async () => {
     t = await createTestApp({ loginFailuresPerUser: 4, loginFailuresPerAddress: 1000 });
-    const secondDatabase = openDatabase({ databaseUrl: t.config.databaseUrl as string });
-    const second = await buildApp({ config: t.config, database: secondDatabase, clock: t.clock.now }, false);
+    const second = await secondProcess(t);
     others.push(second);
-    second.addHook('onClose', () => secondDatabase.close());
     const from = { remoteAddress: '203.0.113.9' };
     await signIn(t.app, [ADMIN[0], 'guess'], from);
     await signIn(second, [ADMIN[0], 'guess'], from);
@@ -181,7 +177,7 @@ describe('8. throttles count IPv6 clients by /64, and are shared by processes on
   });
 });
 
-describe('9. answers that carry secrets are not stored', () => {
+describe('answers that carry secrets are not stored', () => {
   it('sends Cache-Control: no-store with sign-in, the session, tokens and demo pushes, not with lists', async () => {
     t = await createTestApp();
     const login = await signIn(t.app, OPERATOR);
@@ -206,7 +202,7 @@ describe('9. answers that carry secrets are not stored', () => {
   });
 });
 
-describe('12. token reissues are capped per instruction', () => {
+describe('token reissues are capped per instruction', () => {
   it('refuses a reissue past the cap, saying so', async () => {
     t = await createTestApp();
     const operator = await t.login(...OPERATOR);
@@ -220,7 +216,7 @@ describe('12. token reissues are capped per instruction', () => {
   });
 });
 
-describe('13. the data folder is the service user’s alone', () => {
+describe('the data folder is the service user’s alone', () => {
   it('creates the folder 0700 and the database files 0600', async () => {
     const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-perms-')), 'data');
     const handle = openDatabase({ sqliteFile: path.join(folder, 'tachyon.sqlite') });
@@ -255,7 +251,7 @@ describe('13. the data folder is the service user’s alone', () => {
   });
 });
 
-describe('14. hidden characters in text fields', () => {
+describe('hidden characters in text fields', () => {
   const HIDDEN = ['\u202E', '\u2066', '\u200B', '\u0007', '\uFEFF'];
 
   it('refuses them in user names, e-mails and device fields, naming the field', async () => {
@@ -296,7 +292,7 @@ describe('14. hidden characters in text fields', () => {
   });
 });
 
-describe('16. ended sessions are purged', () => {
+describe('ended sessions are purged', () => {
   it('deletes revoked and expired sessions at start, keeping live ones', async () => {
     t = await createTestApp();
     const revoked = await t.login(...ADMIN);

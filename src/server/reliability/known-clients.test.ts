@@ -1,9 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openDatabase } from '../db/database.ts';
 import { KNOWN_CLIENT_DAYS, KnownClients } from '../domain/known-clients.ts';
-import { createTestApp, expectProblem, HELPDESK, type TestApp } from '../test/harness.ts';
+import { createTestApp, expectProblem, HELPDESK, restartApp, secondProcess, type TestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 /**
@@ -147,7 +145,7 @@ describe('the name-wide pace does not lock the owner out', () => {
     t = await createTestApp(THROTTLE);
     expect((await signIn(t.app, OWNER_ADDRESS, PASSWORD)).statusCode).toBe(200);
     await t.app.close();
-    const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock.now }, false);
+    const restarted = await restartApp(t);
     others.push(restarted);
     const attack = attacker(restarted);
     await paceTheName(attack);
@@ -161,10 +159,8 @@ describe('the name-wide pace does not lock the owner out', () => {
     'shares known addresses between processes on one PostgreSQL database',
     async () => {
       t = await createTestApp(THROTTLE);
-      const secondDatabase = openDatabase({ databaseUrl: t.config.databaseUrl as string });
-      const second = await buildApp({ config: t.config, database: secondDatabase, clock: t.clock.now }, false);
+      const second = await secondProcess(t);
       others.push(second);
-      second.addHook('onClose', () => secondDatabase.close());
       expect((await signIn(t.app, OWNER_ADDRESS, PASSWORD)).statusCode).toBe(200);
       const attack = attacker(second);
       await paceTheName(attack);

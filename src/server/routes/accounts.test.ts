@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, AccountList, LoginResult } from '../../shared/contract/index.ts';
-import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { ADMIN, AUDITOR, createTestApp, expectProblem, HELPDESK, parseBody, type TestApp } from '../test/harness.ts';
+import {
+  ADMIN,
+  AUDITOR,
+  createTestApp,
+  expectProblem,
+  HELPDESK,
+  parseBody,
+  restartApp,
+  type TestApp,
+} from '../test/harness.ts';
 
 const STRONG = 'violet harbour lantern 42';
 const STRONGER = 'quiet orchard telescope 7';
@@ -480,7 +488,7 @@ describe('ADMIN_PASSWORD', () => {
       { Entity: 'Security', Permissions: ['Read', 'Write'] },
     ]);
     // The same database started again with the same password: the session survives.
-    const same = await buildApp({ config: t.config, database: t.database, clock: t.clock.now }, false);
+    const same = await restartApp(t);
     expect(
       (
         await same.inject({
@@ -492,10 +500,7 @@ describe('ADMIN_PASSWORD', () => {
     ).toBe(200);
     await same.close();
     // Started with a new password: the old sessions end, the new password signs in.
-    const next = await buildApp(
-      { config: { ...t.config, adminPassword: STRONGER }, database: t.database, clock: t.clock.now },
-      false,
-    );
+    const next = await restartApp(t, { adminPassword: STRONGER });
     const session = await next.inject({
       method: 'GET',
       url: '/api/Consumer/Authentication/Session',

@@ -8,7 +8,7 @@ import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
-/** Account administration (issue 10): thin routes over the account service. */
+/** Account administration: thin routes over the account service. */
 export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Services): void {
   /** An account change, recorded in the audit stream with the account it was made to and what changed. */
   const change = <T>(request: FastifyRequest, action: AuditAction, id: number, what: string, work: () => Promise<T>) =>

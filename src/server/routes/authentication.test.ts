@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoginResult, Session, TIMESTAMP_PATTERN } from '../../shared/contract/index.ts';
 import {
   ADMIN,
@@ -10,17 +10,14 @@ import {
   OPERATOR,
   parseBody,
   type TestApp,
+  useTestApp,
 } from '../test/harness.ts';
 
 const LOGIN = '/api/Consumer/Authentication';
 const SESSION = '/api/Consumer/Authentication/Session';
 
 describe('#1 POST /Consumer/Authentication', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(() => t.close());
+  const { t } = useTestApp();
 
   const login = (payload: unknown, remoteAddress?: string) =>
     t.call({ method: 'POST', url: LOGIN, payload: payload as object, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -219,11 +216,7 @@ describe('#1 throttling of failed sign-ins (429)', () => {
 });
 
 describe('sessions: GET and DELETE /Consumer/Authentication/Session, and 401', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(() => t.close());
+  const { t } = useTestApp();
 
   const session = (token?: string, method: 'GET' | 'DELETE' = 'GET') => t.call({ method, url: SESSION, token });
 

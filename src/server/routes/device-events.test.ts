@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceEvent, Instruction } from '../../shared/contract/index.ts';
 import { decide, deviceCall, deviceStateOf, enrollDevice } from '../test/device-helpers.ts';
-import { createTestApp, parseBody, type TestApp } from '../test/harness.ts';
+import { createTestApp, parseBody, type TestApp, useTestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
 const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
@@ -94,18 +94,16 @@ async function openStream(base: string, deviceToken: string, lastEventId?: numbe
 const types = (received: Received[]) => received.map((item) => item.event.Type);
 
 describe('GET /Device/Events (Server-Sent Events)', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ config: CONFIG });
   let base: string;
   let admin: string;
   let dana: string;
   beforeEach(async () => {
-    t = await createTestApp(CONFIG);
     base = await listen(t);
     await t.addPrincipal(DANA[0], DANA[1], []);
     admin = await t.login(...ADMIN);
     dana = await t.login(...DANA);
   });
-  afterEach(() => t.close());
 
   it('sends the state at connect and after each change, then codes as they arrive and stop working', async () => {
     const phone = await enrollDevice(t, { token: dana });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   Account,
   AccountHistoryList,
@@ -29,7 +29,7 @@ import {
   OPERATOR,
   parseBody,
   pushedToken,
-  type TestApp,
+  useTestApp,
 } from '../test/harness.ts';
 
 const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
@@ -44,21 +44,20 @@ const HOSTS: Record<string, string[]> = {
 };
 
 describe('the device API with demo mode off', () => {
-  let t: TestApp;
+  const { t } = useTestApp({
+    config: { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1], pushAllowOrigins: [PUSH_ORIGIN] },
+    options: {
+      hostLookup: async (host) => {
+        const addresses = HOSTS[host];
+        if (!addresses) throw new Error(`ENOTFOUND ${host}`);
+        return addresses;
+      },
+    },
+  });
   let admin: string;
   let dana: string;
   let danaId: number;
   beforeEach(async () => {
-    t = await createTestApp(
-      { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1], pushAllowOrigins: [PUSH_ORIGIN] },
-      {
-        hostLookup: async (host) => {
-          const addresses = HOSTS[host];
-          if (!addresses) throw new Error(`ENOTFOUND ${host}`);
-          return addresses;
-        },
-      },
-    );
     admin = await t.login(...ADMIN);
     const created = await t.call({
       method: 'POST',
@@ -72,7 +71,6 @@ describe('the device API with demo mode off', () => {
     danaId = account.Id;
     dana = await t.login(...DANA);
   });
-  afterEach(() => t.close());
 
   const queue = async () =>
     parseBody(
@@ -414,7 +412,11 @@ describe('the device API with demo mode off', () => {
 
     it('refuses malformed keys and endpoints (400 validation), storing nothing', async () => {
       const { DeviceToken } = await enrollDevice(t, { token: dana });
-      const good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      // Standard base64 differs from base64url only where it has `+` or `/`: a key without either would pass.
+      let good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      while (!/[+/]/.test(Buffer.from(good.keys.p256dh, 'base64url').toString('base64'))) {
+        good = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+      }
       const key = Buffer.from(good.keys.p256dh, 'base64url');
       const cases: Array<[unknown, string[]]> = [
         [{ ...good, keys: { ...good.keys, p256dh: key.subarray(0, 64).toString('base64url') } }, ['keys.p256dh']],

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   AccountList,
   BACKGROUND_REQUEST_HEADER,
@@ -8,7 +8,7 @@ import {
   SESSION_IDLE_EXPIRES_HEADER,
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
-import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, useTestApp } from '../test/harness.ts';
 import { streamEnds } from '../test/stream-ends.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
@@ -17,11 +17,7 @@ const SESSION = '/api/Consumer/Authentication/Session';
 const background = { [BACKGROUND_REQUEST_HEADER]: '1' };
 
 describe('session deadlines (extension): headers, person vs background traffic', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp({ sessionIdleMinutes: 30, sessionAbsoluteHours: 12 });
-  });
-  afterEach(() => t.close());
+  const { t } = useTestApp({ config: { sessionIdleMinutes: 30, sessionAbsoluteHours: 12 } });
 
   it('tells the idle and absolute deadlines and the idle length on every authenticated answer', async () => {
     const token = await t.login(...ADMIN);
@@ -83,14 +79,12 @@ describe('session deadlines (extension): headers, person vs background traffic',
 });
 
 describe('the live stream ends with its session', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ config: { sessionIdleMinutes: 30 } });
   let base: string;
   beforeEach(async () => {
-    t = await createTestApp({ sessionIdleMinutes: 30 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterEach(() => t.close());
 
   const open = async (token: string) => {
     const response = await fetch(`${base}/api/Consumer/Events`, {

@@ -11,7 +11,7 @@ import {
   DeviceState as DeviceStateSchema,
   type PushSubscriptionInput,
 } from '../../shared/contract/index.ts';
-import { directReaderOf } from '../db/database.ts';
+import { directReaderOf } from '../db/direct-reader.ts';
 import type { Database } from '../db/schema.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/token-delivery.ts';
 import { parseBody, type TestApp } from './harness.ts';

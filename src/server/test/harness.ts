@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { z } from 'zod/mini';
 import {
@@ -15,7 +20,7 @@ import {
   type ProblemKind,
   problemType,
 } from '../../shared/contract/index.ts';
-import { type AppOptions, serverOptions, app as servicePlugin } from '../app.ts';
+import { type AppOptions, buildApp, serverOptions, app as servicePlugin } from '../app.ts';
 import type { AuditSink } from '../audit/audit-log.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
@@ -235,6 +240,27 @@ export async function demoCreateRequest(
   const response = await t.call({ method: 'POST', url: '/api/Demo/AuthorizationRequests', token, payload: input });
   expect(response.statusCode, response.body).toBe(201);
   return parseBody(response, AuthorizationRequestSchema);
+}
+
+/**
+ * The service started again on a test app's database, with its clock and settings plus `overrides`: a restart or a
+ * redeploy with other settings (close the test app's instance first when only one may run). The caller closes it.
+ */
+export function restartApp(
+  t: TestApp,
+  overrides: Partial<Config> = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<FastifyInstance> {
+  return buildApp({ config: { ...t.config, ...overrides }, database: t.database, clock: t.clock.now }, logger);
+}
+
+/**
+ * A second service process beside a test app on its PostgreSQL database: the same settings and clock, and a
+ * connection pool of its own (opened from DATABASE_URL, closed with the instance). The caller closes it.
+ */
+export function secondProcess(t: TestApp): Promise<FastifyInstance> {
+  if (!t.config.databaseUrl) throw new Error('secondProcess: two processes share only a PostgreSQL database');
+  return buildApp({ config: t.config, clock: t.clock.now }, false);
 }
 
 export interface TestAppSetUp<Name extends string> {

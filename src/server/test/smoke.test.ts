@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, useTestApp } from './harness.ts';
 
 describe('test harness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp({ per: 'file' });
 
   it('serves the version document and signs the demo admin in', async () => {
     const version = await t.call({ method: 'GET', url: '/api/Consumer/Version' });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { Id, PlainText } from './resources.ts';
 
-/** The entities a grant can name: Security (seed §5.4) and this product's Accounts (issue 10). */
+/** The entities a grant can name: Security (seed §5.4) and this product's Accounts. */
 export const ACCOUNTS_ENTITY = 'Accounts';
 export const GrantEntity = z.enum(['Security', 'Accounts']);
 export type GrantEntity = z.infer<typeof GrantEntity>;

@@ -366,7 +366,7 @@ export const endpoints = {
     status: 204,
     demoOnly: true,
   },
-  // Account administration (issue 10): extensions in every API version.
+  // Account administration: extensions in every API version.
   listAccounts: {
     ...base,
     seedNumber: null,

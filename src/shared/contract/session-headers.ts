@@ -1,5 +1,5 @@
 /**
- * How the service and its clients keep a session's deadlines in view (extension; README "Sessions").
+ * How the service and its clients keep a session's deadlines in view (extension; docs/operations.md "Sessions").
  *
  * Every authenticated answer carries the session's current idle and absolute deadlines and the idle length.
  * A request that the person did not cause (polling, the live stream, a badge refresh) carries

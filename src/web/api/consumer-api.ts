@@ -78,7 +78,7 @@ export function createConsumerApi(client: ApiClient) {
       client.call(endpoints.demoCreateInstruction, { body: { Scheduled: scheduled } }),
     demoPushes: (signal?: AbortSignal): Promise<DemoPush[]> => client.call(endpoints.demoListPushes, { signal }),
 
-    // Account administration (issue 10)
+    // Account administration
     listAccounts: (signal?: AbortSignal): Promise<Account[]> => client.call(endpoints.listAccounts, { signal }),
     createAccount: (input: AccountCreation): Promise<Account> => client.call(endpoints.createAccount, { body: input }),
     accountHistory: (id: number, signal?: AbortSignal): Promise<AccountHistoryEntry[]> =>

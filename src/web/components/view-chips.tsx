@@ -12,8 +12,8 @@ export interface ViewChipsProps<V extends string> {
 
 /**
  * Which rows a list shows, as one radio per choice. Chips rather than a SegmentedControl: its sliding indicator
- * measures the page's layout while a list's first render commits, about a quarter of a second of the queue's cold
- * load at 4x CPU (issue 15 §2). They wrap on a narrow screen instead of scrolling.
+ * measures the page's layout while a list's first render commits, which holds up the queue's first rows on a slow
+ * machine. They wrap on a narrow screen instead of scrolling.
  */
 export function ViewChips<V extends string>({ label, name, value, options, onChange }: ViewChipsProps<V>) {
   return (

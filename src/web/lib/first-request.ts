@@ -22,8 +22,8 @@ export interface FirstMatch {
 
 /**
  * Starts the opened page's request as soon as this module (the loaders chunk, with the API client) has run. The
- * router runs the route's loader only once the signed-in layout's code has been evaluated as well (~150 ms at 4x
- * CPU); the loader then finds the same query under way. Only the queue, whose first load has a budget.
+ * router runs the route's loader only once the signed-in layout's code has been evaluated as well, a long wait on a
+ * slow CPU; the loader then finds the same query under way. Only the queue, whose first load has a budget.
  */
 export function startFirstRequest(context: RouterContext, match: FirstMatch | undefined): void {
   if (match?.routeId !== '/_app/authorization-requests/') return;

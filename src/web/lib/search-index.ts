@@ -1,7 +1,7 @@
 /**
- * Lists of tens of thousands of rows: a keystroke only runs `includes` over prepared lowercase strings (issue 4:
- * ≤ 100 ms at 50,000 rows). The strings are not built with the index: the first rows would wait for them (~50 ms
- * at 20,000 requests) although no search needs them yet. They are built on the first search, or before it while
+ * Lists of tens of thousands of rows: a keystroke only runs `includes` over prepared lowercase strings, the least
+ * work a search can do per row. The strings are not built with the index: the first rows would wait for them
+ * although no search needs them yet. They are built on the first search, or before it while
  * the page is idle (`warmSearchIndex`).
  */
 export interface SearchIndex<T> {

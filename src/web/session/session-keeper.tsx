@@ -42,7 +42,7 @@ function warningFor(session: StoredSession, now: number): Warning {
 /**
  * Keeps the session in step with the person: checks a stored session with the server at load, extends the idle
  * deadline while the person works (even on pages that make no calls), warns before either deadline with a
- * countdown, and ends the session here when a deadline passes (README "Sessions").
+ * countdown, and ends the session here when a deadline passes (docs/operations.md "Sessions").
  */
 export function SessionKeeper() {
   const { session, signOut } = useSession();

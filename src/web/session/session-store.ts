@@ -18,7 +18,7 @@ export const StoredSession = z.object({
   permissions: z.array(PermissionGrant),
   expiresUtc: z.string(),
   apiVersion: z.enum(SUPPORTED_VERSIONS),
-  /** The current deadlines as the server last told them (ISO 8601; README "Sessions"), when it does. */
+  /** The current deadlines as the server last told them (ISO 8601; docs/operations.md "Sessions"), when it does. */
   idleExpires: z.optional(z.string()),
   absoluteExpires: z.optional(z.string()),
   /** The configured idle length in seconds. */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * Accounts (issue 10): where each principal comes from (a local password or the directory), when it last signed in,
+ * Accounts: where each principal comes from (a local password or the directory), when it last signed in,
  * and the account history: sign-ins, failed sign-ins and every change an administrator makes.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -52,8 +52,8 @@ export const QueueToolbar = memo(function QueueToolbar({
           onSearchInput={onSearchInput}
           onQueryChange={(value) => onChange({ q: value })}
         />
-        {/* The browser's own list: a Select's Combobox keeps its dropdown mounted and positioned while closed, about
-            350 ms of the queue's cold load at 4x CPU (issue 15 §2). */}
+        {/* The browser's own list: a Select's Combobox keeps its dropdown mounted and positioned while closed, work
+            the queue's cold load would pay before its first rows. */}
         <NativeSelect
           aria-label="Sort by"
           leftSection={<IconArrowsSort size={16} />}
