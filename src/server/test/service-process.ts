@@ -79,7 +79,7 @@ export async function startService(env: Record<string, string>, timeoutMs = 30_0
     }, timeoutMs);
     child.stdout?.on('data', (chunk: string) => {
       output += chunk;
-      const match = /API:\s+(http:\/\/\S+\/api)\b/.exec(output);
+      const match = /API:\s+(https?:\/\/\S+\/api)\b/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
