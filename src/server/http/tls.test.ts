@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import type http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeEvent } from '../../shared/contract/index.ts';
+import { ChangeEvent, PROBLEM_CONTENT_TYPE, Problem, problemType } from '../../shared/contract/index.ts';
+import type { Config } from '../config.ts';
 import { ADMIN, createTestApp, demoCreateRequest, type TestApp } from '../test/harness.ts';
 import { logCapture } from '../test/log-capture.ts';
 import { createTestPki, type IssuedCertificate, type TestPki } from '../test/test-certificates.ts';
@@ -33,8 +35,8 @@ describe('HTTPS with the service own certificate', () => {
     return session;
   };
 
-  const start = async (files: IssuedCertificate) => {
-    t = await createTestApp({ tls: { certFile: files.certFile, keyFile: files.keyFile } });
+  const start = async (files: IssuedCertificate, config: Partial<Config> = {}) => {
+    t = await createTestApp({ tls: { certFile: files.certFile, keyFile: files.keyFile }, ...config });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
     origin = `https://localhost:${port}`;
@@ -121,6 +123,69 @@ describe('HTTPS with the service own certificate', () => {
     });
     stream.close();
   });
+
+  it('answers 408 to an HTTP/2 request whose body never finishes, and closes its stream', async () => {
+    await start(first, { requestTimeoutSeconds: 1 });
+    const session = await connect();
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': '/api/Consumer/Authentication',
+      'content-type': 'application/json',
+      'content-length': '1000',
+    });
+    stream.setEncoding('utf8');
+    stream.on('error', () => {});
+    const status = new Promise<number>((resolve) =>
+      stream.once('response', (headers) => resolve(Number(headers[':status']))),
+    );
+    let body = '';
+    stream.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    const closed = new Promise<void>((resolve) => stream.once('close', resolve));
+    const started = Date.now();
+    stream.write('{');
+    const trickle = setInterval(() => !stream.destroyed && stream.write(' '), 200);
+    try {
+      await closed;
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(await status).toBe(408);
+    expect(Problem.parse(JSON.parse(body))).toMatchObject({ status: 408, type: problemType('malformed-request') });
+    // The session itself goes on.
+    expect((await h2Request(session, '/api/health/live')).status).toBe(200);
+  }, 15_000);
+
+  it('answers 408 to an HTTP/1.1 request over TLS whose body never finishes', async () => {
+    await start(first, { requestTimeoutSeconds: 1 });
+    const socket = tls.connect({
+      host: '127.0.0.1',
+      port,
+      ca: pki.ca,
+      servername: 'localhost',
+      ALPNProtocols: ['http/1.1'],
+    });
+    socket.setEncoding('utf8');
+    socket.on('error', () => {});
+    let text = '';
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    await new Promise<void>((resolve) => socket.once('secureConnect', resolve));
+    const head = ['POST /api/Consumer/Authentication HTTP/1.1', 'Host: localhost', 'Content-Type: application/json'];
+    socket.write(`${head.join('\r\n')}\r\nContent-Length: 1000\r\n\r\n{`);
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 200);
+    try {
+      await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text.toLowerCase()).toContain(`content-type: ${PROBLEM_CONTENT_TYPE}`);
+  }, 15_000);
 
   it('closes promptly while an idle HTTP/2 session is open', async () => {
     await start(first);

@@ -4,6 +4,8 @@ import type http from 'node:http';
 import http2 from 'node:http2';
 import tls from 'node:tls';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import { PROBLEM_CONTENT_TYPE } from '../../shared/contract/index.ts';
+import { clientErrorProblem } from './problem-handler.ts';
 
 /** The PEM files the service's own certificate comes from (TLS_CERT_FILE, TLS_KEY_FILE). */
 export interface TlsFiles {
@@ -105,6 +107,7 @@ export function tlsServerFactory(material: TlsMaterial, timeouts: Http1Timeouts)
     });
     // Closing a Node 20 server leaves HTTP/2 sessions open until they time out. Closing each session instead sends
     // GOAWAY: streams in flight finish, the client opens no new one, and the session ends once they have.
+    server.on('stream', (stream) => limitRequestTime(stream, timeouts.requestTimeout));
     const close = server.close.bind(server);
     server.close = (callback?: (error?: Error) => void) => {
       for (const session of sessions) session.close();
@@ -112,6 +115,27 @@ export function tlsServerFactory(material: TlsMaterial, timeouts: Http1Timeouts)
     };
     return server as unknown as http.Server;
   };
+}
+
+/**
+ * Node's request time-out covers HTTP/1.1 only. An HTTP/2 request whose body never finishes (a byte now and then)
+ * would hold its stream, and its buffers, as long as the client likes: past the same time-out it gets the same 408
+ * problem (unless it was answered already) and the stream is closed.
+ */
+function limitRequestTime(stream: http2.ServerHttp2Stream, requestTimeout: number): void {
+  if (stream.endAfterHeaders) return;
+  const timer = setTimeout(() => {
+    if (stream.destroyed) return;
+    const cancel = () => stream.close(http2.constants.NGHTTP2_CANCEL);
+    if (stream.headersSent) return cancel();
+    const { status, body } = clientErrorProblem('ERR_HTTP_REQUEST_TIMEOUT');
+    stream.respond({ ':status': status, 'content-type': PROBLEM_CONTENT_TYPE });
+    stream.end(body, cancel);
+  }, requestTimeout);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  stream.once('end', done);
+  stream.once('close', done);
 }
 
 /**
