@@ -3,6 +3,7 @@ import type http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
+import zlib from 'node:zlib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeEvent, PROBLEM_CONTENT_TYPE, Problem, problemType } from '../../shared/contract/index.ts';
@@ -122,6 +123,37 @@ describe('HTTPS with the service own certificate', () => {
       ChangedBy: 'DEMO\\admin',
     });
     stream.close();
+  });
+
+  it('serves the dashboard files over HTTP/2, compressed copies included', async () => {
+    const webRoot = fs.mkdtempSync(path.join(pki.folder, 'web-'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Tachyon</title>');
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
+    await start(first, { webRoot });
+    const session = await connect();
+    const page = await h2Request(session, '/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Tachyon</title>');
+    expect(page.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    const asset = await new Promise<{ headers: http2.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const stream = session.request({ ':path': '/assets/app-abc123.js', 'accept-encoding': 'br, gzip' });
+      const chunks: Buffer[] = [];
+      let headers: http2.IncomingHttpHeaders = {};
+      stream.on('response', (received) => {
+        headers = received;
+      });
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve({ headers, body: Buffer.concat(chunks) }));
+      stream.on('error', reject);
+      stream.end();
+    });
+    expect(asset.headers[':status']).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(asset.body).toString()).toBe(script);
   });
 
   it('answers 408 to an HTTP/2 request whose body never finishes, and closes its stream', async () => {
