@@ -42,7 +42,7 @@ export function ensureServerBuilt(): void {
 
 export interface ServiceProcess {
   child: ChildProcess;
-  /** `http://127.0.0.1:port/api` */
+  /** `http://127.0.0.1:port/api`, or https:// when the service has its own certificate */
   api: string;
   /** Everything the process wrote, for failure messages. */
   output(): string;
