@@ -25,7 +25,7 @@ beforeAll(() => {
 });
 afterAll(() => pki.remove());
 
-describe('HTTPS with the service own certificate', () => {
+describe("HTTPS with the service's own certificate", () => {
   let t: TestApp;
   let port: number;
   let origin: string;
@@ -229,6 +229,37 @@ describe('HTTPS with the service own certificate', () => {
     await closed;
     // Without GOAWAY to its sessions, a Node 20 server waits for their 72-second idle time-out.
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('finishes an HTTP/2 request in flight when it closes, telling the client (GOAWAY) to open no more', async () => {
+    await start(first);
+    const session = await connect();
+    const body = JSON.stringify({ UserName: ADMIN[0], Password: ADMIN[1] });
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': '/api/Consumer/Authentication',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    stream.setEncoding('utf8');
+    const status = new Promise<number>((resolve) =>
+      stream.once('response', (headers) => resolve(Number(headers[':status']))),
+    );
+    let text = '';
+    stream.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    const ended = new Promise<void>((resolve) => stream.once('end', resolve));
+    const goaway = new Promise<void>((resolve) => session.once('goaway', () => resolve()));
+    stream.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = t.app.close();
+    await goaway;
+    stream.end(body.slice(10));
+    await ended;
+    expect(await status).toBe(200);
+    expect(JSON.parse(text)).toHaveProperty('Token');
+    await closed;
   });
 
   it('serves a renewed certificate to new connections after the signal, and keeps open ones', async () => {
