@@ -39,10 +39,12 @@ import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
 import { registerCrossSiteWriteRefusal } from './http/cross-site-writes.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { registerHttpsRequired } from './http/https-required.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { loadTlsMaterial, tlsServerFactory } from './http/tls.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
 import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
@@ -107,6 +109,9 @@ const HEADERS_TIMEOUT_MS = 60_000;
 /** The longest wait between two checks for requests past their time-out. */
 const CONNECTIONS_CHECK_MS = 5_000;
 
+/** Fastify's keep-alive time-out, which it sets only on servers it makes itself. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Fastify's types take no hop count, its proxy-addr does: the same rule as a function, trusting the nearest hops. */
 function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -114,6 +119,13 @@ function trustProxyOption(trust: Config['trustProxy']) {
 
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
   const requestTimeout = config.requestTimeoutSeconds * 1000;
+  const http1 = {
+    // Node's default for headers, unless the whole request has less: while the headers' time-out is the longer
+    // one, Node 20 does not enforce the request's (seen with a trickled body).
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    // Node looks for late requests this often (30 s by default, which would double a short time-out).
+    connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_MS, requestTimeout / 4),
+  };
   return {
     logger,
     bodyLimit: BODY_LIMIT,
@@ -121,13 +133,17 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     // connection (and its parser's buffers) for as long as the client likes. Past this the client gets a 408
     // (clientErrorHandler) and the connection is closed. Answers, event streams included, are not limited.
     requestTimeout,
-    http: {
-      // Node's default for headers, unless the whole request has less: while the headers' time-out is the longer
-      // one, Node 20 does not enforce the request's (seen with a trickled body).
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
-      // Node looks for late requests this often (30 s by default, which would double a short time-out).
-      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_MS, requestTimeout / 4),
-    },
+    http: http1,
+    // With its own certificate: HTTPS, HTTP/2 and HTTP/1.1 (http/tls.ts), with the same limits on HTTP/1.1 requests.
+    ...(config.tls
+      ? {
+          serverFactory: tlsServerFactory(loadTlsMaterial(config.tls), {
+            ...http1,
+            requestTimeout,
+            keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+          }),
+        }
+      : {}),
     // The real server matches routes case-insensitively; params keep their casing.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
@@ -377,6 +393,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // After the hooks that put the security and version headers on every answer, before anything acts on a request.
   registerAllowedHosts(fastify, servedHostNames(config));
   registerCrossSiteWriteRefusal(fastify);
+  // Before credentials are checked: a password that crossed the network in clear is refused, not verified.
+  if (config.trustProxy !== false) registerHttpsRequired(fastify);
   registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null, (credential) =>
     authenticateDevice(db, credential),
   );

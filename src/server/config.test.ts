@@ -15,8 +15,8 @@ describe('demo mode default: on only where it cannot reach a real deployment', (
     ['a bootstrap admin', { ADMIN_USERNAME: 'ACME\\admin' }],
     ['PostgreSQL', { DATABASE_URL: 'postgres://db/tachyon' }],
     ['a directory', { LDAP_URL: 'ldaps://dc.acme.example', LDAP_USER_BASE: 'DC=acme,DC=example', LDAP_DOMAIN: 'ACME' }],
-    ['a non-loopback address', { HOST: '0.0.0.0' }],
-    ['a LAN address', { HOST: '192.0.2.10' }],
+    ['a non-loopback address', { HOST: '0.0.0.0', INSECURE_HTTP: 'on' }],
+    ['a LAN address behind a proxy', { HOST: '192.0.2.10', TRUST_PROXY: '1' }],
   ])('is off with %s unless DEMO=on says so', (_what, env) => {
     expect(loadConfig(env, CWD).demo).toBe(false);
     expect(loadConfig({ ...env, DEMO: 'on' }, CWD).demo).toBe(true);
@@ -24,8 +24,8 @@ describe('demo mode default: on only where it cannot reach a real deployment', (
 
   it('warns loudly only when demo mode is on beyond loopback', () => {
     expect(demoExposureWarning(loadConfig({}, CWD))).toBeNull();
-    expect(demoExposureWarning(loadConfig({ HOST: '0.0.0.0' }, CWD))).toBeNull();
-    const warning = demoExposureWarning(loadConfig({ HOST: '0.0.0.0', DEMO: 'on' }, CWD));
+    expect(demoExposureWarning(loadConfig({ HOST: '0.0.0.0', INSECURE_HTTP: 'on' }, CWD))).toBeNull();
+    const warning = demoExposureWarning(loadConfig({ HOST: '0.0.0.0', DEMO: 'on', INSECURE_HTTP: 'on' }, CWD));
     expect(warning).toMatch(/^WARNING: demo mode is on and the service listens on 0\.0\.0\.0/);
     expect(warning).toContain('DEMO=off');
   });
@@ -96,7 +96,13 @@ describe('the environment schema', () => {
 
   it('reads and trims what is set', () => {
     const config = loadConfig(
-      { PORT: '9000', HOST: ' 0.0.0.0 ', API_VERSION: '3.1', CONNECT_SRC: 'https://a.example, https://b.example' },
+      {
+        PORT: '9000',
+        HOST: ' 0.0.0.0 ',
+        INSECURE_HTTP: 'on',
+        API_VERSION: '3.1',
+        CONNECT_SRC: 'https://a.example, https://b.example',
+      },
       CWD,
     );
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', defaultApiVersion: '3.1' });
@@ -250,8 +256,10 @@ describe('Web Push settings', () => {
 describe('PUBLIC_URL', () => {
   it('defaults to the address people on this machine open, and takes an origin', () => {
     expect(loadConfig({}, CWD).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }, CWD).publicUrl).toBe('http://localhost:9000');
-    expect(loadConfig({ HOST: '10.0.0.5' }, CWD).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', INSECURE_HTTP: 'on' }, CWD).publicUrl).toBe(
+      'http://localhost:9000',
+    );
+    expect(loadConfig({ HOST: '10.0.0.5', TRUST_PROXY: '1' }, CWD).publicUrl).toBe('http://10.0.0.5:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://Tachyon.Acme.Example/' }, CWD).publicUrl).toBe(
       'https://tachyon.acme.example',
     );

@@ -4,6 +4,8 @@ import { z } from 'zod/mini';
 import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
 import { passwordWeakness } from './domain/password-policy.ts';
+import type { TlsFiles } from './http/tls.ts';
+import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 
 export interface Config {
   port: number;
@@ -72,9 +74,15 @@ export interface Config {
   pushAllowOrigins: string[];
   /**
    * The address people open the service at (PUBLIC_URL), for links made without a request to take it from: the
-   * device app's address in a Web Push notification. Defaults to http://HOST:PORT (localhost for loopback).
+   * device app's address in a Web Push notification. Defaults to http(s)://HOST:PORT (localhost for loopback).
    */
   publicUrl: string;
+  /** The service's own certificate and key (TLS_CERT_FILE, TLS_KEY_FILE): HTTPS on PORT. Null: plain HTTP. */
+  tls: TlsFiles | null;
+  /** INSECURE_HTTP: plain HTTP beyond loopback without TLS or a trusted proxy, on purpose (transport-config.ts). */
+  insecureHttp: boolean;
+  /** After SIGTERM, how long readiness answers 503 while the service still takes requests, before it closes. */
+  shutdownDrainSeconds: number;
   /** Where scheduled backups go (absolute); null takes none. Embedded database only. */
   backupDir: string | null;
   backupIntervalMinutes: number;
@@ -358,6 +366,10 @@ const Environment = z.object({
       ? url.origin
       : { problem: `PUBLIC_URL must be an http(s) origin such as https://tachyon.acme.example, got "${raw}"` };
   }),
+  TLS_CERT_FILE: text(null),
+  TLS_KEY_FILE: text(null),
+  INSECURE_HTTP: flag('INSECURE_HTTP', false),
+  SHUTDOWN_DRAIN_SECONDS: integer('SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
   BACKUP_DIR: text(null),
   BACKUP_INTERVAL_MINUTES: integer('BACKUP_INTERVAL_MINUTES', 1440, 1, 7 * 24 * 60),
   BACKUP_KEEP: integer('BACKUP_KEEP', 7, 1, 1000),
@@ -403,6 +415,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if ((vars.VAPID_PUBLIC_KEY === null) !== (vars.VAPID_PRIVATE_KEY === null)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one pair), or neither');
   }
+  const tls = tlsFilesOf(vars.TLS_CERT_FILE, vars.TLS_KEY_FILE, cwd);
+  if (tls !== null && 'problem' in tls) throw new ConfigError(tls.problem);
+  const refusal = plainHttpRefusal({
+    loopback: isLoopbackHost(vars.HOST),
+    tls,
+    trustProxy: vars.TRUST_PROXY,
+    insecureHttp: vars.INSECURE_HTTP,
+  });
+  if (refusal) throw new ConfigError(refusal);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -440,7 +461,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     vapidPrivateKey: vars.VAPID_PRIVATE_KEY,
     vapidSubject: vars.VAPID_SUBJECT,
     pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
-    publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT),
+    publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT, tls !== null),
+    tls,
+    insecureHttp: vars.INSECURE_HTTP,
+    shutdownDrainSeconds: vars.SHUTDOWN_DRAIN_SECONDS,
     backupDir,
     backupIntervalMinutes: vars.BACKUP_INTERVAL_MINUTES,
     backupKeep: vars.BACKUP_KEEP,
@@ -450,8 +474,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 /** Where a person on this machine reaches the service when nobody said otherwise. */
-function defaultPublicUrl(host: string, port: number): string {
+function defaultPublicUrl(host: string, port: number, https: boolean): string {
   const bare = host.replace(/^\[|\]$/g, '');
   const name = isLoopbackHost(host) || bare === '0.0.0.0' || bare === '::' ? 'localhost' : host;
-  return `http://${isIP(name) === 6 ? `[${name}]` : name}:${port}`;
+  return `${https ? 'https' : 'http'}://${isIP(name) === 6 ? `[${name}]` : name}:${port}`;
 }

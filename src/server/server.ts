@@ -1,8 +1,11 @@
 import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
+import { ConfigError, demoExposureWarning, isLoopbackHost, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
+import { startDraining } from './http/draining.ts';
 import { createServiceLog } from './http/request-log.ts';
+import { reloadTlsOnSignal, TlsLoadError } from './http/tls.ts';
+import { plainHttpWarning } from './transport-config.ts';
 
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
 const SHUTDOWN_GRACE_MS = 100;
@@ -23,8 +26,12 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => exit(1), 10_000);
+      // Readiness fails at once. On SIGTERM (an orchestrator's stop) the service then goes on serving for
+      // SHUTDOWN_DRAIN_SECONDS, while load balancers notice and stop sending; Ctrl-C stops without waiting.
+      startDraining(app);
+      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainSeconds * 1000 : 0;
+      app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down');
+      const timer = setTimeout(() => exit(1), drainMs + 10_000);
       timer.unref();
       // Requests already sent on open connections may still sit unread, when the event loop was busy (say,
       // with a synchronous commit) as the signal came. A short grace lets them be read and become requests
@@ -38,14 +45,15 @@ async function main(): Promise<void> {
             exit(1);
           },
         );
-      setTimeout(() => setImmediate(close), SHUTDOWN_GRACE_MS);
+      setTimeout(() => setImmediate(close), drainMs + SHUTDOWN_GRACE_MS);
     });
   }
+  if (config.tls) reloadTlsOnSignal(app.server, config.tls, app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const lines = [
     `Tachyon Consumer service ready in ${Math.round(performance.now() - started)} ms`,
     `  dashboard: ${url}/`,
@@ -57,17 +65,20 @@ async function main(): Promise<void> {
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.userName.padEnd(16)} ${account.password}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  const exposure = demoExposureWarning(config);
-  if (exposure) {
-    app.log.warn(exposure);
-    const rule = '!'.repeat(78);
-    process.stderr.write(`${rule}\n${exposure}\n${rule}\n`);
+  const rule = '!'.repeat(78);
+  for (const warning of [
+    demoExposureWarning(config),
+    plainHttpWarning({ ...config, loopback: isLoopbackHost(config.host) }),
+  ]) {
+    if (!warning) continue;
+    app.log.warn(warning);
+    process.stderr.write(`${rule}\n${warning}\n${rule}\n`);
   }
 }
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+    `${error instanceof ConfigError || error instanceof DatabaseInUseError || error instanceof TlsLoadError ? error.message : String((error as Error)?.stack ?? error)}\n`,
   );
   process.exit(1);
 });

@@ -34,8 +34,9 @@ export function registerAllowedHosts(app: FastifyInstance, names: ReadonlySet<st
     `This service answers only to ${[...names].join(', ')}. ` +
     'To reach it by another name that points to this machine, add the name to ALLOWED_HOSTS.';
   app.addHook('onRequest', (request, _reply, done) => {
-    const { host } = request.headers;
-    if (host !== undefined && names.has(hostNameOf(host))) return done();
+    // HTTP/2 names the host in its :authority pseudo-header (a client may send Host instead).
+    const host = request.headers.host ?? request.headers[':authority'];
+    if (typeof host === 'string' && names.has(hostNameOf(host))) return done();
     done(new ProblemError(421, 'misdirected-request', 'Unknown host name', detail));
   });
 }

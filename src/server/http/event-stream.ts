@@ -51,7 +51,8 @@ export function eventStreams(app: FastifyInstance): {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
-        connection: 'keep-alive',
+        // HTTP/2 has no Connection header (Node drops it with a warning); its streams stay open without one.
+        ...(request.raw.httpVersionMajor === 2 ? {} : { connection: 'keep-alive' }),
       });
       raw.write(': connected\n\n');
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);

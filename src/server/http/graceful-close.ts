@@ -18,6 +18,8 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
     if (!app.server.listening) return;
+    // An HTTP/2 server has the method only where Node tracks its HTTP/1.1 connections (20.20 does).
+    if (typeof app.server.closeIdleConnections !== 'function') return;
     sweeper = setInterval(() => app.server.closeIdleConnections(), SWEEP_MS);
     sweeper.unref();
   });
@@ -25,8 +27,9 @@ export function registerGracefulClose(app: FastifyInstance): void {
     if (sweeper) clearInterval(sweeper);
   });
   // Sync: this hook runs on every response, and an async one costs a promise each time.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing && !reply.sent) reply.header('Connection', 'close');
+  // HTTP/2 has no Connection header (Node drops it with a warning): its sessions get GOAWAY instead (http/tls.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (closing && !reply.sent && request.raw.httpVersionMajor !== 2) reply.header('Connection', 'close');
     done(null, payload);
   });
 }

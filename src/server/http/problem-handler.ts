@@ -102,17 +102,12 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   );
 }
 
-/**
- * Requests Node's HTTP parser refuses (not HTTP, bad header syntax, headers too large, timeouts) never
- * reach Fastify; the socket gets a problem too, unless that request was answered already, and is closed, as Node and
- * Fastify do by default.
- */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+/** The problem answering a request that never reached Fastify, by Node's error code (ERR_HTTP_REQUEST_TIMEOUT: 408). */
+export function clientErrorProblem(code: string | undefined): { status: number; body: string } {
   const [status, title, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW'
+    code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request headers too large', 'The request headers are larger than the service accepts.']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request timeout', 'The request did not arrive in time.']
         : [400, 'Bad request', 'The request is not valid HTTP/1.1.'];
   const problem: Problem = {
@@ -123,7 +118,17 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     Message: detail,
     ErrorCode: 'malformed-request',
   };
-  const body = JSON.stringify(problem);
+  return { status, body: JSON.stringify(problem) };
+}
+
+/**
+ * Requests Node's HTTP parser refuses (not HTTP, bad header syntax, headers too large, timeouts) never
+ * reach Fastify; the socket gets a problem too, unless that request was answered already, and is closed, as Node and
+ * Fastify do by default.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = clientErrorProblem(error.code);
   if (socket.writable && !answeredWhileArriving(socket)) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +

@@ -36,6 +36,9 @@ const DOCUMENT_ONLY = new Set([
   'X-XSS-Protection',
 ]);
 
+/** A year, subdomains included: helmet's default, which browsers and the preload list expect. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /** Security headers on every response (SPEC §3): CSP with scripts from this origin only, no framing, no sniffing. */
 export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
   const headers = computeHeaders({
@@ -56,6 +59,9 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
       },
     },
     frameguard: { action: 'deny' },
+    // Sent only where the client's leg is HTTPS (below): browsers ignore it over plain HTTP (RFC 6797 §8.1), where
+    // it would promise what this service does not give.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
   // Headers that only mean something for a document a browser renders stay off JSON answers: every API
@@ -63,6 +69,8 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
   const apiHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    // Its own certificate, or a trusted proxy saying X-Forwarded-Proto: https (Fastify reads it from no one else).
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
 }

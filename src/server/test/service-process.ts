@@ -42,7 +42,7 @@ export function ensureServerBuilt(): void {
 
 export interface ServiceProcess {
   child: ChildProcess;
-  /** `http://127.0.0.1:port/api` */
+  /** `http://127.0.0.1:port/api`, or https:// when the service has its own certificate */
   api: string;
   /** Everything the process wrote, for failure messages. */
   output(): string;
@@ -79,7 +79,7 @@ export async function startService(env: Record<string, string>, timeoutMs = 30_0
     }, timeoutMs);
     child.stdout?.on('data', (chunk: string) => {
       output += chunk;
-      const match = /API:\s+(http:\/\/\S+\/api)\b/.exec(output);
+      const match = /API:\s+(https?:\/\/\S+\/api)\b/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);

@@ -42,6 +42,7 @@ export const PROBLEM_KINDS = [
   'invalid-credentials',
   'forbidden',
   'cross-site-request',
+  'https-required',
   'not-creator',
   'already-decided',
   'request-guid-mismatch',
