@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
-import { api } from '../api/instance.ts';
+import { api, endpoints } from '../api/instance.ts';
 import { reportSessionEnded } from '../api/session-events.ts';
 import { notify } from '../lib/notify.ts';
 import { lastPersonActivity, markPersonActivity, watchPersonActivity } from './person-activity.ts';
@@ -14,6 +14,9 @@ const loadDialog = () => import('./session-expiry-dialog.tsx');
 // a warning is due (see PRELOAD_AHEAD_MS), so it is there when the countdown starts even if the network has gone.
 const SessionExpiryDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionExpiryDialog })));
 const PRELOAD_AHEAD_MS = 60_000;
+
+/** The person asked to stay signed in (or acted since the last extension): extends the idle deadline. */
+const keepSession = () => api.call(endpoints.getSession, { byPerson: true });
 
 /** The warning shows this long before a deadline (less with a very short idle setting: a third of it). */
 const WARNING_MS = 120_000;
@@ -55,7 +58,7 @@ export function SessionKeeper() {
   // At load: a revoked or expired session goes to sign-in (the 401 does that), a live one gets current deadlines.
   useEffect(() => {
     watchPersonActivity();
-    api.keepSession().catch(() => undefined);
+    keepSession().catch(() => undefined);
     return router.subscribe('onResolved', markPersonActivity);
   }, [router]);
 
@@ -81,8 +84,7 @@ export function SessionKeeper() {
     if (lastPersonActivity() > extendedAt.current && now - extendedAt.current >= every) {
       extending.current = true;
       extendedAt.current = now;
-      api
-        .keepSession()
+      keepSession()
         .catch(() => undefined)
         .finally(() => {
           extending.current = false;
@@ -104,7 +106,7 @@ export function SessionKeeper() {
     markPersonActivity();
     extendedAt.current = Date.now();
     try {
-      await api.keepSession();
+      await keepSession();
     } catch {
       // A 401 already took the person to sign-in; anything else leaves the warning up to try again.
     }

@@ -38,8 +38,8 @@ describe('session context', () => {
     });
     expect(JSON.parse(sessionStorage.getItem('tachyon.session') ?? 'null')).toMatchObject({ token: 'tok-123' });
 
-    const { api } = await import('../api/instance.ts');
-    await api.listPushUsers();
+    const { api, endpoints } = await import('../api/instance.ts');
+    await api.call(endpoints.listPushMessageUsers);
     const headers = new Headers(scripted.calls[1]?.init.headers);
     expect(headers.get('Authorization')).toBe('Bearer tok-123');
     expect(headers.get('Api-Version')).toBe('3.2');

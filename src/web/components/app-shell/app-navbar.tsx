@@ -18,7 +18,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
         Manage
       </Text>
       {items.map((item) => {
-        const access = item.endpoint ? endpointAccess(session, item.endpoint) : { allowed: true as const };
+        const access = item.query ? endpointAccess(session, item.query.endpoint) : { allowed: true as const };
         const unavailable = !access.allowed && access.reason === 'unavailable';
         return (
           <RouterNavLink
