@@ -1,6 +1,7 @@
 import { endpoints } from '../../shared/contract/index.ts';
 import { isApiError } from './api-error.ts';
 import { endpointQuery } from './endpoint-query.ts';
+import { pollUnlessLive } from './live-mode.ts';
 
 /** A 404 from an extension endpoint means "this server has no such extension": asking again will not help. */
 function retryUnlessMissing(failures: number, error: Error): boolean {
@@ -9,7 +10,10 @@ function retryUnlessMissing(failures: number, error: Error): boolean {
 
 export type RequestView = 'pending' | 'all';
 
-/** How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible. */
+/**
+ * How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible; the push
+ * users and the detail pages poll as often, but only while the live stream is not there.
+ */
 export const PENDING_POLL_MS = 15_000;
 
 const requestKeys = {
@@ -28,6 +32,7 @@ export const authorizationRequestQueries = {
   detail: endpointQuery(endpoints.getAuthorizationRequest, (id: number) => ({
     queryKey: [...requestKeys.details(), id] as const,
     call: { params: { id } },
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
   })),
   /** Under this entity's key, so a decision's invalidation of `all` refreshes the timeline too. */
   history: endpointQuery(endpoints.history, (id: number) => ({
@@ -45,10 +50,14 @@ const pushUserKeys = {
 
 export const pushUserQueries = {
   ...pushUserKeys,
-  list: endpointQuery(endpoints.listPushMessageUsers, () => ({ queryKey: pushUserKeys.lists() })),
+  list: endpointQuery(endpoints.listPushMessageUsers, () => ({
+    queryKey: pushUserKeys.lists(),
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+  })),
   detail: endpointQuery(endpoints.getPushMessageUser, (id: number) => ({
     queryKey: [...pushUserKeys.details(), id] as const,
     call: { params: { id } },
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
   })),
   /** Under this entity's key, so a status change's invalidation of `all` refreshes the timeline too. */
   history: endpointQuery(endpoints.history, (id: number) => ({
