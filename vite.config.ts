@@ -54,7 +54,7 @@ const OVERLAYS = new RegExp(
 const LOADERS = new RegExp(
   [
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
-    String.raw`src[\\/]web[\\/](api[\\/](instance|client|endpoint-query|queries|account-queries)|lib[\\/](prefetch|pages|first-request)|session[\\/]permissions)\.tsx?$`,
+    String.raw`src[\\/]web[\\/](api[\\/](instance|client|endpoint-query|queries|account-queries)|wiring[\\/](prefetch|pages|first-request)|session[\\/]permissions)\.tsx?$`,
     // The page list's icons.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
   ].join('|'),

@@ -5,9 +5,9 @@ import { z } from 'zod/mini';
 import type { Endpoint } from '../../shared/contract/index.ts';
 import { createApiClient } from '../api/client.ts';
 import { endpointQuery } from '../api/endpoint-query.ts';
-import { prefetchIfAllowed } from '../lib/prefetch.ts';
 import { json, renderWithProviders, scriptedFetch } from '../test/render.tsx';
 import { signInAs, testSession } from '../test/session.ts';
+import { prefetchIfAllowed } from '../wiring/prefetch.ts';
 import { EndpointGate } from './endpoint-gate.tsx';
 
 vi.mock('@tanstack/react-router', async (importOriginal) => ({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HasEndpoint } from '../api/endpoint-query.ts';
-import type { Page } from '../lib/pages.tsx';
+import type { Page } from '../wiring/pages.tsx';
 import { EndpointGate } from './endpoint-gate.tsx';
 import { PageHeader } from './page-header.tsx';
 

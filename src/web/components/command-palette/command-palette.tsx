@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
-import { listedPages } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { listedPages } from '../../wiring/pages.tsx';
 
 const [store, palette] = createSpotlight();
 

@@ -11,7 +11,7 @@ import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
-import { PAGES } from '../../lib/pages.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { AccountTable } from './account-table.tsx';
 
 const route = getRouteApi('/_app/accounts');

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { accountQueries } from '../../api/account-queries.ts';
 import { AccountsPage } from '../../features/accounts/accounts-page.tsx';
-import { prefetchIfAllowed } from '../../lib/prefetch.ts';
+import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 
 /** `?q=` filters by name; `?account=7` opens that account's sign-in activity (a link to share). */
 const AccountsSearch = z.object({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { OverviewPage } from '../../features/overview/overview-page.tsx';
-import { prefetchIfAllowed } from '../../lib/prefetch.ts';
+import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/')({
   loader: ({ context }) =>
