@@ -23,7 +23,7 @@ function loadedCache() {
 describe('a live change and the cache', () => {
   it('a push user’s status change refreshes the push users list and details', async () => {
     const { queryClient, stale } = loadedCache();
-    await applyChange(queryClient, { Type: 'push-user', Id: 3, Status: 'Disabled', ChangedBy: 'DEMO\\admin' });
+    await applyChange(queryClient, { Type: 'push-user', Id: 3, Status: 2, ChangedBy: 'DEMO\\admin' });
     expect(stale()).toEqual([
       JSON.stringify(pushUserQueries.list().queryKey),
       JSON.stringify(pushUserQueries.detail(3).queryKey),
