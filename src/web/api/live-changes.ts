@@ -44,10 +44,15 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promi
   ]);
 }
 
-/** Without the stream, changes may have been missed: what is on screen is asked for again (and then polls). */
-function refreshAfterLoss(queryClient: QueryClient): void {
-  void pushUsersChanged(queryClient);
-  void queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.details() });
+/**
+ * Without the stream the pages poll: each open query's interval (pollUnlessLive) is read again now, so its timer
+ * starts without waiting for a fetch. Nothing is fetched at once; a stream ended with the session would otherwise
+ * send the person to sign-in before they do anything.
+ */
+function resumePolling(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    for (const observer of query.observers) observer.setOptions(observer.options);
+  }
 }
 
 /**
@@ -63,7 +68,7 @@ export function connectLiveChanges(queryClient: QueryClient): () => void {
     if (controller.signal.aborted) return;
     const wasLive = liveMode.get() === 'live';
     setLiveMode('polling');
-    if (wasLive) refreshAfterLoss(queryClient);
+    if (wasLive) resumePolling(queryClient);
     if (retry) timer = setTimeout(connect, RETRY_MS);
   };
   const connect = () => {
