@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../../shared/contract/index.ts';
 import { ApiError } from '../api/api-error.ts';
 import { api, endpoints } from '../api/instance.ts';
 import { reportSessionEnded } from '../api/session-events.ts';
@@ -18,11 +19,16 @@ const PRELOAD_AHEAD_MS = 60_000;
 /** The person asked to stay signed in (or acted since the last extension): extends the idle deadline. */
 const keepSession = () => api.call(endpoints.getSession, { byPerson: true });
 
+/** The session's idle length: as the server last told it, else the service's default. */
+function idleMsOf(session: StoredSession): number {
+  return (session.idleSeconds ?? DEFAULT_SESSION_IDLE_MINUTES * 60) * 1000;
+}
+
 /** The warning shows this long before a deadline (less with a very short idle setting: a third of it). */
 const WARNING_MS = 120_000;
 
 export function warningLeadMs(session: StoredSession): number {
-  return Math.min(WARNING_MS, ((session.idleSeconds ?? 30 * 60) * 1000) / 3);
+  return Math.min(WARNING_MS, idleMsOf(session) / 3);
 }
 
 /** "1:05" */
@@ -79,7 +85,7 @@ export function SessionKeeper() {
   // The person worked since the last extension: tell the server, unless the warning is up (it asks first).
   useEffect(() => {
     if (!session || extending.current || warning) return;
-    const idleMs = (session.idleSeconds ?? 30 * 60) * 1000;
+    const idleMs = idleMsOf(session);
     const every = Math.min(60_000, idleMs / 6);
     if (lastPersonActivity() > extendedAt.current && now - extendedAt.current >= every) {
       extending.current = true;

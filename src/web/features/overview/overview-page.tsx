@@ -1,12 +1,13 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { statusName } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { NoPermissionState } from '../../components/no-permission-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { STATUS_VALUES, statusFilterWord, statusName } from '../../components/push-user-status.ts';
+import { STATUS_VALUES, statusFilterWord } from '../../components/push-user-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
