@@ -2,9 +2,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { groupPattern } from './scripts/bundle-groups.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
 /**
+ * Our own modules in each group are listed in scripts/bundle-groups.ts (a test checks that each exists).
+ *
  * What the sign-in page shares with the signed-in pages: Mantine's form and layout primitives, React Query's hooks,
  * the brand mark, router links, shared icons, error texts and the settings. Left to automatic chunking these are ~15
  * chunks of 0.2-3 KB, one per set of pages using them, and each file is gzipped on its own; as one chunk they are
@@ -20,8 +23,7 @@ const SHARED_UI = new RegExp(
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Anchor[\\/]`,
     // Tabler's icon factory, and the icons of the sign-in page that signed-in pages show too (brand, alerts).
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/](IconShieldCheck|IconAlertTriangle))\.mjs`,
-    String.raw`src[\\/]web[\\/](settings[\\/](use-settings|resolve-version|settings-store)|components[\\/](app-shell[\\/]brand-mark|router-links)|api[\\/]describe-error)\.tsx?$`,
-    String.raw`src[\\/]shared[\\/]contract[\\/]api-prefix\.ts$`,
+    groupPattern('shared-ui'),
   ].join('|'),
 );
 
@@ -54,7 +56,7 @@ const OVERLAYS = new RegExp(
 const LOADERS = new RegExp(
   [
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
-    String.raw`src[\\/]web[\\/](api[\\/](instance|client|consumer-api|queries|account-queries)|lib[\\/](prefetch|pages|first-request)|session[\\/]permissions)\.tsx?$`,
+    groupPattern('loaders'),
     // The page list's icons.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
   ].join('|'),
@@ -67,8 +69,7 @@ const LOADERS = new RegExp(
  */
 const SIGNED_IN = new RegExp(
   [
-    String.raw`src[\\/]web[\\/]components[\\/](page-header|list-page|hover-tooltip|endpoint-gate|unavailable-state|no-permission-state|message-state|error-state|status-badge|user-text|permission-button|timestamp)\.tsx?$`,
-    String.raw`src[\\/]web[\\/](lib[\\/](use-phone|relative-time|use-focus-return)|api[\\/](use-demo-mode|cache-updates))\.tsx?$`,
+    groupPattern('signed-in'),
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
     // The icons of the gates, search, states and row actions.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,

@@ -5,6 +5,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { compressAssets } from '../scripts/compress-assets.mjs';
 import type { LoginResult } from '../src/shared/contract/index.ts';
+import { SESSION_STORAGE_KEY, sessionFromLogin } from '../src/shared/stored-session.ts';
 import { buildOneFileApp, STACK_APP } from './bundle-size.ts';
 import { generateBenchData } from './generate-data.ts';
 import { type RunningServer, startService } from './processes.ts';
@@ -75,7 +76,8 @@ async function coldLoad(browser: Browser, page: PageCase, session: string | null
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (session) {
-      await context.addInitScript(([value]) => window.sessionStorage.setItem('tachyon.session', value), [
+      await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+        SESSION_STORAGE_KEY,
         session,
       ] as const);
     }
@@ -168,13 +170,7 @@ export async function coldLoadBench(): Promise<Figure[]> {
     if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
     const result = (await login.json()) as LoginResult;
     // Signed in as the sign-in page would leave it.
-    const session = JSON.stringify({
-      token: result.Token,
-      userName: result.UserName,
-      permissions: result.Permissions,
-      expiresUtc: result.ExpiresUtc,
-      apiVersion: '3.3',
-    });
+    const session = JSON.stringify(sessionFromLogin(result, '3.3'));
 
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     const cases = {

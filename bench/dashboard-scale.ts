@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import type { LoginResult } from '../src/shared/contract/index.ts';
+import { SESSION_STORAGE_KEY, sessionFromLogin } from '../src/shared/stored-session.ts';
 import { AUTHORIZATION_REQUESTS, PUSH_USERS, startScaleService } from './lists.ts';
 import type { Figure } from './report.ts';
 
@@ -180,14 +181,9 @@ export async function dashboardScaleBench(dataDir: string): Promise<Figure[]> {
     for (const list of CASES) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // Signed in as the login screen would leave it: the session in sessionStorage.
-      await context.addInitScript(([value]) => window.sessionStorage.setItem('tachyon.session', value), [
-        JSON.stringify({
-          token: session.Token,
-          userName: session.UserName,
-          permissions: session.Permissions,
-          expiresUtc: session.ExpiresUtc,
-          apiVersion: '3.3',
-        }),
+      await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+        SESSION_STORAGE_KEY,
+        JSON.stringify(sessionFromLogin(session, '3.3')),
       ] as const);
       const page = await context.newPage();
       const { firstRows, keystrokes, scroll } = await measureList(page, list, service.url);

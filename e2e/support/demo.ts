@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, type LoginResult } from '../../src/shared/contract/index.ts';
+import { type ApiVersion, DEMO_ACCOUNTS, type LoginResult } from '../../src/shared/contract/index.ts';
+import { SESSION_STORAGE_KEY, SETTINGS_STORAGE_KEY, sessionFromLogin } from '../../src/shared/stored-session.ts';
 
 export type Role = (typeof DEMO_ACCOUNTS)[number]['role'];
 
@@ -43,29 +44,28 @@ export async function signInAs(
   }: { apiVersion?: string; settings?: Record<string, unknown>; origin?: string } = {},
 ): Promise<string> {
   const result = await apiLogin(page.request, role, origin);
-  const session = {
-    token: result.Token,
-    userName: result.UserName,
-    permissions: result.Permissions,
-    expiresUtc: result.ExpiresUtc,
-    apiVersion,
-  };
+  const session = sessionFromLogin(result, apiVersion as ApiVersion);
   await page.addInitScript(
-    ([value, stored]) => {
+    ([value, stored, sessionKey, settingsKey]) => {
       // Once per tab, like a real sign-in: a later reload must not bring back a session the app has dropped.
       if (window.sessionStorage.getItem('e2e.signed-in')) return;
       window.sessionStorage.setItem('e2e.signed-in', '1');
-      window.sessionStorage.setItem('tachyon.session', value);
-      if (stored) window.localStorage.setItem('tachyon.settings', stored);
+      window.sessionStorage.setItem(sessionKey, value);
+      if (stored) window.localStorage.setItem(settingsKey, stored);
     },
-    [JSON.stringify(session), settings ? JSON.stringify(settings) : ''] as const,
+    [
+      JSON.stringify(session),
+      settings ? JSON.stringify(settings) : '',
+      SESSION_STORAGE_KEY,
+      SETTINGS_STORAGE_KEY,
+    ] as const,
   );
   return result.Token;
 }
 
 /** The token of the session the page is using right now. */
 export async function pageToken(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => window.sessionStorage.getItem('tachyon.session'));
+  const raw = await page.evaluate((key) => window.sessionStorage.getItem(key), SESSION_STORAGE_KEY);
   if (!raw) throw new Error('the page has no session');
   return (JSON.parse(raw) as { token: string }).token;
 }

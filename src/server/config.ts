@@ -1,7 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod/mini';
-import { type ApiVersion, DEFAULT_API_VERSION, isApiVersion, SUPPORTED_VERSIONS } from '../shared/contract/index.ts';
+import {
+  type ApiVersion,
+  DEFAULT_API_VERSION,
+  DEFAULT_SESSION_IDLE_MINUTES,
+  isApiVersion,
+  SUPPORTED_VERSIONS,
+} from '../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
 import { passwordWeakness } from './domain/password-policy.ts';
 import type { TlsFiles } from './http/tls.ts';
@@ -307,7 +313,7 @@ const Environment = z.object({
     return typeof value === 'string' ? { problem: value } : value;
   }),
   ALLOWED_HOSTS: variable<string[]>([], allowedHostsValue),
-  SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+  SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
   // N=2^17 with r=8, p=1: OWASP's minimum for scrypt (128 MiB and a few hundred milliseconds per hash).
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 17, 2 ** 10, 2 ** 20),

@@ -35,7 +35,7 @@ function render() {
 const firstMatch = router.matchRoutes(router.latestLocation).at(-1);
 const firstRequest =
   firstMatch?.routeId === ('/_app/authorization-requests/' satisfies keyof FileRoutesById)
-    ? import('./lib/first-request.ts')
+    ? import('./wiring/first-request.ts')
         .then(({ startFirstRequest }) => startFirstRequest({ queryClient, session: currentSession }, firstMatch))
         // Only a head start: the route's loader makes the same request.
         .catch(() => undefined)

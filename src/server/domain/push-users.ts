@@ -1,10 +1,10 @@
 import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
   formatTimestamp,
-  PUSH_USER_STATUSES,
   type PushMessageUser,
   type PushUserStatus,
   PushUserStatusCode,
+  statusName,
 } from '../../shared/contract/index.ts';
 import { dialectOf } from '../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../db/list-revisions.ts';
@@ -225,8 +225,4 @@ export async function registerDevice(
     changed_at: now,
   });
   return registered.id;
-}
-
-function statusName(status: PushUserStatus): string {
-  return PUSH_USER_STATUSES[status];
 }

@@ -100,6 +100,10 @@ export const PUSH_USER_STATUS_VALUES = Object.values(PushUserStatusCode);
 export const PUSH_USER_STATUSES = Object.fromEntries(
   Object.entries(PushUserStatusCode).map(([name, code]) => [code, name]),
 ) as Record<PushUserStatus, PushUserStatusName>;
+/** A status number's name, as the history, the messages and the dashboard say it. */
+export function statusName(status: PushUserStatus): PushUserStatusName {
+  return PUSH_USER_STATUSES[status];
+}
 const statusChoices = PUSH_USER_STATUS_VALUES.map((code) => `${code} (${PUSH_USER_STATUSES[code]})`);
 export const PushUserStatus = z.literal(PUSH_USER_STATUS_VALUES, {
   error: `Status must be ${statusChoices.slice(0, -1).join(', ')} or ${statusChoices.at(-1)}`,

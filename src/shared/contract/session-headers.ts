@@ -11,5 +11,11 @@ export const SESSION_IDLE_EXPIRES_HEADER = 'X-Session-Idle-Expires';
 export const SESSION_ABSOLUTE_EXPIRES_HEADER = 'X-Session-Absolute-Expires';
 export const SESSION_IDLE_TIMEOUT_HEADER = 'X-Session-Idle-Timeout';
 
+/**
+ * How long a session lasts without the person doing anything, unless the service is configured otherwise
+ * (`SESSION_IDLE_MINUTES`); the dashboard assumes it until the server has told it the idle length.
+ */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+
 /** The most live streams one session may hold open at once (a few tabs); more are refused with 429. */
 export const MAX_STREAMS_PER_SESSION = 5;

@@ -1,39 +1,47 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Account, AccountCreation, AccountPermissions } from '../../shared/contract/index.ts';
-import { api } from './instance.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type Account,
+  type AccountCreation,
+  type AccountPermissions,
+  type Endpoint,
+  endpoints,
+  type ResponseOf,
+} from '../../shared/contract/index.ts';
+import { type CallInput, endpointMutation, endpointQuery } from './endpoint-query.ts';
+
+const accountKeys = { all: ['accounts'] as const };
 
 export const accountQueries = {
-  all: ['accounts'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...accountQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => api.listAccounts(signal),
-      // Last sign-in and open sessions change without anything done here.
-      staleTime: 0,
-    }),
+  ...accountKeys,
+  list: endpointQuery(endpoints.listAccounts, () => ({
+    queryKey: [...accountKeys.all, 'list'] as const,
+    // Last sign-in and open sessions change without anything done here.
+    options: { staleTime: 0 },
+  })),
   /** Under the accounts key, so any change to an account refreshes its activity too. */
-  history: (id: number) =>
-    queryOptions({
-      queryKey: [...accountQueries.all, 'history', id] as const,
-      queryFn: ({ signal }) => api.accountHistory(id, signal),
-      // Activity is what an administrator opens the drawer to see: always ask again when it opens.
-      staleTime: 0,
-    }),
+  history: endpointQuery(endpoints.accountHistory, (id: number) => ({
+    queryKey: [...accountKeys.all, 'history', id] as const,
+    call: { params: { id } },
+    // Activity is what an administrator opens the drawer to see: always ask again when it opens.
+    options: { staleTime: 0 },
+  })),
   /** Codes people reported from their devices as not asked for by them (the overview shows them). */
-  reportedCodes: () =>
-    queryOptions({
-      queryKey: [...accountQueries.all, 'reported-codes'] as const,
-      queryFn: ({ signal }) => api.reportedCodes(signal),
-      staleTime: 0,
-    }),
+  reportedCodes: endpointQuery(endpoints.reportedCodes, () => ({
+    queryKey: [...accountKeys.all, 'reported-codes'] as const,
+    options: { staleTime: 0 },
+  })),
 };
 
+/** An endpoint that answers the changed account. */
+type AccountChange = Endpoint & { response: NonNullable<Endpoint['response']> };
+
 /** One account changed: put it in the list at once, then refresh list and activity from the server. */
-function useAccountChange<V>(change: (variables: V) => Promise<Account>) {
+function useAccountChange<E extends AccountChange, V>(endpoint: E, toCall: (variables: V) => CallInput<E>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: change,
-    onSuccess: (account) => {
+    ...endpointMutation(endpoint, toCall),
+    onSuccess: (answer: ResponseOf<E>) => {
+      const account = answer as Account;
       queryClient.setQueryData(accountQueries.list().queryKey, (old: Account[] | undefined) =>
         old?.some((item) => item.Id === account.Id)
           ? old.map((item) => (item.Id === account.Id ? account : item))
@@ -44,26 +52,44 @@ function useAccountChange<V>(change: (variables: V) => Promise<Account>) {
   });
 }
 
-export const useCreateAccount = () => useAccountChange((input: AccountCreation) => api.createAccount(input));
+export const useCreateAccount = () =>
+  useAccountChange(endpoints.createAccount, (input: AccountCreation) => ({ body: input }));
 export const useUpdateAccountPermissions = () =>
-  useAccountChange(({ id, permissions }: { id: number; permissions: AccountPermissions }) =>
-    api.updateAccountPermissions(id, permissions),
+  useAccountChange(
+    endpoints.updateAccountPermissions,
+    ({ id, permissions }: { id: number; permissions: AccountPermissions }) => ({
+      params: { id },
+      body: { Permissions: permissions },
+    }),
   );
 export const useUpdateAccountEnabled = () =>
-  useAccountChange(({ id, enabled }: { id: number; enabled: boolean }) => api.updateAccountEnabled(id, enabled));
+  useAccountChange(endpoints.updateAccountEnabled, ({ id, enabled }: { id: number; enabled: boolean }) => ({
+    params: { id },
+    body: { Enabled: enabled },
+  }));
 export const useResetAccountPassword = () =>
-  useAccountChange(({ id, password }: { id: number; password: string }) => api.resetAccountPassword(id, password));
+  useAccountChange(endpoints.resetAccountPassword, ({ id, password }: { id: number; password: string }) => ({
+    params: { id },
+    body: { Password: password },
+  }));
 export const useUpdateAccountEmail = () =>
-  useAccountChange(({ id, email }: { id: number; email: string | null }) => api.updateAccountEmail(id, email));
-export const useSignOutAccount = () => useAccountChange((id: number) => api.signOutAccount(id));
+  useAccountChange(endpoints.updateAccountEmail, ({ id, email }: { id: number; email: string | null }) => ({
+    params: { id },
+    body: { Email: email },
+  }));
+export const useSignOutAccount = () => useAccountChange(endpoints.signOutAccount, (id: number) => ({ params: { id } }));
 
 export function useChangeOwnPassword() {
-  return useMutation({
-    mutationFn: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
-      api.changeOwnPassword(oldPassword, newPassword),
-  });
+  return useMutation(
+    endpointMutation(
+      endpoints.changeOwnPassword,
+      ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => ({
+        body: { OldPassword: oldPassword, NewPassword: newPassword },
+      }),
+    ),
+  );
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: () => api.signOutEverywhere() });
+  return useMutation(endpointMutation(endpoints.signOutOwnSessions, () => ({})));
 }

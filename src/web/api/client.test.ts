@@ -3,8 +3,8 @@ import { type ApiVersion, endpoints } from '../../shared/contract/index.ts';
 import { json, problem, scriptedFetch } from '../test/render.tsx';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
-import { createConsumerApi } from './consumer-api.ts';
 import { createDeviceApi } from './device-api.ts';
+import { submitToken } from './mutations.ts';
 
 const request = {
   Id: 7,
@@ -33,7 +33,7 @@ function setup(
     fetch: scripted.fetch,
     onUnauthorized,
   });
-  return { api: createConsumerApi(client), client, calls: scripted.calls, onUnauthorized };
+  return { client, calls: scripted.calls, onUnauthorized };
 }
 
 function header(init: RequestInit, name: string): string | null {
@@ -42,8 +42,8 @@ function header(init: RequestInit, name: string): string | null {
 
 describe('API client', () => {
   it('sends the version, consumer and bearer headers to base URL + catalogue path', async () => {
-    const { api, calls } = setup([json([request])]);
-    const list = await api.listAuthorizationRequests(true);
+    const { client, calls } = setup([json([request])]);
+    const list = await client.call(endpoints.listAuthorizationRequests, { query: { getall: 'true' } });
     expect(list).toEqual([request]);
     const [call] = calls;
     expect(call?.url).toBe('https://tachyon.example/api/Consumer/Authentication/AuthorizationRequests?getall=true');
@@ -55,7 +55,7 @@ describe('API client', () => {
   });
 
   it('does not send the token to the anonymous login endpoint, and sends the body as JSON', async () => {
-    const { api, calls } = setup([
+    const { client, calls } = setup([
       json({
         Token: 't',
         TokenType: 'Bearer',
@@ -64,7 +64,7 @@ describe('API client', () => {
         Permissions: [{ Entity: 'Security', Permissions: ['Read', 'Write'] }],
       }),
     ]);
-    const result = await api.login({ UserName: ' DEMO\\admin ', Password: 'pw' });
+    const result = await client.call(endpoints.login, { body: { UserName: ' DEMO\\admin ', Password: 'pw' } });
     expect(result.UserName).toBe('DEMO\\admin');
     const init = calls[0]?.init ?? {};
     expect(header(init, 'Authorization')).toBeNull();
@@ -75,9 +75,9 @@ describe('API client', () => {
   });
 
   it('turns a problem answer into an ApiError of the right kind', async () => {
-    const { api } = setup([problem('already-decided', 409, 'Request 7 was already authorized by DEMO\\helpdesk.')]);
-    const error = await api
-      .authorizeDevice({ RequestId: 7, RequestGuid: request.RequestGuid, Authorized: true })
+    const { client } = setup([problem('already-decided', 409, 'Request 7 was already authorized by DEMO\\helpdesk.')]);
+    const error = await client
+      .call(endpoints.authorizeDevice, { body: { RequestId: 7, RequestGuid: request.RequestGuid, Authorized: true } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'already-decided', status: 409 });
@@ -85,31 +85,35 @@ describe('API client', () => {
   });
 
   it('reads Retry-After on 429', async () => {
-    const { api } = setup([problem('too-many-requests', 429, 'Slow down', { 'Retry-After': '42' })]);
-    const error = await api.login({ UserName: 'x', Password: 'y' }).catch((e: unknown) => e);
+    const { client } = setup([problem('too-many-requests', 429, 'Slow down', { 'Retry-After': '42' })]);
+    const error = await client
+      .call(endpoints.login, { body: { UserName: 'x', Password: 'y' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'too-many-requests', retryAfterSeconds: 42 });
   });
 
   it('maps a non-problem error page by status', async () => {
-    const { api } = setup([
+    const { client } = setup([
       new Response('<html>oops</html>', { status: 503, headers: { 'Content-Type': 'text/html' } }),
     ]);
-    await expect(api.listPushUsers()).rejects.toMatchObject({ kind: 'internal', status: 503 });
+    await expect(client.call(endpoints.listPushMessageUsers)).rejects.toMatchObject({ kind: 'internal', status: 503 });
   });
 
   it('turns a network failure into an ApiError of kind network', async () => {
-    const { api } = setup([new TypeError('Failed to fetch')]);
-    await expect(api.listPushUsers()).rejects.toMatchObject({ kind: 'network', status: 0 });
+    const { client } = setup([new TypeError('Failed to fetch')]);
+    await expect(client.call(endpoints.listPushMessageUsers)).rejects.toMatchObject({ kind: 'network', status: 0 });
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    const { api } = setup([json([{ ...request, Id: 'seven' }])]);
-    await expect(api.listAuthorizationRequests(false)).rejects.toMatchObject({ kind: 'invalid-response' });
+    const { client } = setup([json([{ ...request, Id: 'seven' }])]);
+    await expect(
+      client.call(endpoints.listAuthorizationRequests, { query: { getall: 'false' } }),
+    ).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
   it('never calls an endpoint the selected version lacks', async () => {
-    const { api, calls } = setup([], { version: '4.0' });
-    await expect(api.listPushUsers()).rejects.toMatchObject({
+    const { client, calls } = setup([], { version: '4.0' });
+    await expect(client.call(endpoints.listPushMessageUsers)).rejects.toMatchObject({
       kind: 'unavailable-in-version',
       detail: expect.stringContaining('removed in API 4.0'),
     });
@@ -118,30 +122,32 @@ describe('API client', () => {
 
   it('reports a 401 on a session call as a lost session, but not a failed login', async () => {
     const lost = setup([problem('unauthenticated', 401, 'Token expired')]);
-    await expect(lost.api.listPushUsers()).rejects.toMatchObject({ kind: 'unauthenticated' });
+    await expect(lost.client.call(endpoints.listPushMessageUsers)).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(lost.onUnauthorized).toHaveBeenCalledTimes(1);
 
     const wrong = setup([problem('invalid-credentials', 401, 'Wrong user name or password')]);
-    await expect(wrong.api.login({ UserName: 'a', Password: 'b' })).rejects.toMatchObject({
+    await expect(wrong.client.call(endpoints.login, { body: { UserName: 'a', Password: 'b' } })).rejects.toMatchObject({
       kind: 'invalid-credentials',
     });
     expect(wrong.onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('replays the ETag and reuses the cached list on 304', async () => {
-    const { api, calls } = setup([
+    const { client, calls } = setup([
       json([request], { headers: { ETag: '"v1"' } }),
       new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
     ]);
-    await api.listAuthorizationRequests(false);
-    const second = await api.listAuthorizationRequests(false);
+    await client.call(endpoints.listAuthorizationRequests, { query: { getall: 'false' } });
+    const second = await client.call(endpoints.listAuthorizationRequests, { query: { getall: 'false' } });
     expect(second).toEqual([request]);
     expect(header(calls[1]?.init ?? {}, 'If-None-Match')).toBe('"v1"');
   });
 
   it('validates a request body with the contract before sending it', async () => {
-    const { api, calls } = setup([]);
-    await expect(api.updatePushUser({ Id: 3, Status: 9 as 1 })).rejects.toMatchObject({ kind: 'validation' });
+    const { client, calls } = setup([]);
+    await expect(
+      client.call(endpoints.updatePushMessageUser, { body: { Id: 3, Status: 9 as 1 } }),
+    ).rejects.toMatchObject({ kind: 'validation' });
     expect(calls).toHaveLength(0);
   });
 
@@ -156,22 +162,22 @@ describe('token submission', () => {
   const accepted = { Id: 12, Authenticated: true };
 
   it('uses #3 with Id from 3.1 on', async () => {
-    const { api, calls } = setup([json(accepted)], { version: '3.3' });
-    await api.submitToken({ kind: 'instruction', id: 12, token: '123456' });
+    const { client, calls } = setup([json(accepted)], { version: '3.3' });
+    await submitToken({ kind: 'instruction', id: 12, token: '123456' }, client);
     expect(calls[0]?.url).toMatch(/\/Consumer\/Authentication\/Instruction\/Token$/);
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ Id: 12, Token: '123456' });
   });
 
   it('uses the obsolete #2 with InstructionId before 3.1', async () => {
-    const { api, calls } = setup([json(accepted)], { version: '3.0' });
-    await api.submitToken({ kind: 'instruction', id: 12, token: '123456' });
+    const { client, calls } = setup([json(accepted)], { version: '3.0' });
+    await submitToken({ kind: 'instruction', id: 12, token: '123456' }, client);
     expect(calls[0]?.url).toMatch(/\/ConsumerAuthentication\/Token$/);
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ InstructionId: 12, Token: '123456' });
   });
 
   it('uses #4 for scheduled instructions', async () => {
-    const { api, calls } = setup([json(accepted)], { version: '4.0' });
-    await api.submitToken({ kind: 'scheduled', id: 12, token: '123456' });
+    const { client, calls } = setup([json(accepted)], { version: '4.0' });
+    await submitToken({ kind: 'scheduled', id: 12, token: '123456' }, client);
     expect(calls[0]?.url).toMatch(/\/Consumer\/Authentication\/ScheduledInstruction\/Token$/);
   });
 
@@ -184,8 +190,10 @@ describe('token submission', () => {
       ['not-creator', 403],
       ['not-found', 404],
     ] as const) {
-      const { api } = setup([problem(kind, status, kind)]);
-      await expect(api.submitToken({ kind: 'instruction', id: 1, token: '000000' })).rejects.toMatchObject({ kind });
+      const { client } = setup([problem(kind, status, kind)]);
+      await expect(submitToken({ kind: 'instruction', id: 1, token: '000000' }, client)).rejects.toMatchObject({
+        kind,
+      });
     }
   });
 });

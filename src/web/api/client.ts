@@ -51,7 +51,7 @@ export type CallOptions<E extends Endpoint> = {
   Field<'query', QueryOf<E>>;
 
 /** The options are optional only when the endpoint requires none of them. */
-type CallArguments<E extends Endpoint> =
+export type CallArguments<E extends Endpoint> =
   Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /** What `call` reads of the options, whatever the endpoint. */

@@ -1,19 +1,33 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeviceAuthorizationDecision,
-  InstructionInput,
-  PushMessageUser,
-  PushMessageUserUpdate,
+import {
+  type DeviceAuthorizationDecision,
+  endpoints,
+  type InstructionInput,
+  type InstructionKind,
+  type PushMessageUser,
+  type PushMessageUserUpdate,
+  type TokenAccepted,
+  tokenEndpointFor,
 } from '../../shared/contract/index.ts';
 import { isApiError } from './api-error.ts';
 import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
-import type { TokenSubmission } from './consumer-api.ts';
+import { endpointMutation } from './endpoint-query.ts';
 import { api } from './instance.ts';
+
+/** Approve or reject one request (the queue's dialogs, one by one in a bulk decision). */
+export const decideRequest = endpointMutation(endpoints.authorizeDevice, (decision: DeviceAuthorizationDecision) => ({
+  body: decision,
+}));
+
+/** Set one push user's status (the row menu, the detail page, one by one in a bulk change). */
+export const updatePushUser = endpointMutation(endpoints.updatePushMessageUser, (update: PushMessageUserUpdate) => ({
+  body: update,
+}));
 
 export function useDecideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: DeviceAuthorizationDecision) => api.authorizeDevice(decision),
+    ...decideRequest,
     onSuccess: (decided) => requestsChanged(queryClient, [decided]),
     onError: (error) => {
       // Someone else decided first (or the request went away): show the queue as it now is.
@@ -37,7 +51,7 @@ export function useUpdatePushUser(
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: PUSH_USER_UPDATE_KEY,
-    mutationFn: (update: PushMessageUserUpdate) => api.updatePushUser(update),
+    ...updatePushUser,
     onSuccess: (updated) => {
       outcome.onSuccess?.(updated);
       return pushUsersChanged(queryClient, [updated]);
@@ -59,16 +73,30 @@ export function usePushUserUpdatePending(id: number): boolean {
   );
 }
 
+export interface TokenSubmission {
+  kind: InstructionKind;
+  id: number;
+  token: string;
+}
+
+/** Which endpoint takes the token depends on the kind and the version (#2 before 3.1, with its own field name). */
+export function submitToken({ kind, id, token }: TokenSubmission, client = api): Promise<TokenAccepted> {
+  const endpoint = tokenEndpointFor(kind, client.apiVersion());
+  return endpoint === endpoints.submitObsoleteToken
+    ? client.call(endpoint, { body: { InstructionId: id, Token: token } })
+    : client.call(endpoint, { body: { Id: id, Token: token } });
+}
+
 export function useSubmitToken() {
-  return useMutation({ mutationFn: (submission: TokenSubmission) => api.submitToken(submission) });
+  return useMutation({ mutationFn: (submission: TokenSubmission) => submitToken(submission) });
 }
 
 /** A fresh single-use link that enrols a phone as the signed-in person's device. */
 export function useCreateEnrollmentLink() {
-  return useMutation({ mutationFn: () => api.createEnrollmentLink() });
+  return useMutation(endpointMutation(endpoints.createEnrollmentLink, () => ({})));
 }
 
 /** An instruction that needs two-factor: a code goes to the person's Active devices. */
 export function useCreateInstruction() {
-  return useMutation({ mutationFn: (input: InstructionInput) => api.createInstruction(input) });
+  return useMutation(endpointMutation(endpoints.createInstruction, (input: InstructionInput) => ({ body: input })));
 }

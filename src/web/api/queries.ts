@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '../../shared/contract/index.ts';
 import { isApiError } from './api-error.ts';
-import { api } from './instance.ts';
+import { endpointQuery } from './endpoint-query.ts';
+import { pollUnlessLive } from './live-mode.ts';
 
 /** A 404 from an extension endpoint means "this server has no such extension": asking again will not help. */
 function retryUnlessMissing(failures: number, error: Error): boolean {
@@ -9,65 +10,72 @@ function retryUnlessMissing(failures: number, error: Error): boolean {
 
 export type RequestView = 'pending' | 'all';
 
-/** How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible. */
+/**
+ * How often the pending queue (and the nav badge, which shares its key) refreshes while the tab is visible; the push
+ * users and the detail pages poll as often, but only while the live stream is not there.
+ */
 export const PENDING_POLL_MS = 15_000;
 
-export const authorizationRequestQueries = {
+const requestKeys = {
   all: ['authorization-requests'] as const,
-  lists: () => [...authorizationRequestQueries.all, 'list'] as const,
-  list: ({ view }: { view: RequestView }) =>
-    queryOptions({
-      queryKey: [...authorizationRequestQueries.lists(), { view }] as const,
-      queryFn: ({ signal }) => api.listAuthorizationRequests(view === 'all', signal),
-      refetchInterval: view === 'pending' ? PENDING_POLL_MS : false,
-    }),
-  details: () => [...authorizationRequestQueries.all, 'detail'] as const,
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...authorizationRequestQueries.details(), id] as const,
-      queryFn: ({ signal }) => api.getAuthorizationRequest(id, signal),
-    }),
+  lists: () => [...requestKeys.all, 'list'] as const,
+  details: () => [...requestKeys.all, 'detail'] as const,
+};
+
+export const authorizationRequestQueries = {
+  ...requestKeys,
+  list: endpointQuery(endpoints.listAuthorizationRequests, ({ view }: { view: RequestView }) => ({
+    queryKey: [...requestKeys.lists(), { view }] as const,
+    call: { query: { getall: String(view === 'all') } },
+    options: { refetchInterval: view === 'pending' ? PENDING_POLL_MS : false },
+  })),
+  detail: endpointQuery(endpoints.getAuthorizationRequest, (id: number) => ({
+    queryKey: [...requestKeys.details(), id] as const,
+    call: { params: { id } },
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+  })),
   /** Under this entity's key, so a decision's invalidation of `all` refreshes the timeline too. */
-  history: (id: number) =>
-    queryOptions({
-      queryKey: [...authorizationRequestQueries.all, 'history', id] as const,
-      queryFn: ({ signal }) => api.history('AuthorizationRequest', id, signal),
-      retry: retryUnlessMissing,
-    }),
+  history: endpointQuery(endpoints.history, (id: number) => ({
+    queryKey: [...requestKeys.all, 'history', id] as const,
+    call: { query: { entity: 'AuthorizationRequest', id: String(id) } },
+    options: { retry: retryUnlessMissing },
+  })),
+};
+
+const pushUserKeys = {
+  all: ['push-users'] as const,
+  lists: () => [...pushUserKeys.all, 'list'] as const,
+  details: () => [...pushUserKeys.all, 'detail'] as const,
 };
 
 export const pushUserQueries = {
-  all: ['push-users'] as const,
-  lists: () => [...pushUserQueries.all, 'list'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: pushUserQueries.lists(),
-      queryFn: ({ signal }) => api.listPushUsers(signal),
-    }),
-  details: () => [...pushUserQueries.all, 'detail'] as const,
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...pushUserQueries.details(), id] as const,
-      queryFn: ({ signal }) => api.getPushUser(id, signal),
-    }),
+  ...pushUserKeys,
+  list: endpointQuery(endpoints.listPushMessageUsers, () => ({
+    queryKey: pushUserKeys.lists(),
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+  })),
+  detail: endpointQuery(endpoints.getPushMessageUser, (id: number) => ({
+    queryKey: [...pushUserKeys.details(), id] as const,
+    call: { params: { id } },
+    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+  })),
   /** Under this entity's key, so a status change's invalidation of `all` refreshes the timeline too. */
-  history: (id: number) =>
-    queryOptions({
-      queryKey: [...pushUserQueries.all, 'history', id] as const,
-      queryFn: ({ signal }) => api.history('PushMessageUser', id, signal),
-      retry: retryUnlessMissing,
-    }),
+  history: endpointQuery(endpoints.history, (id: number) => ({
+    queryKey: [...pushUserKeys.all, 'history', id] as const,
+    call: { query: { entity: 'PushMessageUser', id: String(id) } },
+    options: { retry: retryUnlessMissing },
+  })),
 };
 
 /** How often the demo device inbox looks for new pushes. */
 export const DEMO_INBOX_POLL_MS = 3_000;
 
+const demoKeys = { all: ['demo'] as const };
+
 export const demoQueries = {
-  all: ['demo'] as const,
-  pushes: () =>
-    queryOptions({
-      queryKey: [...demoQueries.all, 'pushes'] as const,
-      queryFn: ({ signal }) => api.demoPushes(signal),
-      refetchInterval: DEMO_INBOX_POLL_MS,
-    }),
+  ...demoKeys,
+  pushes: endpointQuery(endpoints.demoListPushes, () => ({
+    queryKey: [...demoKeys.all, 'pushes'] as const,
+    options: { refetchInterval: DEMO_INBOX_POLL_MS },
+  })),
 };

@@ -7,7 +7,10 @@ export const systemQueries = {
   version: (baseUrl: string) =>
     queryOptions({
       queryKey: [...systemQueries.all, 'version', baseUrl] as const,
-      queryFn: async ({ signal }) => (await loadApi()).version(signal),
+      queryFn: async ({ signal }) => {
+        const { api, endpoints } = await loadApi();
+        return api.call(endpoints.version, { signal });
+      },
       staleTime: 5 * 60_000,
     }),
 };

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
-import type { Endpoint } from '../../shared/contract/index.ts';
+import type { HasEndpoint } from '../api/endpoint-query.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import { useSession } from '../session/session-context.tsx';
 import { NoPermissionState } from './no-permission-state.tsx';
 import { UnavailableState } from './unavailable-state.tsx';
 
 export interface EndpointGateProps {
-  endpoint: Endpoint;
+  /** The query the page shows (a factory from api/queries.ts or its options): its catalogue entry is the gate's. */
+  query: HasEndpoint;
   feature: string;
   children: ReactNode;
 }
 
-/** Renders a page only when its endpoint exists in the selected version and the person may read it. */
-export function EndpointGate({ endpoint, feature, children }: EndpointGateProps) {
+/** Renders a page only when its query's endpoint exists in the selected version and the person may read it. */
+export function EndpointGate({ query, feature, children }: EndpointGateProps) {
+  const { endpoint } = query;
   const { session } = useSession();
   if (!session) return null;
   const access = endpointAccess(session, endpoint);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Endpoint } from '../../shared/contract/index.ts';
-import type { Page } from '../lib/pages.tsx';
+import type { HasEndpoint } from '../api/endpoint-query.ts';
+import type { Page } from '../wiring/pages.tsx';
 import { EndpointGate } from './endpoint-gate.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -13,14 +13,14 @@ export function ListPage({
   description,
   children,
 }: {
-  page: Page & { endpoint: Endpoint };
+  page: Page & { query: HasEndpoint };
   description: string;
   children: ReactNode;
 }) {
   return (
     <>
       <PageHeader title={page.label} description={description} />
-      <EndpointGate endpoint={page.endpoint} feature={page.label}>
+      <EndpointGate query={page.query} feature={page.label}>
         {children}
       </EndpointGate>
     </>

@@ -49,7 +49,7 @@ describe('EndpointGate', () => {
   it('shows the page when the endpoint is there and readable', () => {
     signIn(['Read']);
     renderWithProviders(
-      <EndpointGate endpoint={endpoints.listPushMessageUsers} feature="Push users">
+      <EndpointGate query={{ endpoint: endpoints.listPushMessageUsers }} feature="Push users">
         <p>the list</p>
       </EndpointGate>,
     );
@@ -59,7 +59,7 @@ describe('EndpointGate', () => {
   it('says the endpoint was removed in 4.0 instead of rendering the page', () => {
     signIn(['Read', 'Write'], '4.0');
     renderWithProviders(
-      <EndpointGate endpoint={endpoints.listPushMessageUsers} feature="Push users">
+      <EndpointGate query={{ endpoint: endpoints.listPushMessageUsers }} feature="Push users">
         <p>the list</p>
       </EndpointGate>,
     );
@@ -70,7 +70,7 @@ describe('EndpointGate', () => {
   it('explains a missing Read permission', () => {
     signIn([]);
     renderWithProviders(
-      <EndpointGate endpoint={endpoints.listAuthorizationRequests} feature="Authorization requests">
+      <EndpointGate query={{ endpoint: endpoints.listAuthorizationRequests }} feature="Authorization requests">
         <p>the list</p>
       </EndpointGate>,
     );

@@ -1,10 +1,10 @@
 import type { MantineColor } from '@mantine/core';
 import {
   PUSH_USER_STATUS_VALUES,
-  PUSH_USER_STATUSES,
   type PushUserStatus,
   PushUserStatusCode,
   type PushUserStatusName,
+  statusName,
 } from '../../shared/contract/index.ts';
 
 /** How the dashboard shows each push-user status; the numbers and names come from the contract. */
@@ -23,10 +23,6 @@ export const PUSH_USER_STATUS_LOOK: Record<PushUserStatus, PushUserStatusLook> =
 };
 
 export const STATUS_VALUES = PUSH_USER_STATUS_VALUES;
-
-export function statusName(status: PushUserStatus): PushUserStatusName {
-  return PUSH_USER_STATUSES[status];
-}
 
 /** The list's `?status=` filter word for a status (its name in lower case). */
 export type StatusFilterWord = Lowercase<PushUserStatusName>;

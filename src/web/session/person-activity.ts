@@ -1,3 +1,5 @@
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../../shared/contract/index.ts';
+
 /**
  * What the person does in this tab (pointer, keys, touch, navigation), as opposed to what the page does on its
  * own (polling, the live stream). Requests made while the person has been idle for longer than ACTIVE_WINDOW_MS
@@ -18,7 +20,7 @@ export function lastPersonActivity(): number {
 }
 
 /** Within the window (shorter with a very short idle setting: a quarter of it), the person counts as active. */
-export function personActiveRecently(now = Date.now(), idleSeconds = 30 * 60): boolean {
+export function personActiveRecently(now = Date.now(), idleSeconds = DEFAULT_SESSION_IDLE_MINUTES * 60): boolean {
   return now - lastActivity < Math.min(ACTIVE_WINDOW_MS, (idleSeconds * 1000) / 4);
 }
 

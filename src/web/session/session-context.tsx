@@ -24,7 +24,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       session,
       async signIn(credentials, apiVersion) {
-        const result = await (await loadApi()).login(credentials);
+        const { api, endpoints } = await loadApi();
+        const result = await api.call(endpoints.login, { body: credentials });
         const next = sessionFromLogin(result, apiVersion);
         forgetUserData(queryClient);
         sessionStore.set(next);
@@ -33,7 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async signOut() {
         let confirmed = false;
         try {
-          await (await loadApi()).endSession();
+          const { api, endpoints } = await loadApi();
+          await api.call(endpoints.endSession);
           confirmed = true;
         } catch (error) {
           // Already ended there (401) is as good as confirmed; unreachable is not. Either way it is forgotten here.

@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../../shared/contract/index.ts';
 import { ApiError } from '../api/api-error.ts';
-import { api } from '../api/instance.ts';
+import { api, endpoints } from '../api/instance.ts';
 import { reportSessionEnded } from '../api/session-events.ts';
 import { notify } from '../lib/notify.ts';
 import { lastPersonActivity, markPersonActivity, watchPersonActivity } from './person-activity.ts';
@@ -15,11 +16,19 @@ const loadDialog = () => import('./session-expiry-dialog.tsx');
 const SessionExpiryDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionExpiryDialog })));
 const PRELOAD_AHEAD_MS = 60_000;
 
+/** The person asked to stay signed in (or acted since the last extension): extends the idle deadline. */
+const keepSession = () => api.call(endpoints.getSession, { byPerson: true });
+
+/** The session's idle length: as the server last told it, else the service's default. */
+function idleMsOf(session: StoredSession): number {
+  return (session.idleSeconds ?? DEFAULT_SESSION_IDLE_MINUTES * 60) * 1000;
+}
+
 /** The warning shows this long before a deadline (less with a very short idle setting: a third of it). */
 const WARNING_MS = 120_000;
 
 export function warningLeadMs(session: StoredSession): number {
-  return Math.min(WARNING_MS, ((session.idleSeconds ?? 30 * 60) * 1000) / 3);
+  return Math.min(WARNING_MS, idleMsOf(session) / 3);
 }
 
 /** "1:05" */
@@ -55,7 +64,7 @@ export function SessionKeeper() {
   // At load: a revoked or expired session goes to sign-in (the 401 does that), a live one gets current deadlines.
   useEffect(() => {
     watchPersonActivity();
-    api.keepSession().catch(() => undefined);
+    keepSession().catch(() => undefined);
     return router.subscribe('onResolved', markPersonActivity);
   }, [router]);
 
@@ -76,13 +85,12 @@ export function SessionKeeper() {
   // The person worked since the last extension: tell the server, unless the warning is up (it asks first).
   useEffect(() => {
     if (!session || extending.current || warning) return;
-    const idleMs = (session.idleSeconds ?? 30 * 60) * 1000;
+    const idleMs = idleMsOf(session);
     const every = Math.min(60_000, idleMs / 6);
     if (lastPersonActivity() > extendedAt.current && now - extendedAt.current >= every) {
       extending.current = true;
       extendedAt.current = now;
-      api
-        .keepSession()
+      keepSession()
         .catch(() => undefined)
         .finally(() => {
           extending.current = false;
@@ -104,7 +112,7 @@ export function SessionKeeper() {
     markPersonActivity();
     extendedAt.current = Date.now();
     try {
-      await api.keepSession();
+      await keepSession();
     } catch {
       // A 401 already took the person to sign-in; anything else leaves the warning up to try again.
     }

@@ -1,47 +1,21 @@
 import { z } from 'zod/mini';
 import {
-  type ApiVersion,
-  type LoginResult,
-  PermissionGrant,
   parseTimestamp,
   SESSION_ABSOLUTE_EXPIRES_HEADER,
   SESSION_IDLE_EXPIRES_HEADER,
   SESSION_IDLE_TIMEOUT_HEADER,
-  SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
+import { SESSION_STORAGE_KEY, StoredSession } from '../../shared/stored-session.ts';
 import { createPersistentStore } from '../lib/persistent-store.ts';
 
-/** What the dashboard keeps of a sign-in; sessionStorage so that it ends with the tab. */
-export const StoredSession = z.object({
-  token: z.string().check(z.minLength(1)),
-  userName: z.string(),
-  permissions: z.array(PermissionGrant),
-  expiresUtc: z.string(),
-  apiVersion: z.enum(SUPPORTED_VERSIONS),
-  /** The current deadlines as the server last told them (ISO 8601; docs/operations.md "Sessions"), when it does. */
-  idleExpires: z.optional(z.string()),
-  absoluteExpires: z.optional(z.string()),
-  /** The configured idle length in seconds. */
-  idleSeconds: z.optional(z.number()),
-});
-export type StoredSession = z.infer<typeof StoredSession>;
+export { type StoredSession, sessionFromLogin } from '../../shared/stored-session.ts';
 
 export const sessionStore = createPersistentStore(
   () => globalThis.sessionStorage,
-  'tachyon.session',
+  SESSION_STORAGE_KEY,
   z.nullable(StoredSession),
   null,
 );
-
-export function sessionFromLogin(result: LoginResult, apiVersion: ApiVersion): StoredSession {
-  return {
-    token: result.Token,
-    userName: result.UserName,
-    permissions: result.Permissions,
-    expiresUtc: result.ExpiresUtc,
-    apiVersion,
-  };
-}
 
 /** When the session ends unless the person acts: the sooner deadline the server last told, or the sign-in's. */
 export function deadlineOf(session: StoredSession): Date | null {

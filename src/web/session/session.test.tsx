@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, formatTimestamp } from '../../shared/contract/index.ts';
+import { SESSION_STORAGE_KEY } from '../../shared/stored-session.ts';
 import { createWrapper, json, scriptedFetch } from '../test/render.tsx';
 import { testSession } from '../test/session.ts';
 import { endpointAccess, hasPermission } from './permissions.ts';
@@ -36,10 +37,10 @@ describe('session context', () => {
       expiresUtc: later,
       apiVersion: '3.2',
     });
-    expect(JSON.parse(sessionStorage.getItem('tachyon.session') ?? 'null')).toMatchObject({ token: 'tok-123' });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ token: 'tok-123' });
 
-    const { api } = await import('../api/instance.ts');
-    await api.listPushUsers();
+    const { api, endpoints } = await import('../api/instance.ts');
+    await api.call(endpoints.listPushMessageUsers);
     const headers = new Headers(scripted.calls[1]?.init.headers);
     expect(headers.get('Authorization')).toBe('Bearer tok-123');
     expect(headers.get('Api-Version')).toBe('3.2');
@@ -57,7 +58,7 @@ describe('session context', () => {
     expect(scripted.calls[0]?.url).toBe('/api/Consumer/Authentication/Session');
     expect(new Headers(scripted.calls[0]?.init.headers).get('Authorization')).toBe('Bearer tok');
     expect(result.current.session).toBeNull();
-    expect(sessionStorage.getItem('tachyon.session')).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('forgets the session locally even when the server cannot be reached', async () => {
@@ -69,11 +70,11 @@ describe('session context', () => {
   });
 
   it('restores a session from sessionStorage and drops an expired one', () => {
-    sessionStorage.setItem('tachyon.session', JSON.stringify(session()));
+    sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session()));
     expect(currentSession()?.userName).toBe('DEMO\\admin');
-    sessionStorage.setItem('tachyon.session', JSON.stringify(session({ expiresUtc: '2020-01-01 00:00:00.000' })));
+    sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session({ expiresUtc: '2020-01-01 00:00:00.000' })));
     expect(currentSession()).toBeNull();
-    sessionStorage.setItem('tachyon.session', '{"not":"a session"}');
+    sessionStorage.setItem(SESSION_STORAGE_KEY, '{"not":"a session"}');
     expect(currentSession()).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { API_PREFIX, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
+import { SETTINGS_STORAGE_KEY } from '../../shared/stored-session.ts';
 import { createPersistentStore } from '../lib/persistent-store.ts';
 
 export const DEFAULT_CONSUMER_NAME = 'Tachyon Consumer Dashboard';
@@ -22,7 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const settingsStore = createPersistentStore(
   () => globalThis.localStorage,
-  'tachyon.settings',
+  SETTINGS_STORAGE_KEY,
   Settings,
   DEFAULT_SETTINGS,
 );

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useLiveChanges } from '../../api/use-live-changes.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { SessionKeeper } from '../../session/session-keeper.tsx';
 import { PaletteHost } from '../command-palette/palette-host.tsx';
@@ -10,6 +11,8 @@ import { AppNavbar } from './app-navbar.tsx';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // One live subscription for every signed-in page: each change goes into the cache the pages read.
+  useLiveChanges();
   // The session can vanish under a mounted page (401 elsewhere); the router is already on its way to /login.
   if (!session) return null;
   return (

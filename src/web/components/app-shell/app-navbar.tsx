@@ -1,9 +1,9 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useMatchRoute } from '@tanstack/react-router';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
-import { listedPages, PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { listedPages, PAGES } from '../../wiring/pages.tsx';
 import { RouterNavLink } from '../router-nav-link.tsx';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
 
@@ -18,7 +18,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
         Manage
       </Text>
       {items.map((item) => {
-        const access = item.endpoint ? endpointAccess(session, item.endpoint) : { allowed: true as const };
+        const access = item.query ? endpointAccess(session, item.query.endpoint) : { allowed: true as const };
         const unavailable = !access.allowed && access.reason === 'unavailable';
         return (
           <RouterNavLink

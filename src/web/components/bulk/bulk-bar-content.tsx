@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
-import type { BulkBarProps } from './bulk-bar.tsx';
+import type { BulkBarProps } from './bulk-bar-props.ts';
 
 /**
  * What to do with the selected rows. On a phone it stays under the header while the person scrolls through the

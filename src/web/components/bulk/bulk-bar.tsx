@@ -1,22 +1,7 @@
 import { lazy, Suspense } from 'react';
+import type { BulkBarProps } from './bulk-bar-props.ts';
 
-export interface BulkAction {
-  key: string | number;
-  /** Without the count: "Approve" becomes "Approve 3". */
-  label: string;
-  onClick: () => void;
-  color?: string | undefined;
-  variant?: 'filled' | 'light' | 'default' | undefined;
-}
-
-export interface BulkBarProps {
-  count: number;
-  total: number;
-  allSelected: boolean;
-  onSelectAll: () => void;
-  onClear: () => void;
-  actions: BulkAction[];
-}
+export type { BulkAction, BulkBarProps } from './bulk-bar-props.ts';
 
 // The bar shows only once a row is selected: its code (and SimpleGrid's) loads then, not with the list.
 const BulkBarContent = lazy(() =>

@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
-import { listedPages, PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { listedPages } from '../../wiring/pages.tsx';
 
 const [store, palette] = createSpotlight();
 
@@ -25,7 +25,7 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   // Only for people who may read them: without Security Read the palette neither lists nor asks for them.
   const { session } = useSession();
   const { demo } = useDemoMode();
-  const mayReadUsers = endpointAccess(session, PAGES.pushUsers.endpoint).allowed;
+  const mayReadUsers = endpointAccess(session, pushUserQueries.list.endpoint).allowed;
   const users = useQuery({ ...pushUserQueries.list(), enabled: opened && mayReadUsers });
 
   useEffect(() => {

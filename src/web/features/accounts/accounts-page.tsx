@@ -2,8 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { endpoints } from '../../../shared/contract/index.ts';
+import { lazy, Suspense, useState } from 'react';
+import { type Account, endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
@@ -11,10 +11,15 @@ import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
-import { PAGES } from '../../lib/pages.tsx';
+import { useListPage } from '../../components/use-list-page.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { AccountTable } from './account-table.tsx';
 
 const route = getRouteApi('/_app/accounts');
+
+/** What an account search looks in. */
+const accountSearchFields = (account: Account) => [account.UserName];
+type AccountsSearch = ReturnType<typeof route.useSearch>;
 
 const CreateAccountDialog = lazy(() =>
   import('./create-account-dialog.tsx').then((module) => ({ default: module.CreateAccountDialog })),
@@ -37,11 +42,12 @@ function Accounts() {
   const navigate = route.useNavigate();
   const query = useQuery(accountQueries.list());
   const [creating, setCreating] = useState(false);
-  const needle = q?.trim().toLowerCase() ?? '';
-  const rows = useMemo(
-    () => (query.data ?? []).filter((item) => !needle || item.UserName.toLowerCase().includes(needle)),
-    [query.data, needle],
-  );
+  const { rows, search, onSearchInput } = useListPage<Account, AccountsSearch, never>({
+    data: query.data,
+    q,
+    fields: accountSearchFields,
+    navigate,
+  });
   const selected = account === undefined ? undefined : query.data?.find((item) => item.Id === account);
 
   return (
@@ -51,6 +57,7 @@ function Accounts() {
           label="Search accounts"
           placeholder="Search by user name"
           q={q}
+          onSearchInput={onSearchInput}
           onQueryChange={(next) => void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true })}
         />
         <PermissionButton
@@ -66,7 +73,7 @@ function Accounts() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        needle ? (
+        search ? (
           <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
             <Button variant="default" onClick={() => void navigate({ search: {} })}>
               Show all accounts

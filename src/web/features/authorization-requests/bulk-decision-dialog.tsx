@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { requestsChanged } from '../../api/cache-updates.ts';
-import { api } from '../../api/instance.ts';
+import { decideRequest } from '../../api/mutations.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
 import type { Decision } from './decision.ts';
 
@@ -35,7 +35,7 @@ export function BulkDecisionDialog({
       runOne={(id) => {
         const request = byId.get(id);
         if (!request) return Promise.reject(new Error('unknown request'));
-        return api.authorizeDevice({
+        return decideRequest.mutationFn({
           RequestId: request.Id,
           RequestGuid: request.RequestGuid,
           Authorized: approve,

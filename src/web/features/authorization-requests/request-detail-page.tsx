@@ -3,7 +3,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
@@ -35,7 +34,7 @@ function BackLink() {
 export function RequestDetailPage() {
   const { id } = route.useParams();
   return (
-    <EndpointGate endpoint={endpoints.getAuthorizationRequest} feature="Authorization requests">
+    <EndpointGate query={authorizationRequestQueries.detail} feature="Authorization requests">
       <RequestDetail id={id} />
     </EndpointGate>
   );

@@ -23,8 +23,11 @@ const request: AuthorizationRequest = {
   Comment: `fine${OVERRIDE}\nsecond line`,
 };
 
+/** The innermost element holding exactly this text must be a <bdi>: any other element would leave it unisolated. */
 const isolated = (text: string) => {
-  const element = screen.getByText((_content, node) => node?.tagName === 'BDI' && node.textContent === text);
+  const element = screen.getByText(
+    (_content, node) => node?.textContent === text && ![...node.children].some((child) => child.textContent === text),
+  );
   expect(element.tagName).toBe('BDI');
 };
 

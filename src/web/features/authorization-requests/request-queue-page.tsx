@@ -3,29 +3,25 @@ import { IconArrowDown, IconChecklist, IconSearchOff } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries, type RequestView } from '../../api/queries.ts';
+import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { decideRequest } from '../../api/mutations.ts';
+import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
-import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
-import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { ErrorState } from '../../components/error-state.tsx';
-import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
+import { useListPage } from '../../components/use-list-page.tsx';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
-import { PAGES } from '../../lib/pages.tsx';
-import { matchIndexed } from '../../lib/search-index.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
-import { useLiveSearch } from '../../lib/use-live-search.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
-import { useSearchIndex } from '../../lib/use-search-index.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import type { Decision, DecisionTarget } from './decision.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
-import type { RequestSort } from './queue-search.ts';
+import type { QueueSearch } from './queue-search.ts';
 import { QueueToolbar } from './queue-toolbar.tsx';
 import { requestCsvColumns } from './request-csv.ts';
 import { requestStatus } from './request-status.ts';
@@ -69,44 +65,41 @@ function RequestQueue() {
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const focusReturn = useFocusReturn();
-  const [bulk, setBulk] = useState<{ decision: Decision; requests: AuthorizationRequest[] } | null>(null);
   const { session } = useSession();
   const phone = usePhone();
 
   // Sorting and the lowercase search text are computed once per data/sort change; a keystroke only filters.
   const sorted = useMemo(() => sortRequests(listQuery.data ?? NO_REQUESTS, sort), [listQuery.data, sort]);
-  const index = useSearchIndex(sorted, requestSearchFields);
-  const [search, onSearchInput] = useLiveSearch(q);
-  // Stable, so the memoized toolbar renders for its own input only.
-  const changeSearch = useCallback(
-    (change: { view?: RequestView; q?: string | undefined; sort?: RequestSort }) =>
-      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change }),
-    [navigate],
-  );
   const live = useLiveQueue();
   // New arrivals wait behind the "N new requests" button: nothing moves under the person's eyes.
-  const rows = useMemo(
-    () => matchIndexed(index, search, live.arrived.size > 0 ? (request) => !live.arrived.has(request.Id) : undefined),
-    [index, search, live.arrived],
+  const keep = useMemo(
+    () => (live.arrived.size > 0 ? (request: AuthorizationRequest) => !live.arrived.has(request.Id) : undefined),
+    [live.arrived],
   );
-  const tableRef = useRef<VirtualTableHandle>(null);
   const pendingIds = useMemo(
     () => (pendingQuery.data ? new Set(pendingQuery.data.map((request) => request.Id)) : undefined),
     [pendingQuery.data],
   );
+  const csvColumns = useMemo(() => requestCsvColumns(pendingIds), [pendingIds]);
+  const list = useListPage<AuthorizationRequest, QueueSearch, Decision>({
+    data: sorted,
+    q,
+    fields: requestSearchFields,
+    keep,
+    selection: { endpoint: decideRequest.endpoint, idOf: idOfRequest, rowLabel: selectLabel, noun: 'requests' },
+    csv: { columns: csvColumns, name: view === 'pending' ? 'pending-requests' : 'authorization-requests' },
+    navigate,
+  });
+  const { rows, search, selection } = list;
+  const tableRef = useRef<VirtualTableHandle>(null);
   const focusAfter = useFocusNextRow(
     useMemo(() => rows.map((request) => request.Id), [rows]),
     tableRef,
   );
 
-  const selection = useRowSelection(rows, idOfRequest);
-  const canDecide = endpointAccess(session, endpoints.authorizeDevice).allowed;
-  const selectedCount = selection.selectedIds.length;
-
   function startBulk(decision: Decision) {
-    const ids = new Set(selection.selectedIds);
     focusReturn.remember();
-    setBulk({ decision, requests: rows.filter((request) => ids.has(request.Id)) });
+    list.startBulk(decision);
   }
 
   // Stable, like the other props of the memoized table below.
@@ -117,28 +110,10 @@ function RequestQueue() {
     },
     [focusReturn],
   );
-  // The table is memoized: a keystroke's first render (before the deferred search) and the URL update after it
-  // change none of these, so they skip the table, which keeps a keystroke quick at tens of thousands of requests.
-  const exportButton = useMemo(
-    () => (
-      <ExportCsvButton
-        rows={rows}
-        columns={requestCsvColumns(pendingIds)}
-        name={view === 'pending' ? 'pending-requests' : 'authorization-requests'}
-      />
-    ),
-    [rows, pendingIds, view],
-  );
-  const selectionColumn = useMemo(
-    () =>
-      canDecide ? checkboxSelection(selection, selectLabel, `Select all ${rows.length} matching requests`) : undefined,
-    [canDecide, selection, rows.length],
-  );
-
   useTriageKeys(rows, tableRef, {
     decide: (request, decision) => {
       if (requestStatus(request, pendingIds) !== 'Pending') return;
-      if (!endpointAccess(session, endpoints.authorizeDevice).allowed) return;
+      if (!endpointAccess(session, decideRequest.endpoint).allowed) return;
       decide(request, decision);
     },
     open: (request) => void navigate({ to: '/authorization-requests/$id', params: { id: request.Id } }),
@@ -155,11 +130,11 @@ function RequestQueue() {
         q={q}
         sort={sort}
         pendingCount={pendingQuery.data?.length}
-        onSearchInput={onSearchInput}
-        onChange={changeSearch}
+        onSearchInput={list.onSearchInput}
+        onChange={list.changeSearch}
       />
       <BulkBar
-        count={selectedCount}
+        count={selection.selectedIds.length}
         total={rows.length}
         allSelected={selection.allSelected}
         onSelectAll={selection.selectAll}
@@ -218,8 +193,8 @@ function RequestQueue() {
             onDecide={decide}
             handle={tableRef}
             changed={live.changed}
-            toolbar={exportButton}
-            selection={selectionColumn}
+            toolbar={list.exportButton}
+            selection={list.selectionColumn}
           />
           <Group gap={6} mt="xs">
             <QueuePollStatus
@@ -253,13 +228,13 @@ function RequestQueue() {
           />
         </Suspense>
       )}
-      {bulk && (
+      {list.bulk && (
         <Suspense fallback={null}>
           <BulkDecisionDialog
-            decision={bulk.decision}
-            requests={bulk.requests}
+            decision={list.bulk.action}
+            requests={list.bulk.rows}
             onClose={() => {
-              setBulk(null);
+              list.endBulk();
               focusReturn.restore();
             }}
             onFinished={selection.clear}

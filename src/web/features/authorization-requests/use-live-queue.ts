@@ -1,76 +1,52 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pushUsersChanged, requestsChanged } from '../../api/cache-updates.ts';
-import { streamChangeEvents } from '../../api/change-events.ts';
+import { requestsChanged } from '../../api/cache-updates.ts';
+import { holdRequestLists, onLiveChange } from '../../api/live-changes.ts';
+import { useLiveMode } from '../../api/use-live-changes.ts';
 import { announce } from '../../lib/announce.ts';
 import { useSession } from '../../session/session-context.tsx';
-
-export type LiveMode = 'connecting' | 'live' | 'polling';
 
 export interface RowChange {
   Status: string;
   ChangedBy: string | null;
 }
 
-const RETRY_MS = 5_000;
-
 /**
  * While the queue is open: new requests are counted (not inserted, so nothing moves under the person's eyes) and
- * requests decided by someone else are marked at once. Without the stream (a server without our extensions, or a
- * dropped connection) the queue keeps polling.
+ * requests decided by someone else are marked at once. The changes come from the signed-in layout's one live
+ * subscription (api/live-changes.ts); without it the queue keeps polling.
  */
 export function useLiveQueue() {
   const queryClient = useQueryClient();
   const { session } = useSession();
   const me = session?.userName.toLowerCase() ?? '';
-  const [mode, setMode] = useState<LiveMode>('connecting');
+  const mode = useLiveMode();
   const [arrived, setArrived] = useState<ReadonlySet<number>>(new Set());
   const [changed, setChanged] = useState<ReadonlyMap<number, RowChange>>(new Map());
 
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      setMode('connecting');
-      streamChangeEvents(
-        (event) => {
-          if (event.Type === 'reset') {
-            setArrived(new Set());
-            setChanged(new Map());
-            void requestsChanged(queryClient);
-            void pushUsersChanged(queryClient);
-            return;
-          }
-          if (event.Type !== 'authorization-request') return;
-          if (event.Status === 'Pending') {
-            setArrived((old) => new Set(old).add(event.Id));
-            return;
-          }
-          // Our own decisions already updated the list.
-          if (event.ChangedBy && event.ChangedBy.toLowerCase() === me) return;
-          setChanged((old) => new Map(old).set(event.Id, { Status: event.Status, ChangedBy: event.ChangedBy }));
-          announce(`Request ${event.Id}: ${event.Status}${event.ChangedBy ? ` by ${event.ChangedBy}` : ''} just now.`);
-        },
-        controller.signal,
-        () => setMode('live'),
-      )
-        .then((end) => {
-          if (controller.signal.aborted) return;
-          setMode('polling');
-          if (end === 'closed') timer = setTimeout(connect, RETRY_MS);
-        })
-        .catch(() => {
-          if (controller.signal.aborted) return;
-          setMode('polling');
-          timer = setTimeout(connect, RETRY_MS);
-        });
-    };
-    connect();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [queryClient, me]);
+  // The lists are the queue's to refresh while it is open: it brings changes in when the person asks.
+  useEffect(() => holdRequestLists(), []);
+
+  useEffect(
+    () =>
+      onLiveChange((event) => {
+        if (event.Type === 'reset') {
+          setArrived(new Set());
+          setChanged(new Map());
+          return;
+        }
+        if (event.Type !== 'authorization-request') return;
+        if (event.Status === 'Pending') {
+          setArrived((old) => new Set(old).add(event.Id));
+          return;
+        }
+        // Our own decisions already updated the list.
+        if (event.ChangedBy && event.ChangedBy.toLowerCase() === me) return;
+        setChanged((old) => new Map(old).set(event.Id, { Status: event.Status, ChangedBy: event.ChangedBy }));
+        announce(`Request ${event.Id}: ${event.Status}${event.ChangedBy ? ` by ${event.ChangedBy}` : ''} just now.`);
+      }),
+    [me],
+  );
 
   // Spoken when the count grows, not when the list takes the new requests in (the person asked for that).
   const announced = useRef(0);

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
+import { type DemoAuthorizationRequestInput, endpoints } from '../../../shared/contract/index.ts';
 import { requestsChanged } from '../../api/cache-updates.ts';
-import { api } from '../../api/instance.ts';
+import { endpointMutation } from '../../api/endpoint-query.ts';
 import { demoQueries } from '../../api/queries.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 
 export function useDemoDeviceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DemoAuthorizationRequestInput) => api.demoCreateAuthorizationRequest(input),
+    ...endpointMutation(endpoints.demoCreateAuthorizationRequest, (input: DemoAuthorizationRequestInput) => ({
+      body: input,
+    })),
     onSuccess: () => requestsChanged(queryClient),
   });
 }
@@ -16,7 +18,7 @@ export function useDemoDeviceRequest() {
 export function useDemoInstruction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (scheduled: boolean) => api.demoCreateInstruction(scheduled),
+    ...endpointMutation(endpoints.demoCreateInstruction, (scheduled: boolean) => ({ body: { Scheduled: scheduled } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: demoQueries.all }),
   });
 }
@@ -24,7 +26,7 @@ export function useDemoInstruction() {
 export function useDemoReissueToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (instructionId: number) => api.demoReissueToken(instructionId),
+    ...endpointMutation(endpoints.demoReissueToken, (instructionId: number) => ({ params: { id: instructionId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: demoQueries.all }),
   });
 }
@@ -32,7 +34,7 @@ export function useDemoReissueToken() {
 export function useDemoReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.demoReset(),
+    ...endpointMutation(endpoints.demoReset, () => ({})),
     // Everything but what the server says about itself may have changed.
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== systemQueries.all[0] }),

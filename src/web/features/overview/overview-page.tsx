@@ -1,15 +1,15 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { endpoints } from '../../../shared/contract/index.ts';
+import { statusName } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { NoPermissionState } from '../../components/no-permission-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { STATUS_VALUES, statusFilterWord, statusName } from '../../components/push-user-status.ts';
+import { STATUS_VALUES, statusFilterWord } from '../../components/push-user-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
-import { PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
@@ -20,10 +20,10 @@ const RequestsChart = lazy(() => import('./requests-chart.tsx'));
 export function OverviewPage() {
   const { session } = useSession();
   if (!session) return null;
-  const requests = endpointAccess(session, PAGES.authorizationRequests.endpoint);
-  const pushUsers = endpointAccess(session, PAGES.pushUsers.endpoint);
+  const requests = endpointAccess(session, authorizationRequestQueries.list.endpoint);
+  const pushUsers = endpointAccess(session, pushUserQueries.list.endpoint);
   // Account administrators see codes people reported, whatever their Security permissions.
-  const reported = endpointAccess(session, endpoints.reportedCodes).allowed;
+  const reported = endpointAccess(session, accountQueries.reportedCodes.endpoint).allowed;
   const header = (
     <PageHeader
       title="Overview"

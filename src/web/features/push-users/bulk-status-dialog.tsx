@@ -1,10 +1,15 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type PushMessageUser, type PushUserStatus, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import {
+  type PushMessageUser,
+  type PushUserStatus,
+  PushUserStatusCode,
+  statusName,
+} from '../../../shared/contract/index.ts';
 import { pushUsersChanged } from '../../api/cache-updates.ts';
-import { api } from '../../api/instance.ts';
+import { updatePushUser } from '../../api/mutations.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
-import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
+import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
 
 export function BulkStatusDialog({
   users,
@@ -25,7 +30,7 @@ export function BulkStatusDialog({
       confirmLabel={`Set ${count} to ${statusName(status)}`}
       confirmColor={PUSH_USER_STATUS_LOOK[status].destructive ? 'red.9' : undefined}
       items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${user.DeviceType}` }))}
-      runOne={(id) => api.updatePushUser({ Id: id, Status: status })}
+      runOne={(id) => updatePushUser.mutationFn({ Id: id, Status: status })}
       onClose={onClose}
       onFinished={() => {
         void pushUsersChanged(queryClient);

@@ -1,5 +1,4 @@
-import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { statusName } from '../../components/push-user-status.ts';
+import { type PushMessageUser, statusName } from '../../../shared/contract/index.ts';
 import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
 
 export const pushUserCsvColumns: CsvColumn<PushMessageUser>[] = [

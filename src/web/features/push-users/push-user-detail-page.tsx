@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
+import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { type Field, FieldList } from '../../components/field-list.tsx';
@@ -20,7 +20,7 @@ const route = getRouteApi('/_app/push-users/$id');
 export function PushUserDetailPage() {
   const { id } = route.useParams();
   return (
-    <EndpointGate endpoint={endpoints.getPushMessageUser} feature="Push users">
+    <EndpointGate query={pushUserQueries.detail} feature="Push users">
       <PushUserDetail id={id} />
     </EndpointGate>
   );

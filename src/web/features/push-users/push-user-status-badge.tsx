@@ -1,7 +1,7 @@
 import { IconCircleCheck, IconCircleMinus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type PushUserStatus, PushUserStatusCode } from '../../../shared/contract/index.ts';
-import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
+import { type PushUserStatus, PushUserStatusCode, statusName } from '../../../shared/contract/index.ts';
+import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
 const ICONS: Record<PushUserStatus, ReactNode> = {

@@ -2,26 +2,21 @@ import { Button } from '@mantine/core';
 import { IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { lazy, Suspense, useMemo } from 'react';
+import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
+import { updatePushUser } from '../../api/mutations.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
-import { checkboxSelection } from '../../components/bulk/checkbox-selection.tsx';
-import { useRowSelection } from '../../components/bulk/use-row-selection.ts';
 import { ErrorState } from '../../components/error-state.tsx';
-import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
-import { PAGES } from '../../lib/pages.tsx';
-import { useLiveSearch } from '../../lib/use-live-search.ts';
-import { useSearchIndex } from '../../lib/use-search-index.ts';
-import { endpointAccess } from '../../session/permissions.ts';
-import { useSession } from '../../session/session-context.tsx';
-import { matchPushUsers, pushUserSearchFields } from './filter-push-users.ts';
+import { useListPage } from '../../components/use-list-page.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
+import { pushUserSearchFields, statusKeeper } from './filter-push-users.ts';
 import { pushUserCsvColumns } from './push-user-csv.ts';
-import type { StatusFilter } from './push-user-search.ts';
+import type { PushUserSearch } from './push-user-search.ts';
 import { PushUserTable } from './push-user-table.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
@@ -49,43 +44,27 @@ function PushUsers() {
   const { status, q } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(pushUserQueries.list());
-  const users = query.data ?? NO_USERS;
-  // The lowercase search text is built once per data change; a keystroke only filters.
-  const index = useSearchIndex(users, pushUserSearchFields);
-  const [search, onSearchInput] = useLiveSearch(q);
-  // Stable, so the memoized toolbar renders for its own input only.
-  const changeSearch = useCallback(
-    (change: { status?: StatusFilter; q?: string | undefined }) =>
-      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: 'q' in change }),
-    [navigate],
-  );
-  const rows = useMemo(() => matchPushUsers(index, { status, q: search }), [index, status, search]);
-  const { session } = useSession();
-  const canUpdate = endpointAccess(session, endpoints.updatePushMessageUser).allowed;
-  const selection = useRowSelection(rows, idOfUser);
-  // The table is memoized: a keystroke's first render (before the deferred search) and the URL update after it
-  // change none of these, so they skip the table, which keeps a keystroke quick at tens of thousands of users.
-  const selectionColumn = useMemo(
-    () =>
-      canUpdate
-        ? checkboxSelection(selection, selectLabel, `Select all ${rows.length} matching push users`)
-        : undefined,
-    [canUpdate, selection, rows.length],
-  );
-  const exportButton = useMemo(
-    () => <ExportCsvButton rows={rows} columns={pushUserCsvColumns} name="push-users" />,
-    [rows],
-  );
-  const selectedCount = selection.selectedIds.length;
-  const [bulk, setBulk] = useState<{ status: PushUserStatus; users: PushMessageUser[] } | null>(null);
-  function startBulk(next: PushUserStatus) {
-    const ids = new Set(selection.selectedIds);
-    setBulk({ status: next, users: rows.filter((user) => ids.has(user.Id)) });
-  }
+  const keep = useMemo(() => statusKeeper(status), [status]);
+  const list = useListPage<PushMessageUser, PushUserSearch, PushUserStatus>({
+    data: query.data,
+    q,
+    fields: pushUserSearchFields,
+    keep,
+    selection: { endpoint: updatePushUser.endpoint, idOf: idOfUser, rowLabel: selectLabel, noun: 'push users' },
+    csv: { columns: pushUserCsvColumns, name: 'push-users' },
+    navigate,
+  });
+  const { rows, search, selection, bulk } = list;
 
   return (
     <>
-      <PushUserToolbar status={status} q={q} users={users} onSearchInput={onSearchInput} onChange={changeSearch} />
+      <PushUserToolbar
+        status={status}
+        q={q}
+        users={query.data ?? NO_USERS}
+        onSearchInput={list.onSearchInput}
+        onChange={list.changeSearch}
+      />
       {query.isPending ? (
         <LoadingState label="Loading push users…" />
       ) : query.isError ? (
@@ -111,7 +90,7 @@ function PushUsers() {
       ) : (
         <>
           <BulkBar
-            count={selectedCount}
+            count={selection.selectedIds.length}
             total={rows.length}
             allSelected={selection.allSelected}
             onSelectAll={selection.selectAll}
@@ -122,18 +101,18 @@ function PushUsers() {
               // Filled: a light variant with a shade (red.9) paints its text in the background colour.
               variant: PUSH_USER_STATUS_LOOK[next].destructive ? 'filled' : 'default',
               color: PUSH_USER_STATUS_LOOK[next].destructive ? 'red.9' : undefined,
-              onClick: () => startBulk(next),
+              onClick: () => list.startBulk(next),
             }))}
           />
-          <PushUserTable users={rows} toolbar={exportButton} selection={selectionColumn} />
+          <PushUserTable users={rows} toolbar={list.exportButton} selection={list.selectionColumn} />
         </>
       )}
       {bulk && (
         <Suspense fallback={null}>
           <BulkStatusDialog
-            status={bulk.status}
-            users={bulk.users}
-            onClose={() => setBulk(null)}
+            status={bulk.action}
+            users={bulk.rows}
+            onClose={list.endBulk}
             onFinished={selection.clear}
           />
         </Suspense>

@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { endpoints, type PushMessageUser, type PushUserStatus } from '../../../shared/contract/index.ts';
+import { endpoints, type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
-import { STATUS_VALUES, statusName } from '../../components/push-user-status.ts';
+import { STATUS_VALUES } from '../../components/push-user-status.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';

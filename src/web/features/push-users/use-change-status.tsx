@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
+import { type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useUpdatePushUser } from '../../api/mutations.ts';
-import { PUSH_USER_STATUS_LOOK, statusName } from '../../components/push-user-status.ts';
+import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
 import { UserText } from '../../components/user-text.tsx';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';

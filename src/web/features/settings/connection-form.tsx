@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { type ApiVersion, isApiVersion } from '../../../shared/contract/index.ts';
+import { API_PREFIX, type ApiVersion, isApiVersion } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { notify } from '../../lib/notify.ts';
@@ -30,7 +30,7 @@ export function ConnectionForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmedUrl = baseUrl.trim().replace(/\/+$/, '') || '/api';
+    const trimmedUrl = baseUrl.trim().replace(/\/+$/, '') || API_PREFIX;
     const serverChanged = trimmedUrl !== settings.baseUrl;
     saveSettings({
       baseUrl: trimmedUrl,

@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { accountQueries } from '../../api/account-queries.ts';
 import { AccountsPage } from '../../features/accounts/accounts-page.tsx';
-import { PAGES } from '../../lib/pages.tsx';
-import { prefetchIfAllowed } from '../../lib/prefetch.ts';
+import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 
 /** `?q=` filters by name; `?account=7` opens that account's sign-in activity (a link to share). */
 const AccountsSearch = z.object({
@@ -13,9 +12,6 @@ const AccountsSearch = z.object({
 
 export const Route = createFileRoute('/_app/accounts')({
   validateSearch: AccountsSearch,
-  loader: ({ context }) =>
-    prefetchIfAllowed(context, PAGES.accounts.endpoint, (queryClient) =>
-      queryClient.ensureQueryData(accountQueries.list()),
-    ),
+  loader: ({ context }) => prefetchIfAllowed(context, accountQueries.list()),
   component: AccountsPage,
 });

@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { endpoints, IdParam } from '../../../../shared/contract/index.ts';
+import { IdParam } from '../../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../../api/queries.ts';
 import { PushUserDetailPage } from '../../../features/push-users/push-user-detail-page.tsx';
-import { prefetchIfAllowed } from '../../../lib/prefetch.ts';
+import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/push-users/$id')({
   params: { parse: (raw) => IdParam.parse(raw), stringify: ({ id }) => ({ id: String(id) }) },
-  loader: ({ context, params }) =>
-    prefetchIfAllowed(context, endpoints.getPushMessageUser, (queryClient) =>
-      queryClient.ensureQueryData(pushUserQueries.detail(params.id)),
-    ),
+  loader: ({ context, params }) => prefetchIfAllowed(context, pushUserQueries.detail(params.id)),
   component: PushUserDetailPage,
 });

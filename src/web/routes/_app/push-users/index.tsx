@@ -2,15 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { pushUserQueries } from '../../../api/queries.ts';
 import { PUSH_USER_SEARCH_DEFAULTS, PushUserSearch } from '../../../features/push-users/push-user-search.ts';
 import { PushUsersPage } from '../../../features/push-users/push-users-page.tsx';
-import { PAGES } from '../../../lib/pages.tsx';
-import { prefetchIfAllowed } from '../../../lib/prefetch.ts';
+import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/push-users/')({
   validateSearch: PushUserSearch,
   search: { middlewares: [stripSearchParams(PUSH_USER_SEARCH_DEFAULTS)] },
-  loader: ({ context }) =>
-    prefetchIfAllowed(context, PAGES.pushUsers.endpoint, (queryClient) =>
-      queryClient.ensureQueryData(pushUserQueries.list()),
-    ),
+  loader: ({ context }) => prefetchIfAllowed(context, pushUserQueries.list()),
   component: PushUsersPage,
 });

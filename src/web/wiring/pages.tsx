@@ -8,7 +8,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type Endpoint, endpoints } from '../../shared/contract/index.ts';
+import { accountQueries } from '../api/account-queries.ts';
+import type { HasEndpoint } from '../api/endpoint-query.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import type { StoredSession } from '../session/session-store.ts';
 
@@ -17,10 +19,11 @@ export interface Page {
   label: string;
   icon: ReactNode;
   /**
-   * The endpoint the page lists: its route prefetches it only when the person may call it, the page shows an
-   * explanation in place of the list otherwise, and the navigation marks the page n/a in versions without it.
+   * The query the page lists, with its catalogue entry: its route prefetches it only when the person may call the
+   * endpoint, the page shows an explanation in place of the list otherwise, and the navigation marks the page n/a in
+   * versions without it.
    */
-  endpoint?: Endpoint;
+  query?: HasEndpoint;
   /** Listed only to people who may call the endpoint (administration, not everyone's work), or only in demo mode. */
   listedFor?: 'permitted' | 'demo';
 }
@@ -32,20 +35,20 @@ export const PAGES = {
     to: '/authorization-requests',
     label: 'Authorization requests',
     icon: <IconDeviceMobileCheck size={18} />,
-    endpoint: endpoints.listAuthorizationRequests,
+    query: authorizationRequestQueries.list,
   },
   pushUsers: {
     to: '/push-users',
     label: 'Push users',
     icon: <IconUsers size={18} />,
-    endpoint: endpoints.listPushMessageUsers,
+    query: pushUserQueries.list,
   },
   twoFactor: { to: '/two-factor', label: 'Two-factor tokens', icon: <IconKey size={18} /> },
   accounts: {
     to: '/accounts',
     label: 'Accounts',
     icon: <IconUserShield size={18} />,
-    endpoint: endpoints.listAccounts,
+    query: accountQueries.list,
     listedFor: 'permitted',
   },
   settings: { to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
@@ -56,7 +59,8 @@ export const PAGES = {
 export function listedPages(session: StoredSession | null, demo: boolean): Page[] {
   return Object.values(PAGES).filter((page: Page) => {
     if (page.listedFor === 'demo') return demo;
-    if (page.listedFor === 'permitted') return page.endpoint ? endpointAccess(session, page.endpoint).allowed : false;
+    if (page.listedFor === 'permitted')
+      return page.query ? endpointAccess(session, page.query.endpoint).allowed : false;
     return true;
   });
 }

@@ -1,16 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { authorizationRequestQueries, type RequestView } from '../api/queries.ts';
 import type { RouterContext } from '../session/router-context.ts';
-import { PAGES } from './pages.tsx';
 import { prefetchIfAllowed } from './prefetch.ts';
 
 /** The queue route's loader: the view shown, and the pending list (the count in the view switch). */
 export function loadRequestQueue(context: RouterContext, view: RequestView): Promise<void> {
-  return prefetchIfAllowed(context, PAGES.authorizationRequests.endpoint, (queryClient: QueryClient) =>
-    Promise.all([
-      queryClient.ensureQueryData(authorizationRequestQueries.list({ view })),
-      queryClient.ensureQueryData(authorizationRequestQueries.list({ view: 'pending' })),
-    ]),
+  return prefetchIfAllowed(
+    context,
+    authorizationRequestQueries.list({ view }),
+    authorizationRequestQueries.list({ view: 'pending' }),
   );
 }
 

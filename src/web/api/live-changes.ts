@@ -1,0 +1,93 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChangeEvent } from '../../shared/contract/index.ts';
+import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
+import { streamChangeEvents } from './change-events.ts';
+import { liveMode, setLiveMode } from './live-mode.ts';
+import { authorizationRequestQueries } from './queries.ts';
+
+const RETRY_MS = 5_000;
+
+const listeners = new Set<(event: ChangeEvent) => void>();
+let requestListHolds = 0;
+
+/** Hears every change after the cache has: for a page's own state (the queue's "N new requests"). */
+export function onLiveChange(listener: (event: ChangeEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * While a page holds the request lists (the queue), a change marks them stale without refetching them: the page shows
+ * what changed and brings it in on the person's word, so nothing moves under their eyes. Returns the release.
+ */
+export function holdRequestLists(): () => void {
+  requestListHolds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    requestListHolds -= 1;
+  };
+}
+
+/** What one change means for the cache: every list and detail that shows the changed thing is refreshed. */
+export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promise<unknown> {
+  if (event.Type === 'reset') return Promise.all([requestsChanged(queryClient), pushUsersChanged(queryClient)]);
+  if (event.Type === 'push-user') return pushUsersChanged(queryClient);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.detail(event.Id).queryKey }),
+    queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
+    queryClient.invalidateQueries({
+      queryKey: authorizationRequestQueries.lists(),
+      refetchType: requestListHolds > 0 ? 'none' : 'active',
+    }),
+  ]);
+}
+
+/**
+ * Without the stream the pages poll: each open query's interval (pollUnlessLive) is read again now, so its timer
+ * starts without waiting for a fetch. Nothing is fetched at once; a stream ended with the session would otherwise
+ * send the person to sign-in before they do anything.
+ */
+function resumePolling(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    for (const observer of query.observers) observer.setOptions(observer.options);
+  }
+}
+
+/**
+ * The signed-in app's one subscription to the change stream: each change goes into the cache (the queue, the push
+ * users, a push user's and a request's detail, the overview), then to the pages listening. Without the stream (a
+ * server without the extension, a dropped connection) the pages poll, and it tries again every few seconds.
+ * Returns the disconnect.
+ */
+export function connectLiveChanges(queryClient: QueryClient): () => void {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const lost = (retry: boolean) => {
+    if (controller.signal.aborted) return;
+    const wasLive = liveMode.get() === 'live';
+    setLiveMode('polling');
+    if (wasLive) resumePolling(queryClient);
+    if (retry) timer = setTimeout(connect, RETRY_MS);
+  };
+  const connect = () => {
+    setLiveMode('connecting');
+    streamChangeEvents(
+      (event) => {
+        void applyChange(queryClient, event);
+        for (const listener of listeners) listener(event);
+      },
+      controller.signal,
+      () => setLiveMode('live'),
+    )
+      .then((end) => lost(end === 'closed'))
+      .catch(() => lost(true));
+  };
+  connect();
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+    setLiveMode('connecting');
+  };
+}

@@ -1,0 +1,22 @@
+import type { EnsureQueryDataOptions } from '@tanstack/react-query';
+import type { HasEndpoint } from '../api/endpoint-query.ts';
+import { endpointAccess } from '../session/permissions.ts';
+import type { RouterContext } from '../session/router-context.ts';
+
+/** A query as a loader gets it from a query factory (api/queries.ts): its options and its catalogue entry. */
+export type PrefetchQuery = HasEndpoint & { queryKey: readonly unknown[] };
+
+/**
+ * Loader helper: warm the cache with the same options the page reads, but only the queries whose endpoint (read from
+ * the query) the person may call in their version. Failures are left for the page to show with a retry, not the
+ * router's error screen.
+ */
+export async function prefetchIfAllowed(context: RouterContext, ...queries: PrefetchQuery[]): Promise<void> {
+  const session = context.session();
+  await Promise.all(
+    queries
+      .filter((query) => endpointAccess(session, query.endpoint).allowed)
+      // Each query's own types were checked where it was made; here any query's options will do.
+      .map((query) => context.queryClient.ensureQueryData(query as EnsureQueryDataOptions).catch(() => undefined)),
+  );
+}
