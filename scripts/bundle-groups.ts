@@ -51,7 +51,7 @@ export const BUNDLE_GROUP_SOURCES = {
 
 export type BundleGroup = keyof typeof BUNDLE_GROUP_SOURCES;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A regular expression's source matching a module id in the group's folders and files, with either path separator.
@@ -60,7 +60,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function groupPattern(group: BundleGroup): string {
   return BUNDLE_GROUP_SOURCES[group]
     .map((source) => {
-      const parts = source.replace(/\/$/, '').split('/').map(escapeRegExp).join(String.raw`[\\/]`);
+      const parts = source.replace(/\/$/, '').split('/').map(literal).join(String.raw`[\\/]`);
       return source.endsWith('/') ? String.raw`${parts}[\\/]` : `${parts}$`;
     })
     .join('|');
