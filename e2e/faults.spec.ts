@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AuthorizationRequest } from '../src/shared/contract/index.ts';
 import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 // Issue 5 item 6: the dashboard under faults (500s, time-outs, the server going away mid-session), and
 // item 2's two admins in two browsers deciding the same request.
