@@ -220,6 +220,8 @@ test('decide from the detail page on a phone', async ({ page }) => {
   if (!target) throw new Error('demo data has no pending request');
   await requestCard(page, target.Id).getByRole('link', { name: target.UserName }).tap();
   await expect(page).toHaveURL(new RegExp(`/authorization-requests/${target.Id}$`));
+  // The URL changes before the detail page replaces the list (and its Reject buttons).
+  await expect(page.getByRole('heading', { name: new RegExp(`Request #${target.Id}`) })).toBeVisible();
   await expectFitsWidth(page);
   await expectTouchTarget(page.getByRole('button', { name: /^Reject/ }));
   await expectTouchTarget(page.getByRole('button', { name: /^Approve/ }));
