@@ -14,6 +14,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The idle-session flow waits for real deadlines (minutes): its own project, listed first, starts it at once
+  // beside the rest instead of last, when the other worker would have nothing left to do.
+  projects: [
+    { name: 'session-lifetime', testMatch: 'session-lifetime.spec.ts' },
+    { name: 'flows', testIgnore: 'session-lifetime.spec.ts' },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
