@@ -1,50 +1,30 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
-const port = Number(process.env.E2E_PORT ?? 4310);
-// One throwaway database for the run; workers inherit it through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tachyon-e2e-'));
-
 export default defineConfig({
   testDir: './e2e',
-  // The flows share one service and its demo data, so they run one at a time.
-  workers: 1,
-  fullyParallel: false,
+  // Each worker starts its own service and database (e2e/support/test.ts), so workers cannot see each other's data.
+  // Two match a two-core machine: each worker drives a browser and a service. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Every test starts from its own demo reset, so tests of one file may run in different workers too.
+  fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Two workers share two cores, so a test gets about half the CPU it had alone: 60 s where 30 s sufficed.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The idle-session flow waits for real deadlines (minutes): its own project, listed first, starts it at once
+  // beside the rest instead of last, when the other worker would have nothing left to do.
+  projects: [
+    { name: 'session-lifetime', testMatch: 'session-lifetime.spec.ts' },
+    { name: 'flows', testIgnore: 'session-lifetime.spec.ts' },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-  },
-  webServer: {
-    command: 'node dist/node/server/server.js',
-    url: `http://127.0.0.1:${port}/api/Consumer/Version`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      DEMO: 'on',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '10000',
-      LOGIN_FAILURES_PER_ADDRESS: '10000',
-      LOGIN_SLOW_AFTER_FAILURES: '10000',
-      DEMO_CREATIONS_PER_MINUTE: '10000',
-      // Below the default: the suite signs in hundreds of times; the hash's cost is not what it tests.
-      PASSWORD_HASH_COST: '32768',
-    },
   },
 });

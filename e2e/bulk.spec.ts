@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AuthorizationRequest } from '../src/shared/contract/index.ts';
 import { apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AuthorizationRequest, DeviceEnrollmentResult } from '../src/shared/contract/index.ts';
 import { account, apiLogin, bearer, pageToken, type Role, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 // The device app on a phone held upright, beside the dashboard on a desk.
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;

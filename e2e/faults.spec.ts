@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AuthorizationRequest } from '../src/shared/contract/index.ts';
 import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 // The dashboard under faults (500s, time-outs, the server going away mid-session), and two admins in two browsers
 // deciding the same request.

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AuthorizationRequest, DemoInstruction, DemoPush, PushMessageUser } from '../src/shared/contract/index.ts';
 import { account, apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 /*
  * Every flow with the keyboard alone: no click, no fill. The page is reached by typing its address (what a person

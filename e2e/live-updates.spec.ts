@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { PushMessageUser } from '../src/shared/contract/index.ts';
 import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import type { AuthorizationRequest, PushMessageUser } from '../src/shared/contract/index.ts';
 import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
 

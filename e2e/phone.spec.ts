@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AuthorizationRequest, DemoInstruction, DemoPush, PushMessageUser } from '../src/shared/contract/index.ts';
 import { apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 // A phone held upright, with touch: taps, no hover.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -219,6 +220,8 @@ test('decide from the detail page on a phone', async ({ page }) => {
   if (!target) throw new Error('demo data has no pending request');
   await requestCard(page, target.Id).getByRole('link', { name: target.UserName }).tap();
   await expect(page).toHaveURL(new RegExp(`/authorization-requests/${target.Id}$`));
+  // The URL changes before the detail page replaces the list (and its Reject buttons).
+  await expect(page.getByRole('heading', { name: new RegExp(`Request #${target.Id}`) })).toBeVisible();
   await expectFitsWidth(page);
   await expectTouchTarget(page.getByRole('button', { name: /^Reject/ }));
   await expectTouchTarget(page.getByRole('button', { name: /^Approve/ }));

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { type AuthorizationRequest, PushMessageUserList } from '../src/shared/contract/index.ts';
 import { apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetDemo(request);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
 

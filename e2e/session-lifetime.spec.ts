@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { type ServiceProcess, startService } from '../src/server/test/service-process.ts';
 import { bearer, resetDemo, signInAs } from './support/demo.ts';
+import { type E2eService, expect, startE2eService, test } from './support/test.ts';
 
 test('a stored session revoked elsewhere goes straight to sign-in at load', async ({ page, request }) => {
   await resetDemo(request);
@@ -29,37 +25,29 @@ test('sign-out says so only when the server confirmed it', async ({ page }) => {
   await expect(page.getByText('The server could not be reached to end the session')).toBeVisible();
 });
 
-/** Its own service with a one-minute idle setting, so the deadlines come within a test's reach. */
-test.describe('with SESSION_IDLE_MINUTES=1', () => {
-  let service: ServiceProcess;
+/** Its own service with a 30-second idle setting, so the deadlines come within a test's reach. */
+test.describe('with SESSION_IDLE_MINUTES=0.5', () => {
+  let service: E2eService;
   test.beforeAll(async () => {
-    service = await startService({
-      SESSION_IDLE_MINUTES: '1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tachyon-idle-')),
-      WEB_ROOT: 'dist/web',
-      DEMO: 'on',
-      LOGIN_RATE_PER_MINUTE: '10000',
-      PASSWORD_HASH_COST: '32768',
-    });
+    service = await startE2eService({ SESSION_IDLE_MINUTES: '0.5' });
   });
   test.afterAll(async () => {
-    service.child.kill('SIGTERM');
-    await service.exited;
+    await service.stop();
   });
 
   test('an active admin stays signed in; left alone, the warning comes, "Stay signed in" extends, then the idle deadline signs out', async ({
     page,
   }) => {
-    test.setTimeout(420_000);
-    const origin = service.api.replace(/\/api$/, '');
+    test.setTimeout(240_000);
+    const { origin } = service;
     await signInAs(page, 'Admin', { origin });
     await page.goto(`${origin}/authorization-requests`);
     await expect(page.locator('tr[data-request-id]').first()).toBeVisible();
 
-    // Three minutes of work: a click between the queue and push users every 12 seconds.
+    // Three idle periods of work: a click between the queue and push users every 6 seconds.
     const started = Date.now();
-    while (Date.now() - started < 180_000) {
-      await page.waitForTimeout(12_000);
+    while (Date.now() - started < 90_000) {
+      await page.waitForTimeout(6_000);
       const toUsers = page.url().includes('/authorization-requests');
       await page
         .getByRole('navigation')

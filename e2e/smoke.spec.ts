@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('the service serves the dashboard and its API', async ({ page, request }) => {
   const version = await request.get('/api/Consumer/Version');

@@ -113,10 +113,25 @@ describe('the environment schema', () => {
     ).toMatchObject({ metrics: true, metricsToken: token, metricsPort: 9100, basicAuth: false });
   });
 
+  it('reads a fraction of a minute for the idle setting', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0.5' }, CWD).sessionIdleMinutes).toBe(0.5);
+  });
+
   it.each([
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
     [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535, got "80.5"'],
-    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be an integer from 1 to 1440, got "0"'],
+    [
+      { SESSION_IDLE_MINUTES: '0.2' },
+      'SESSION_IDLE_MINUTES must be minutes from 0.25 to 1440 in whole seconds, got "0.2"',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: '0.33' },
+      'SESSION_IDLE_MINUTES must be minutes from 0.25 to 1440 in whole seconds, got "0.33"',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: 'soon' },
+      'SESSION_IDLE_MINUTES must be minutes from 0.25 to 1440 in whole seconds, got "soon"',
+    ],
     [{ METRICS_PORT: 'x' }, 'METRICS_PORT must be an integer from 1 to 65535, got "x"'],
     [{ BASIC_AUTH: 'maybe' }, 'BASIC_AUTH must be on or off, got "maybe"'],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS must be an integer from 1 to 3600, got "0"'],

@@ -282,6 +282,15 @@ const integer = (name: string, fallback: number, min: number, max: number) =>
       : { problem: `${name} must be an integer from ${min} to ${max}, got "${raw}"` };
   });
 
+/** Minutes that may be a fraction, as long as they come to whole seconds ("0.5" is 30 seconds). */
+const minutes = (name: string, fallback: number, min: number, max: number) =>
+  variable(fallback, (raw) => {
+    const value = Number(raw);
+    return Number.isFinite(value) && Number.isInteger(value * 60) && value >= min && value <= max
+      ? value
+      : { problem: `${name} must be minutes from ${min} to ${max} in whole seconds, got "${raw}"` };
+  });
+
 const flag = <T extends boolean | null>(name: string, fallback: T) =>
   variable<boolean | T>(fallback, (raw) => {
     const value = raw.trim().toLowerCase();
@@ -313,7 +322,8 @@ const Environment = z.object({
     return typeof value === 'string' ? { problem: value } : value;
   }),
   ALLOWED_HOSTS: variable<string[]>([], allowedHostsValue),
-  SESSION_IDLE_MINUTES: integer('SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 24 * 60),
+  // Down to 15 seconds: a browser test then reaches the warning and the idle deadline in real time.
+  SESSION_IDLE_MINUTES: minutes('SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 0.25, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
   // N=2^17 with r=8, p=1: OWASP's minimum for scrypt (128 MiB and a few hundred milliseconds per hash).
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 2 ** 17, 2 ** 10, 2 ** 20),
