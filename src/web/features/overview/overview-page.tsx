@@ -1,6 +1,7 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -13,7 +14,7 @@ import { PAGES } from '../../lib/pages.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
-import { requestsPerDay } from './requests-per-day.ts';
+import { type DayCount, requestsPerDay } from './requests-per-day.ts';
 
 const RequestsChart = lazy(() => import('./requests-chart.tsx'));
 
@@ -151,13 +152,7 @@ function RequestSection() {
                 </Text>
               )}
             </Group>
-            {perDay ? (
-              <Suspense fallback={<Skeleton h={220} />}>
-                <RequestsChart data={perDay} />
-              </Suspense>
-            ) : (
-              <Skeleton h={220} />
-            )}
+            {perDay ? <ChartWhenSeen data={perDay} /> : <Skeleton h={220} />}
             {perDay && (
               // The bars' heights as text, for people who cannot see them.
               <VisuallyHidden component="ul" data-testid="chart-text">
@@ -174,6 +169,29 @@ function RequestSection() {
         </Stack>
       )}
     </section>
+  );
+}
+
+/**
+ * The chart (recharts, the largest chunk of the dashboard) loads once its place is on screen: on a phone it sits
+ * below the counts, and evaluating and drawing it would hold up the first screen's main thread.
+ */
+function ChartWhenSeen({ data }: { data: DayCount[] }) {
+  const { ref, inViewport } = useInViewport<HTMLDivElement>();
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (inViewport) setSeen(true);
+  }, [inViewport]);
+  return (
+    <div ref={ref}>
+      {seen ? (
+        <Suspense fallback={<Skeleton h={220} />}>
+          <RequestsChart data={data} />
+        </Suspense>
+      ) : (
+        <Skeleton h={220} />
+      )}
+    </div>
   );
 }
 
