@@ -1,7 +1,7 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -11,6 +11,7 @@ import { STATUS_VALUES, statusFilterWord, statusName } from '../../components/pu
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { PAGES } from '../../lib/pages.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
@@ -173,14 +174,16 @@ function RequestSection() {
 }
 
 /**
- * The chart (recharts, the largest chunk of the dashboard) loads once its place is on screen: on a phone it sits
- * below the counts, and evaluating and drawing it would hold up the first screen's main thread.
+ * The chart (recharts, the largest chunk of the dashboard) loads once its place is on screen and the page's first
+ * screen is done, and draws in a transition: evaluating and drawing it would otherwise hold up the numbers above it
+ * on a phone's main thread.
  */
 function ChartWhenSeen({ data }: { data: DayCount[] }) {
   const { ref, inViewport } = useInViewport<HTMLDivElement>();
   const [seen, setSeen] = useState(false);
   useEffect(() => {
-    if (inViewport) setSeen(true);
+    if (!inViewport) return;
+    return whenIdle(() => startTransition(() => setSeen(true)), { fallbackMs: 200 });
   }, [inViewport]);
   return (
     <div ref={ref}>
