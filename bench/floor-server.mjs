@@ -1,4 +1,4 @@
-// The throughput floor: a bare Fastify route returning a constant object, in its own process like the service.
+// The bare floor, reported beside the GET budget: a Fastify route returning a constant object, in its own process.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

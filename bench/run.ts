@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { bundleBench } from './bundle-size.ts';
 import { coldLoadBench } from './cold-load.ts';
 import { dashboardScaleBench } from './dashboard-scale.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { listBench, prepareScaleData, removeScaleData, startupBench } from './lists.ts';
 import { postgresBench } from './pg.ts';
 import { type Figure, printFigures } from './report.ts';
@@ -11,7 +12,8 @@ import { throughputBench } from './throughput.ts';
 
 /**
  * `npm run bench`: every performance target (issues 4 and 15) as figure, floor and ratio; non-zero exit on a miss.
- * `npm run bench -- pg` runs the PostgreSQL path instead, `npm run bench -- smoke` one small figure (npm test).
+ * `npm run bench -- pg` runs the PostgreSQL path instead, `npm run bench -- lighthouse` Lighthouse on every page,
+ * `npm run bench -- smoke` one small figure (npm test).
  */
 async function main(): Promise<void> {
   if (
@@ -24,8 +26,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   // `npm run bench -- lists` runs only the sections whose names contain an argument.
   const only = process.argv.slice(2);
-  // Sections run only when named: PostgreSQL (a cluster of its own) and the smoke figure.
-  const onRequest = new Set(['pg', 'smoke']);
+  // Sections run only when named: PostgreSQL (a cluster of its own), Lighthouse (minutes of its own) and the smoke figure.
+  const onRequest = new Set(['pg', 'smoke', 'lighthouse']);
   const section = async (name: string, run: () => Promise<Figure[]>) => {
     if (onRequest.has(name) ? !only.includes(name) : only.length > 0 && !only.some((word) => name.includes(word)))
       return;
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   }
   await section('dashboard size', bundleBench);
   await section('cold first load', coldLoadBench);
+  await section('lighthouse', lighthouseBench);
 
   console.log('\n== all targets');
   printFigures(figures);

@@ -1,20 +1,41 @@
 // Starts downloading the opened page's code (route-chunks in index.html, written at build time by
 // scripts/route-preloads.ts) while the app's entry downloads, instead of after it has run. A file rather than an
 // inline script: the service's CSP allows only the app's own scripts.
+// It asks once the first frame (index.html's outline of the page) is painted, and then runs the app's entry, which
+// index.html only downloads (#app-entry, see deferEntry in scripts/route-preloads.ts): evaluated earlier, it would
+// hold up that first paint.
 (() => {
-  try {
-    const table = document.getElementById('route-chunks');
-    if (!table) return;
-    for (const [pattern, files] of JSON.parse(table.textContent)) {
-      if (!new RegExp(pattern).test(window.location.pathname)) continue;
-      for (const href of files) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = href;
-        document.head.appendChild(link);
+  const preloadRouteChunks = () => {
+    try {
+      const table = document.getElementById('route-chunks');
+      if (!table) return;
+      for (const [pattern, files] of JSON.parse(table.textContent)) {
+        if (!new RegExp(pattern).test(window.location.pathname)) continue;
+        for (const href of files) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = href;
+          document.head.appendChild(link);
+        }
       }
+    } catch {
+      // Only a head start: the router loads the same files when it needs them.
     }
-  } catch {
-    // Only a head start: the router loads the same files when it needs them.
+  };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    preloadRouteChunks();
+    const entry = document.getElementById('app-entry');
+    if (entry) import(entry.href);
+  };
+  // A tab opened in the background paints no frame (and runs no animation frame) until shown: it starts at once.
+  if (document.visibilityState === 'hidden') start();
+  // The frame after the first: by then the first has been presented, not only drawn.
+  else {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+    // Should the tab be hidden meanwhile, frames stop: timers do not.
+    setTimeout(start, 500);
   }
 })();

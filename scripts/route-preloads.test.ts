@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePattern } from './route-preloads.ts';
+import { deferEntry, routePattern } from './route-preloads.ts';
 
 describe('routePattern', () => {
   const matches = (routeFile: string, path: string) => new RegExp(routePattern(routeFile)).test(path);
@@ -17,5 +17,18 @@ describe('routePattern', () => {
   it('matches a segment literally, never as a pattern', () => {
     expect(matches('_app/a.b', '/a.b')).toBe(true);
     expect(matches('_app/a.b', '/axb')).toBe(false);
+  });
+});
+
+describe('deferEntry', () => {
+  it('downloads the entry from the start but leaves running it to route-preload.js', () => {
+    const html = '<head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>';
+    expect(deferEntry(html)).toBe(
+      '<head><link rel="modulepreload" crossorigin href="/assets/index-abc.js" id="app-entry" /></head>',
+    );
+  });
+
+  it('refuses a page without a module entry rather than build a page that never starts', () => {
+    expect(() => deferEntry('<head></head>')).toThrow(/no module entry/);
   });
 });

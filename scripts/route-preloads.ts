@@ -24,6 +24,19 @@ export function routePattern(routeFile: string): string {
   return segments.length === 0 ? '^/$' : `^/${segments.join('/')}/?$`;
 }
 
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The entry is downloaded from the start (a modulepreload link) but run by public/route-preload.js once the first
+ * frame, index.html's outline of the page, is painted: run as a module script it would evaluate before that paint,
+ * and a phone would show a blank page for as long as the entry takes to evaluate.
+ */
+export function deferEntry(html: string): string {
+  const entry = ENTRY.exec(html);
+  if (!entry) throw new Error('index.html has no module entry script');
+  return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" id="app-entry" />`);
+}
+
 /**
  * Names each page's code in index.html (a JSON data block, which the CSP does not treat as a script), so that
  * public/route-preload.js can start downloading the page being opened while the entry downloads. Without it a
@@ -77,9 +90,8 @@ export function routePreloads(): Plugin {
         // Right before the script that reads it (and after <meta charset>, which must come first).
         if (!html.includes(READER)) throw new Error(`index.html has no ${READER}`);
         const data = JSON.stringify(table).replace(/</g, '\\u003c');
-        return html.replace(
-          READER,
-          `<script type="application/json" id="route-chunks">${data}</script>\n    ${READER}`,
+        return deferEntry(
+          html.replace(READER, `<script type="application/json" id="route-chunks">${data}</script>\n    ${READER}`),
         );
       },
     },

@@ -39,9 +39,12 @@ const DOCUMENT_ONLY = new Set([
 /** A year, subdomains included: helmet's default, which browsers and the preload list expect. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** Security headers on every response (SPEC §3): CSP with scripts from this origin only, no framing, no sniffing. */
-export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
-  const headers = computeHeaders({
+/**
+ * The service's Helmet configuration (SPEC §3): CSP with scripts from this origin only, no framing, no referrer.
+ * The throughput bench's floor sends the same headers from this one object.
+ */
+export function helmetOptions(connectSources: readonly string[]): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -63,12 +66,29 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
     // it would promise what this service does not give.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
-  });
+  };
+}
+
+/** An admin tool has nothing for search engines: every dashboard answer asks them not to index it (robots.txt too). */
+const NOT_INDEXED = { 'X-Robots-Tag': 'noindex, nofollow' };
+
+/** The headers of an API answer and of a dashboard answer (a page, an asset, the device app). */
+export function securityHeaders(connectSources: readonly string[]): {
+  api: Record<string, string>;
+  dashboard: Record<string, string>;
+} {
+  const headers = computeHeaders(helmetOptions(connectSources));
   // Headers that only mean something for a document a browser renders stay off JSON answers: every API
   // response carries less, and the ones that guard data (CSP, no sniffing, no framing, CORP) stay.
-  const apiHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+  const api = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+  return { api, dashboard: { ...headers, ...NOT_INDEXED } };
+}
+
+/** Security headers on every response (SPEC §3), and the dashboard's request not to be indexed. */
+export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
+  const { api, dashboard } = securityHeaders(connectSources);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    reply.headers(isApiPath(request.url) ? api : dashboard);
     // Its own certificate, or a trusted proxy saying X-Forwarded-Proto: https (Fastify reads it from no one else).
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();

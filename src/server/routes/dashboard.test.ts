@@ -114,6 +114,24 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
     expect((await t.call({ method: 'GET', url: '/devices' })).body).toBe(INDEX);
   });
 
+  it('serves /robots.txt as text that keeps every crawler out, not the page', async () => {
+    const response = await t.call({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('asks search engines not to index any dashboard answer: pages, assets, the fallback, the device app', async () => {
+    for (const url of ['/', '/login', '/push-users/3', '/assets/app-abc123.js', '/device', '/robots.txt', '/nope']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    // A missing asset is answered with a problem; it carries the header too.
+    const missing = await t.call({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
   it('answers other methods outside /api with a problem, not the page', async () => {
     expectProblem(await t.call({ method: 'POST', url: '/push-users', payload: {} }), 404, 'not-found');
   });

@@ -6,11 +6,17 @@ import { DEVICE_APP_PATH } from '../../shared/contract/index.ts';
 import { isApiPath } from '../http/api-path.ts';
 import { sendProblem } from '../http/problem-handler.ts';
 
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 /**
  * Everything outside /api is the dashboard: built files, and index.html for any other GET
  * so deep links work (history fallback). Unknown /api routes are problems, never HTML.
  */
 export async function dashboardRoutes(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  // An admin tool has nothing to index; answered by the service itself, with or without a built dashboard.
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
   const hasDashboard = indexFile !== null && fs.existsSync(indexFile);
   if (hasDashboard && webRoot) {

@@ -1,4 +1,3 @@
-import type { z } from 'zod/mini';
 import {
   Account,
   AccountCreation,
@@ -11,17 +10,9 @@ import {
   PasswordReset,
   ReportedCodeList,
 } from './accounts.ts';
-import {
-  DeviceEnrollment,
-  DeviceEnrollmentResult,
-  DevicePushList,
-  DeviceState,
-  EnrollmentLink,
-  Instruction,
-  InstructionInput,
-  PushKey,
-  PushSubscriptionInput,
-} from './devices.ts';
+import { deviceAppEndpoints } from './device-endpoints.ts';
+import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
+import { ACCOUNTS_READ, ACCOUNTS_WRITE, base, type Endpoint, SECURITY_READ, SECURITY_WRITE } from './endpoint.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
 import {
   AuthorizationRequest,
@@ -35,10 +26,7 @@ import {
   HealthStatus,
   IdParam,
   InstructionTokenSubmission,
-  LoginCredentials,
-  LoginResult,
   ObsoleteTokenSubmission,
-  type Permission,
   PushMessageUser,
   PushMessageUserList,
   PushMessageUserUpdate,
@@ -48,93 +36,10 @@ import {
 } from './resources.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may call an endpoint:
- * - `anonymous`: nobody needs to sign in;
- * - `session`: any signed-in caller (the token endpoints add "must be the creator" in the domain);
- * - a permission on the Security entity (seed §5.4), or on this product's Accounts entity;
- * - `device`: an enrolled device, with `Authorization: Device <DeviceToken>` (devices.ts);
- * - `session-or-device`: either of the two above;
- * - `session-or-enrollment-code`: a signed-in caller, or, without any credentials, a body holding an unused
- *   enrolment code (the domain checks the code).
- */
-export type Access =
-  | { kind: 'anonymous' }
-  | { kind: 'session' }
-  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission }
-  | { kind: 'device' }
-  | { kind: 'session-or-device' }
-  | { kind: 'session-or-enrollment-code' };
-
-export interface Endpoint {
-  /** The seed's endpoint number; null for this product's extensions. */
-  seedNumber: number | null;
-  method: HttpMethod;
-  /** Path under API_PREFIX, in the seed's casing, Fastify-style params (`:id`). */
-  path: string;
-  /** Further paths serving the same endpoint (SPEC §3: #2 is also served where the published client calls it). */
-  aliases: readonly string[];
-  summary: string;
-  access: Access;
-  /** First version that has the endpoint. */
-  since: ApiVersion;
-  /** Last version that has it; null when it is in every later version. */
-  until: ApiVersion | null;
-  /**
-   * Version from which it still works but is obsolete, what replaced it, and when it was deprecated (the
-   * Deprecation header's moment, RFC 9745).
-   */
-  obsolete: { since: ApiVersion; successor: string; deprecatedAt: string } | null;
-  /** Whether it exists only while demo mode is on. */
-  demoOnly: boolean;
-  /** The success status when it is not 200 (SPEC §3; the OpenAPI document names it). */
-  status?: 201 | 204;
-  /** Answers If-None-Match with 304 (the lists' ETags). */
-  conditional?: boolean;
-  /**
-   * Whether the answers of an anonymous endpoint carry secrets or the moment's state (a new token, health): sent with
-   * `Cache-Control: no-store`. Answers to a signed-in caller are never stored, whatever this says.
-   */
-  noStore: boolean;
-  /** A Server-Sent Events stream, and what its events are (the OpenAPI document says so). */
-  eventStream?: string;
-  /** A file to save rather than JSON: its media type, and what it is (the OpenAPI document says so). */
-  download?: { mediaType: string; description: string };
-  params?: z.ZodMiniType;
-  query?: z.ZodMiniType;
-  body?: z.ZodMiniType;
-  response?: z.ZodMiniType;
-}
-
-const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };
-const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };
-const ACCOUNTS_READ: Access = { kind: 'permission', entity: 'Accounts', permission: 'Read' };
-const ACCOUNTS_WRITE: Access = { kind: 'permission', entity: 'Accounts', permission: 'Write' };
-const DEVICE: Access = { kind: 'device' };
-
-const base = {
-  aliases: [],
-  since: '3.0',
-  until: null,
-  obsolete: null,
-  demoOnly: false,
-  noStore: false,
-} as const satisfies Partial<Endpoint>;
+export type { Access, Endpoint, HttpMethod } from './endpoint.ts';
 
 export const endpoints = {
-  login: {
-    ...base,
-    noStore: true,
-    seedNumber: 1,
-    method: 'POST',
-    path: '/Consumer/Authentication',
-    summary: 'Sign in with user name and password',
-    access: { kind: 'anonymous' },
-    body: LoginCredentials,
-    response: LoginResult,
-  },
+  login: deviceAppEndpoints.login,
   submitObsoleteToken: {
     ...base,
     seedNumber: 2,
@@ -258,15 +163,7 @@ export const endpoints = {
     access: { kind: 'session' },
     response: Session,
   },
-  endSession: {
-    ...base,
-    seedNumber: null,
-    method: 'DELETE',
-    path: '/Consumer/Authentication/Session',
-    summary: 'Sign out (revoke the current session)',
-    access: { kind: 'session' },
-    status: 204,
-  },
+  endSession: deviceAppEndpoints.endSession,
   history: {
     ...base,
     seedNumber: null,
@@ -513,15 +410,7 @@ export const endpoints = {
     response: Account,
   },
   // Devices and instructions: a real second factor (extensions in every API version, under /api only).
-  devicePushKey: {
-    ...base,
-    seedNumber: null,
-    method: 'GET',
-    path: '/Device/PushKey',
-    summary: "The service's VAPID public key for PushManager.subscribe, and whether Web Push is on",
-    access: { kind: 'session-or-device' },
-    response: PushKey,
-  },
+  devicePushKey: deviceAppEndpoints.devicePushKey,
   createEnrollmentLink: {
     ...base,
     noStore: true,
@@ -533,86 +422,14 @@ export const endpoints = {
     status: 201,
     response: EnrollmentLink,
   },
-  enrollDevice: {
-    ...base,
-    noStore: true,
-    seedNumber: null,
-    method: 'POST',
-    path: '/Device/Enrollments',
-    summary: 'Enrol this device: a Pending authorization request for its person, and the device credential',
-    access: { kind: 'session-or-enrollment-code' },
-    status: 201,
-    body: DeviceEnrollment,
-    response: DeviceEnrollmentResult,
-  },
-  getDevice: {
-    ...base,
-    noStore: true,
-    seedNumber: null,
-    method: 'GET',
-    path: '/Device',
-    summary: "This device's authorization request and push message user status",
-    access: DEVICE,
-    response: DeviceState,
-  },
-  removeDevice: {
-    ...base,
-    seedNumber: null,
-    method: 'DELETE',
-    path: '/Device',
-    summary: 'Remove this device: its push message user becomes Deleted and its credential ends',
-    access: DEVICE,
-    status: 204,
-  },
-  putPushSubscription: {
-    ...base,
-    seedNumber: null,
-    method: 'PUT',
-    path: '/Device/PushSubscription',
-    summary: "Store this device's Web Push subscription (the browser's PushSubscription.toJSON())",
-    access: DEVICE,
-    status: 204,
-    body: PushSubscriptionInput,
-  },
-  deletePushSubscription: {
-    ...base,
-    seedNumber: null,
-    method: 'DELETE',
-    path: '/Device/PushSubscription',
-    summary: "Forget this device's Web Push subscription (codes still reach its inbox)",
-    access: DEVICE,
-    status: 204,
-  },
-  devicePushes: {
-    ...base,
-    noStore: true,
-    seedNumber: null,
-    method: 'GET',
-    path: '/Device/Pushes',
-    summary: "This device's two-factor codes that still work, newest first",
-    access: DEVICE,
-    response: DevicePushList,
-  },
-  reportPush: {
-    ...base,
-    seedNumber: null,
-    method: 'POST',
-    path: '/Device/Pushes/:id/Report',
-    summary: '"This wasn\'t me": the code stops working, every session of the person ends, account admins see it',
-    access: DEVICE,
-    status: 204,
-    params: IdParam,
-  },
-  deviceEvents: {
-    ...base,
-    seedNumber: null,
-    method: 'GET',
-    path: '/Device/Events',
-    summary: "Live stream of this device's decision, status and codes (Server-Sent Events; resumes with Last-Event-ID)",
-    access: DEVICE,
-    eventStream:
-      'Server-Sent Events: each event is a JSON DeviceEvent (device, token, token-ended) with an id to resume from with Last-Event-ID.',
-  },
+  enrollDevice: deviceAppEndpoints.enrollDevice,
+  getDevice: deviceAppEndpoints.getDevice,
+  removeDevice: deviceAppEndpoints.removeDevice,
+  putPushSubscription: deviceAppEndpoints.putPushSubscription,
+  deletePushSubscription: deviceAppEndpoints.deletePushSubscription,
+  devicePushes: deviceAppEndpoints.devicePushes,
+  reportPush: deviceAppEndpoints.reportPush,
+  deviceEvents: deviceAppEndpoints.deviceEvents,
   createInstruction: {
     ...base,
     seedNumber: null,

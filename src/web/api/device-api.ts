@@ -1,13 +1,13 @@
-import {
-  type DeviceEnrollment,
-  type DeviceEnrollmentResult,
-  type DevicePush,
-  type DeviceState,
-  endpoints,
-  type LoginCredentials,
-  type LoginResult,
-  type PushKey,
-  type PushSubscriptionInput,
+import { deviceAppEndpoints as endpoints } from '../../shared/contract/device-endpoints.ts';
+import type {
+  DeviceEnrollment,
+  DeviceEnrollmentResult,
+  DevicePush,
+  DeviceState,
+  LoginCredentials,
+  LoginResult,
+  PushKey,
+  PushSubscriptionInput,
 } from '../../shared/contract/index.ts';
 import type { ApiClient } from './client.ts';
 

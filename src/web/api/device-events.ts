@@ -1,3 +1,4 @@
+import { deviceAppEndpoints } from '../../shared/contract/device-endpoints.ts';
 import {
   API_PREFIX,
   API_VERSION_HEADER,
@@ -5,7 +6,6 @@ import {
   DEVICE_AUTHORIZATION_SCHEME,
   DeviceEvent,
   endpointPath,
-  endpoints,
 } from '../../shared/contract/index.ts';
 import { errorFromResponse } from './api-error.ts';
 import { joinUrl } from './client.ts';
@@ -43,7 +43,7 @@ export async function streamDeviceEvents({
     'X-Tachyon-Consumer': DEVICE_APP_CONSUMER_NAME,
   };
   if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-  const response = await fetch(joinUrl(API_PREFIX, endpointPath(endpoints.deviceEvents)), {
+  const response = await fetch(joinUrl(API_PREFIX, endpointPath(deviceAppEndpoints.deviceEvents)), {
     headers,
     cache: 'no-store',
     signal,

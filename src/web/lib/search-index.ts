@@ -1,3 +1,4 @@
+import { whenIdle } from './when-idle.ts';
 /**
  * Lists of tens of thousands of rows: a keystroke only runs `includes` over prepared lowercase strings, the least
  * work a search can do per row. The strings are not built with the index: the first rows would wait for them
@@ -33,14 +34,12 @@ const WARM_SLICE = 2_000;
 
 /**
  * Builds the search texts in idle time, a slice at a time so no slice is a long task; returns a cancel function.
- * Browsers without requestIdleCallback (Safari) get short timeouts instead.
  */
 export function warmSearchIndex<T>(index: SearchIndex<T>): () => void {
   let next = 0;
-  let handle: number | undefined;
-  const idle = typeof requestIdleCallback === 'function';
+  let cancel: (() => void) | undefined;
   const schedule = () => {
-    handle = idle ? requestIdleCallback(slice, { timeout: 2_000 }) : window.setTimeout(slice, 50);
+    cancel = whenIdle(slice);
   };
   const slice = () => {
     const end = Math.min(next + WARM_SLICE, index.rows.length);
@@ -48,11 +47,7 @@ export function warmSearchIndex<T>(index: SearchIndex<T>): () => void {
     if (next < index.rows.length) schedule();
   };
   if (index.rows.length > 0) schedule();
-  return () => {
-    if (handle === undefined) return;
-    if (idle) cancelIdleCallback(handle);
-    else window.clearTimeout(handle);
-  };
+  return () => cancel?.();
 }
 
 export function searchWords(q: string | undefined): string[] {

@@ -50,8 +50,10 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
 
   return (
     <Box mih="100vh" bg="var(--app-main-bg)" component="main">
-      <Center mih="100vh" p="md">
-        <Stack w="100%" maw={460} gap="lg">
+      {/* Top-aligned, not centred: the demo accounts arrive after the form, and a centred column would move the
+          form up when they do. */}
+      <Box p="md" pt={{ base: 'md', sm: '8vh' }}>
+        <Stack w="100%" maw={460} gap="lg" mx="auto">
           <Center>
             <BrandMark size="lg" />
           </Center>
@@ -116,7 +118,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
             </RouterAnchor>
           </Group>
         </Stack>
-      </Center>
+      </Box>
     </Box>
   );
 }

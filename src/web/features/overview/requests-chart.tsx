@@ -13,7 +13,9 @@ export default function RequestsChart({ data }: { data: DayCount[] }) {
       tickLine="y"
       gridAxis="y"
       yAxisProps={{ allowDecimals: false }}
-      barProps={{ radius: 3 }}
+      // Drawn at once: the bars growing in re-rendered the chart every frame for a second and a half, a large share of the
+      // overview's main-thread time on a phone (about 400 ms at a phone's CPU).
+      barProps={{ radius: 3, isAnimationActive: false }}
     />
   );
 }

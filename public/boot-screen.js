@@ -1,0 +1,15 @@
+// Picks the screen index.html shows while the app's code downloads: the sign-in page's outline, or the signed-in
+// layout's header. The page is then real text and layout from the first bytes instead of blank until the JavaScript
+// has run. The app replaces it on its first render. A file rather than an inline script: the service's CSP allows
+// only the app's own scripts.
+(() => {
+  try {
+    const path = window.location.pathname;
+    // The session key is src/web/session/session-store.ts's; without a session every page opens the sign-in page.
+    const signedIn = window.sessionStorage.getItem('tachyon.session') !== null;
+    const screen = path === '/settings' ? 'none' : path === '/login' || !signedIn ? 'sign-in' : 'shell';
+    document.documentElement.setAttribute('data-boot', screen);
+  } catch {
+    document.documentElement.setAttribute('data-boot', 'none');
+  }
+})();

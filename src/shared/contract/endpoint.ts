@@ -1,0 +1,84 @@
+import type { z } from 'zod/mini';
+import type { Permission } from './resources.ts';
+import type { ApiVersion } from './versions.ts';
+
+/*
+ * What an endpoint of the catalogue is (endpoints.ts), apart from the catalogue itself, so that a part of it
+ * (device-endpoints.ts) can be imported without every endpoint's schemas.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - `anonymous`: nobody needs to sign in;
+ * - `session`: any signed-in caller (the token endpoints add "must be the creator" in the domain);
+ * - a permission on the Security entity (seed §5.4), or on this product's Accounts entity;
+ * - `device`: an enrolled device, with `Authorization: Device <DeviceToken>` (devices.ts);
+ * - `session-or-device`: either of the two above;
+ * - `session-or-enrollment-code`: a signed-in caller, or, without any credentials, a body holding an unused
+ *   enrolment code (the domain checks the code).
+ */
+export type Access =
+  | { kind: 'anonymous' }
+  | { kind: 'session' }
+  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission }
+  | { kind: 'device' }
+  | { kind: 'session-or-device' }
+  | { kind: 'session-or-enrollment-code' };
+
+export interface Endpoint {
+  /** The seed's endpoint number; null for this product's extensions. */
+  seedNumber: number | null;
+  method: HttpMethod;
+  /** Path under API_PREFIX, in the seed's casing, Fastify-style params (`:id`). */
+  path: string;
+  /** Further paths serving the same endpoint (SPEC §3: #2 is also served where the published client calls it). */
+  aliases: readonly string[];
+  summary: string;
+  access: Access;
+  /** First version that has the endpoint. */
+  since: ApiVersion;
+  /** Last version that has it; null when it is in every later version. */
+  until: ApiVersion | null;
+  /**
+   * Version from which it still works but is obsolete, what replaced it, and when it was deprecated (the
+   * Deprecation header's moment, RFC 9745).
+   */
+  obsolete: { since: ApiVersion; successor: string; deprecatedAt: string } | null;
+  /** Whether it exists only while demo mode is on. */
+  demoOnly: boolean;
+  /** The success status when it is not 200 (SPEC §3; the OpenAPI document names it). */
+  status?: 201 | 204;
+  /** Answers If-None-Match with 304 (the lists' ETags). */
+  conditional?: boolean;
+  /**
+   * Whether the answers of an anonymous endpoint carry secrets or the moment's state (a new token, health): sent with
+   * `Cache-Control: no-store`. Answers to a signed-in caller are never stored, whatever this says.
+   */
+  noStore: boolean;
+  /** A Server-Sent Events stream, and what its events are (the OpenAPI document says so). */
+  eventStream?: string;
+  /** A file to save rather than JSON: its media type, and what it is (the OpenAPI document says so). */
+  download?: { mediaType: string; description: string };
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response?: z.ZodMiniType;
+}
+
+export const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };
+export const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };
+export const ACCOUNTS_READ: Access = { kind: 'permission', entity: 'Accounts', permission: 'Read' };
+export const ACCOUNTS_WRITE: Access = { kind: 'permission', entity: 'Accounts', permission: 'Write' };
+export const DEVICE: Access = { kind: 'device' };
+
+/** What most endpoints share: in every version from 3.0, current, not demo-only, answers may be cached. */
+export const base = {
+  aliases: [],
+  since: '3.0',
+  until: null,
+  obsolete: null,
+  demoOnly: false,
+  noStore: false,
+} as const satisfies Partial<Endpoint>;
