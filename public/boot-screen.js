@@ -5,7 +5,8 @@
 (() => {
   try {
     const path = window.location.pathname;
-    // The session key is src/web/session/session-store.ts's; without a session every page opens the sign-in page.
+    // The session key is SESSION_STORAGE_KEY (src/shared/stored-session.ts; a test keeps the two equal); without a
+    // session every page opens the sign-in page.
     const signedIn = window.sessionStorage.getItem('tachyon.session') !== null;
     const screen = path === '/settings' ? 'none' : path === '/login' || !signedIn ? 'sign-in' : 'shell';
     document.documentElement.setAttribute('data-boot', screen);
