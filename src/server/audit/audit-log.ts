@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Clock } from '../domain/clock.ts';
+import { endDestination } from '../http/request-log.ts';
 import { type AuditEvent, auditLine } from './audit-event.ts';
 
 /** Where audit lines go: a stream taking whole lines, reopened after log rotation when it is a file. */
@@ -49,20 +50,7 @@ export function openAuditSink(setting: string, stdout?: AuditSink): AuditSink {
     reopen,
     close() {
       process.off('SIGHUP', reopen);
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        destination.once('close', done);
-        destination.once('error', done);
-        try {
-          destination.end();
-        } catch {
-          done();
-        }
-      });
+      return endDestination(destination, CLOSE_TIMEOUT_MS);
     },
   };
 }

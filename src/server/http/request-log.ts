@@ -24,23 +24,8 @@ export function createServiceLog(level: string): {
   return {
     logger: { level, stream: destination },
     write: (line) => destination.write(line),
-    close() {
-      return new Promise<void>((resolve) => {
-        // stdout gone (a closed pipe) or stuck: there is nowhere left to write to, so do not hold the exit.
-        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        destination.once('close', done);
-        destination.once('error', done);
-        try {
-          destination.end();
-        } catch {
-          done();
-        }
-      });
-    },
+    // stdout gone (a closed pipe) or stuck: there is nowhere left to write to, so do not hold the exit.
+    close: () => endDestination(destination, CLOSE_TIMEOUT_MS),
   };
 }
 
@@ -73,5 +58,26 @@ export function registerRequestLog(app: FastifyInstance): void {
       );
     }
     done();
+  });
+}
+
+/**
+ * Ends an asynchronous pino destination: what is buffered is written, then it closes. Settles once it has closed,
+ * failed, or `timeoutMs` passed, whichever comes first (a stuck stream must not hold the exit).
+ */
+export function endDestination(destination: ReturnType<typeof pino.destination>, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    destination.once('close', done);
+    destination.once('error', done);
+    try {
+      destination.end();
+    } catch {
+      done();
+    }
   });
 }
