@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness.ts';
-import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
+import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 
 /** AUDIT_LOG as the built service reads it: a file that follows log rotation, or standard output. */
 describe('AUDIT_LOG in the built service', () => {
@@ -14,10 +14,7 @@ describe('AUDIT_LOG in the built service', () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-audit-'));
   }, 120_000);
   afterAll(async () => {
-    for (const service of services) {
-      if (service.child.exitCode === null) service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    for (const service of services) await stopService(service);
     fs.rmSync(folder, { recursive: true, force: true });
   });
 

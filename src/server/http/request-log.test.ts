@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness.ts';
-import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
+import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 
 /**
  * The built service at the default log level writes one line per request, asynchronously, and a
@@ -19,10 +19,7 @@ describe('request log of the built service (LOG_LEVEL=info)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    await stopService(service);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

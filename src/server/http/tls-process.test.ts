@@ -3,7 +3,7 @@ import type http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
+import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 import { createTestPki, type IssuedCertificate, type TestPki } from '../test/test-certificates.ts';
 import { h2Connect, h2Request, servedSerial } from '../test/tls-clients.ts';
 
@@ -36,10 +36,7 @@ describe('the service process with its own certificate', () => {
   }, 120_000);
   afterEach(async () => {
     for (const session of sessions.splice(0)) session.destroy();
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    await stopService(service);
     service = null;
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -15,7 +15,7 @@ import {
 import { downloadBackup } from '../backup/backup-client.ts';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
 import { ADMIN } from '../test/harness.ts';
-import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
+import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 
 /**
  * A backup taken from the built service while writes go on holds every write acknowledged before it was asked for;
@@ -77,10 +77,7 @@ describe('backups under load (embedded SQLite, the built service)', () => {
 
   beforeAll(() => ensureServerBuilt(), 120_000);
   afterAll(async () => {
-    for (const service of services) {
-      if (service.child.exitCode === null) service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    for (const service of services) await stopService(service);
     for (const made of folders) fs.rmSync(made, { recursive: true, force: true });
   });
 

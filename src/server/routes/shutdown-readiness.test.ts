@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Problem, problemType } from '../../shared/contract/index.ts';
 import { startDraining } from '../http/draining.ts';
 import { ADMIN, createTestApp, expectProblem } from '../test/harness.ts';
-import { ensureServerBuilt, type ServiceProcess, startService } from '../test/service-process.ts';
+import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 
 interface Answer {
   status: number;
@@ -48,10 +48,7 @@ describe('SIGTERM', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-drain-'));
   }, 120_000);
   afterAll(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
-    }
+    await stopService(service);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -50,6 +50,13 @@ export interface ServiceProcess {
   exited: Promise<number | string>;
 }
 
+/** Ends a service a test left running; one that has exited already is only waited for. */
+export async function stopService(service: ServiceProcess | null): Promise<void> {
+  if (!service) return;
+  if (service.child.exitCode === null) service.child.kill('SIGKILL');
+  await service.exited;
+}
+
 export async function startService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
