@@ -56,6 +56,20 @@ async function accountId(t: TestApp, admin: string, userName: string): Promise<n
   return account.Id;
 }
 
+/** Disables an account through `t` as `admin`; resolves with the moment the change was asked for. */
+async function disableAccount(t: TestApp, admin: string, userName: string): Promise<number> {
+  const id = await accountId(t, admin, userName);
+  const since = performance.now();
+  const disabled = await t.call({
+    method: 'PUT',
+    url: `/api/Admin/Accounts/${id}/Enabled`,
+    token: admin,
+    payload: { Enabled: false },
+  });
+  expect(disabled.statusCode, disabled.body).toBe(200);
+  return since;
+}
+
 describe('caps on live streams', () => {
   it('refuses the eleventh stream of one account, whichever session asks', async () => {
     const { t, base } = await listening();
@@ -115,15 +129,7 @@ describe('streams learn of ended sessions from the change feed', () => {
     const { t, base } = await listening();
     const admin = await t.login(...ADMIN);
     const body = await open(base, await t.login(...HELPDESK));
-    const id = await accountId(t, admin, HELPDESK[0]);
-    const since = performance.now();
-    const disabled = await t.call({
-      method: 'PUT',
-      url: `/api/Admin/Accounts/${id}/Enabled`,
-      token: admin,
-      payload: { Enabled: false },
-    });
-    expect(disabled.statusCode, disabled.body).toBe(200);
+    const since = await disableAccount(t, admin, HELPDESK[0]);
     const ended = await streamEnds(body, since);
     console.info(`live stream: ended ${ended.toFixed(0)} ms after the account was disabled`);
     expect(ended).toBeLessThan(1_000);
@@ -137,15 +143,7 @@ describe('streams learn of ended sessions from the change feed', () => {
       apps.push(second);
       const body = await open(base, await t.login(...HELPDESK));
       const admin = await second.login(...ADMIN);
-      const id = await accountId(second, admin, HELPDESK[0]);
-      const since = performance.now();
-      const disabled = await second.call({
-        method: 'PUT',
-        url: `/api/Admin/Accounts/${id}/Enabled`,
-        token: admin,
-        payload: { Enabled: false },
-      });
-      expect(disabled.statusCode, disabled.body).toBe(200);
+      const since = await disableAccount(second, admin, HELPDESK[0]);
       const ended = await streamEnds(body, since);
       console.info(
         `live stream: ended ${ended.toFixed(0)} ms after the account was disabled through another process (NOTIFY)`,
