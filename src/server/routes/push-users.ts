@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, PUSH_USER_STATUSES } from '../../shared/contract/index.ts';
+import { endpoints, statusName } from '../../shared/contract/index.ts';
 import { audited } from '../audit/request-audit.ts';
 import { getPushMessageUser, listPushMessageUsers, setPushMessageUserStatus } from '../domain/push-users.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
@@ -21,7 +21,7 @@ export function pushUserRoutes(app: FastifyInstance, { db, clock, changes, audit
         action: 'push-user-status-changed',
         event: {
           entity: { type: 'PushMessageUser', id: body.Id },
-          details: { status: PUSH_USER_STATUSES[body.Status] },
+          details: { status: statusName(body.Status) },
         },
       },
       () => setPushMessageUserStatus(db, clock, body.Id, body.Status, sessionOf(request).principal.userName, changes),
