@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { groupPattern } from './scripts/bundle-groups.ts';
+import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
 /**
@@ -112,6 +113,7 @@ export default defineConfig({
     }),
     react(),
     routePreloads(),
+    pageOutlines(),
     deviceAppPage(),
   ],
   // The manifest lets the bench measure JS per route.

@@ -1,6 +1,6 @@
 // Picks the screen index.html shows while the app's code downloads: the sign-in page's outline, or the signed-in
-// layout's header. The page is then real text and layout from the first bytes instead of blank until the JavaScript
-// has run. The app replaces it on its first render. A file rather than an inline script: the service's CSP allows
+// layout with the opened page's header. The page is then real text and layout from the first bytes instead of blank
+// until the JavaScript has run. The app replaces it on its first render. A file rather than an inline script: the service's CSP allows
 // only the app's own scripts.
 (() => {
   try {
@@ -10,6 +10,12 @@
     const signedIn = window.sessionStorage.getItem('tachyon.session') !== null;
     const screen = path === '/settings' ? 'none' : path === '/login' || !signedIn ? 'sign-in' : 'shell';
     document.documentElement.setAttribute('data-boot', screen);
+    // In the signed-in layout, the opened page's header (scripts/page-outlines.ts writes them and this table).
+    const outlines = document.getElementById('page-outlines');
+    if (screen === 'shell' && outlines) {
+      const match = JSON.parse(outlines.textContent).find(([pattern]) => new RegExp(pattern).test(path));
+      if (match) document.documentElement.setAttribute('data-boot-page', match[1]);
+    }
   } catch {
     document.documentElement.setAttribute('data-boot', 'none');
   }

@@ -28,10 +28,7 @@ const AccountDrawer = lazy(() => import('./account-drawer.tsx').then((module) =>
 
 export function AccountsPage() {
   return (
-    <ListPage
-      page={PAGES.accounts}
-      description="Who can sign in to this service, with which permissions, and their sign-in activity."
-    >
+    <ListPage page={PAGES.accounts}>
       <Accounts />
     </ListPage>
   );

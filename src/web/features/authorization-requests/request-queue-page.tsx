@@ -48,10 +48,7 @@ const ShortcutsDialog = lazy(() =>
 
 export function RequestQueuePage() {
   return (
-    <ListPage
-      page={PAGES.authorizationRequests}
-      description="Mobile devices asking to be trusted for two-factor authentication."
-    >
+    <ListPage page={PAGES.authorizationRequests}>
       <RequestQueue />
     </ListPage>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, usePhone } from '../../lib/use-phone.ts';
+import { PAGES } from '../../wiring/pages.tsx';
 import { useDemoReset } from './demo-mutations.ts';
 import { DeviceInbox } from './device-inbox.tsx';
 import { DeviceRequestForm } from './device-request-form.tsx';
@@ -41,11 +42,7 @@ export function DemoPage() {
   }
   return (
     <>
-      <PageHeader
-        title="Demo console"
-        description="Play the other actors: a phone asking to be trusted, your own system asking for your second factor, and your phone's inbox."
-        actions={<ResetButton />}
-      />
+      <PageHeader title={PAGES.demo.label} description={PAGES.demo.description} actions={<ResetButton />} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="lg">

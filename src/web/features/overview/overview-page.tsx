@@ -14,6 +14,7 @@ import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
 import { type DayCount, requestsPerDay } from './requests-per-day.ts';
 
@@ -26,12 +27,7 @@ export function OverviewPage() {
   const pushUsers = endpointAccess(session, pushUserQueries.list.endpoint);
   // Account administrators see codes people reported, whatever their Security permissions.
   const reported = endpointAccess(session, accountQueries.reportedCodes.endpoint).allowed;
-  const header = (
-    <PageHeader
-      title="Overview"
-      description="What waits for a decision and how push users stand. Click a number to see the list."
-    />
-  );
+  const header = <PageHeader title={PAGES.overview.label} description={PAGES.overview.description} />;
   if (!requests.allowed && !pushUsers.allowed && !reported) {
     return (
       <>

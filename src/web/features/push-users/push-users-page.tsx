@@ -31,10 +31,7 @@ const selectLabel = (user: PushMessageUser) => `Select push user #${user.Id} ${u
 
 export function PushUsersPage() {
   return (
-    <ListPage
-      page={PAGES.pushUsers}
-      description="Devices registered to receive push messages, such as two-factor tokens."
-    >
+    <ListPage page={PAGES.pushUsers}>
       <PushUsers />
     </ListPage>
   );

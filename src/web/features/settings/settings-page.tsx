@@ -5,13 +5,14 @@ import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { ConnectionForm } from './connection-form.tsx';
 import { ThemeChoice } from './theme-choice.tsx';
 
 function SettingsContent() {
   return (
     <>
-      <PageHeader title="Settings" description="Which server to talk to, and how. Saved in this browser." />
+      <PageHeader title={PAGES.settings.label} description={PAGES.settings.description} />
       <Stack gap="lg" maw={720}>
         <Paper p="lg" radius="md" shadow="xs">
           <Title order={2} fz="md" mb="md">

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type InstructionKind, MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { SendCodePanel } from './send-code-panel.tsx';
 import { TokenForm } from './token-form.tsx';
 
@@ -15,10 +16,7 @@ export function TwoFactorPage() {
   const [formKind, setFormKind] = useState<InstructionKind>(kind ?? 'instruction');
   return (
     <>
-      <PageHeader
-        title="Two-factor tokens"
-        description="Confirm an instruction you created with the token pushed to your device."
-      />
+      <PageHeader title={PAGES.twoFactor.label} description={PAGES.twoFactor.description} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper p="lg" radius="md" shadow="xs">

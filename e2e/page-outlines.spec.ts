@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
+
+/** Where the page's heading and the line under it are drawn, to the pixel. */
+async function headerBoxes(page: Page) {
+  const main = page.locator('.boot-page:visible, main');
+  const box = async (selector: string) => {
+    const found = await main.locator(selector).first().boundingBox();
+    if (!found) throw new Error(`no ${selector} drawn`);
+    return found;
+  };
+  return { heading: await box('h1'), description: await box('h1 + p') };
+}
+
+// What index.html shows while the app's code downloads must be what the app then draws in the same place: the page's
+// heading and description, so a phone paints them from the first bytes and nothing jumps when the app takes over.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`a page’s header is drawn before the app runs, where the app draws it (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, 'Admin');
+    for (const [path, heading] of [
+      ['/', 'Overview'],
+      ['/authorization-requests', 'Authorization requests'],
+      ['/push-users', 'Push users'],
+    ] as const) {
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      const outline = page.locator('.boot-page:visible');
+      await expect(outline).toHaveCount(1);
+      await expect(outline.locator('h1')).toHaveText(heading);
+      const before = await headerBoxes(page);
+
+      await page.unrouteAll();
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('.boot')).toHaveCount(0);
+      expect(await headerBoxes(page)).toEqual(before);
+    }
+  });
+}
+
+test('a page without an outline opens on the bare signed-in layout, and signed out on the sign-in outline', async ({
+  page,
+}) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/push-users');
+  await expect(page.locator('.boot-sign-in')).toBeVisible();
+  await expect(page.locator('.boot-page:visible')).toHaveCount(0);
+
+  await signInAs(page, 'Admin');
+  await page.goto('/demo');
+  await expect(page.locator('.boot-shell')).toBeVisible();
+  await expect(page.locator('.boot-page:visible')).toHaveCount(0);
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '../src/web/wiring/pages.tsx';
+import { renderPageOutlines } from './page-outlines.render.tsx';
+import { insertOutlines, outlinePattern } from './page-outlines.ts';
+
+describe('outlinePattern', () => {
+  const matches = (pagePath: string, path: string) => new RegExp(outlinePattern(pagePath)).test(path);
+
+  it('matches the page, with or without a trailing slash, and nothing below it', () => {
+    expect(matches('/push-users', '/push-users')).toBe(true);
+    expect(matches('/push-users', '/push-users/')).toBe(true);
+    expect(matches('/push-users', '/push-users/12')).toBe(false);
+    expect(matches('/', '/')).toBe(true);
+    expect(matches('/', '/push-users')).toBe(false);
+  });
+});
+
+describe('insertOutlines', () => {
+  const html =
+    '<head><script src="/boot-screen.js"></script><link rel="stylesheet" href="/assets/index.css"></head>' +
+    '<body><div class="boot-main"></div></body>';
+  const outlines = [{ key: 'pushUsers', path: '/push-users', html: '<h1>Push users</h1>' }];
+
+  it('adds the table before the boot script, the outlines to the layout, and the theme after the stylesheet', () => {
+    expect(insertOutlines(html, '<style>:root{}</style>', outlines)).toBe(
+      '<head><script type="application/json" id="page-outlines">[["^/push-users/?$","pushUsers"]]</script>' +
+        '<script src="/boot-screen.js"></script><link rel="stylesheet" href="/assets/index.css">' +
+        '<style>:root{}</style><style>html[data-boot-page="pushUsers"] .boot-page[data-page="pushUsers"]' +
+        '{display:block}</style></head><body><div class="boot-main"><div class="boot-content">' +
+        '<div class="boot-page" data-page="pushUsers"><h1>Push users</h1></div></div></div></body>',
+    );
+  });
+
+  it('refuses an index.html it cannot place them in', () => {
+    expect(() => insertOutlines(html.replace('<div class="boot-main"></div>', ''), '', outlines)).toThrow(/boot-main/);
+    expect(() => insertOutlines(html.replace('/boot-screen.js', '/other.js'), '', outlines)).toThrow(/boot-screen/);
+  });
+});
+
+describe('renderPageOutlines', () => {
+  it('renders each outlined page’s heading and description from its entry in PAGES', () => {
+    const { themeStyle, outlines } = renderPageOutlines();
+    expect(themeStyle).toMatch(/^<style data-mantine-styles="true">:root/);
+    expect(outlines.length).toBeGreaterThan(0);
+    for (const outline of outlines) {
+      const page = Object.values(PAGES).find((candidate) => candidate.to === outline.path);
+      expect(outline.html).toContain(`data-order="1">${page?.label}</h1>`);
+      expect(outline.html).toContain(`>${page?.description}</p>`);
+      expect(outline.html).not.toContain('<style');
+    }
+  });
+});
