@@ -222,7 +222,7 @@ const SCREENS: Screen[] = [
   {
     role: 'Admin',
     path: '/',
-    ready: (page) => expect(page.locator('.recharts-bar-rectangle').first()).toBeAttached(),
+    ready: (page) => expect(page.getByTestId('requests-chart')).toBeVisible(),
     checks: [{ name: 'overview' }],
   },
   {

@@ -1,7 +1,6 @@
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useInViewport } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { statusName } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
@@ -11,14 +10,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { STATUS_VALUES, statusFilterWord } from '../../components/push-user-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UnavailableState } from '../../components/unavailable-state.tsx';
-import { whenIdle } from '../../lib/when-idle.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
-import { type DayCount, requestsPerDay } from './requests-per-day.ts';
-
-const RequestsChart = lazy(() => import('./requests-chart.tsx'));
+import { RequestsChart } from './requests-chart.tsx';
+import { requestsPerDay } from './requests-per-day.ts';
 
 export function OverviewPage() {
   const { session } = useSession();
@@ -149,7 +146,7 @@ function RequestSection() {
                 </Text>
               )}
             </Group>
-            {perDay ? <ChartWhenSeen data={perDay} /> : <Skeleton h={220} />}
+            {perDay ? <RequestsChart data={perDay} /> : <Skeleton h={220} />}
             {perDay && (
               // The bars' heights as text, for people who cannot see them.
               <VisuallyHidden component="ul" data-testid="chart-text">
@@ -166,31 +163,6 @@ function RequestSection() {
         </Stack>
       )}
     </section>
-  );
-}
-
-/**
- * The chart (recharts, the largest chunk of the dashboard) loads once its place is on screen and the page's first
- * screen is done, and draws in a transition: evaluating and drawing it would otherwise hold up the numbers above it
- * on a phone's main thread.
- */
-function ChartWhenSeen({ data }: { data: DayCount[] }) {
-  const { ref, inViewport } = useInViewport<HTMLDivElement>();
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    if (!inViewport) return;
-    return whenIdle(() => startTransition(() => setSeen(true)), { fallbackMs: 200 });
-  }, [inViewport]);
-  return (
-    <div ref={ref}>
-      {seen ? (
-        <Suspense fallback={<Skeleton h={220} />}>
-          <RequestsChart data={data} />
-        </Suspense>
-      ) : (
-        <Skeleton h={220} />
-      )}
-    </div>
   );
 }
 
