@@ -43,6 +43,32 @@ for (const viewport of [
   });
 }
 
+test('a push user’s page shows what does not depend on the push user before the app runs, where the app shows it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'Admin');
+  const explanation = (scope: ReturnType<Page['locator']>) =>
+    scope.getByText('Active devices receive push messages.', { exact: false });
+  const boxes = async (scope: ReturnType<Page['locator']>) => ({
+    back: await scope.locator('a[href="/push-users"]').boundingBox(),
+    explanation: await explanation(scope).boundingBox(),
+  });
+
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/push-users/1');
+  const outline = page.locator('.boot-page:visible');
+  await expect(explanation(outline)).toBeVisible();
+  const before = await boxes(outline);
+
+  await page.unrouteAll();
+  await page.goto('/push-users/1');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('radiogroup')).toBeVisible();
+  await expect(page.locator('.boot')).toHaveCount(0);
+  expect(await boxes(main)).toEqual(before);
+});
+
 test('a page without an outline opens on the bare signed-in layout, and signed out on the sign-in outline', async ({
   page,
 }) => {

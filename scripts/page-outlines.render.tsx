@@ -1,14 +1,23 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageHeader } from '../src/web/components/page-header.tsx';
+import { PushUserOutline } from '../src/web/features/push-users/push-user-outline.tsx';
 import { cssVariablesResolver, theme } from '../src/web/theme.ts';
 import { PAGES } from '../src/web/wiring/pages.tsx';
+import { routePattern } from './route-preloads.ts';
 
 /** A page whose first render begins with its header, the part index.html can show before the app has run. */
 export interface PageOutline {
   key: string;
-  path: string;
+  /** The paths it is shown at (a regular expression public/boot-screen.js tests the opened path with). */
+  pattern: string;
   html: string;
+}
+
+/** `/push-users` → `^/push-users/?$`, `/` → `^/$`. */
+export function outlinePattern(pagePath: string): string {
+  if (pagePath === '/') return '^/$';
+  return `^${pagePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`;
 }
 
 /**
@@ -31,11 +40,18 @@ const render = (node: React.ReactNode) =>
  */
 export function renderPageOutlines(): { themeStyle: string; outlines: PageOutline[] } {
   const themeStyle = render(null);
-  const outlines = OUTLINED.map((key) => {
-    const page = PAGES[key];
-    const html = render(<PageHeader title={page.label} description={page.description} />);
+  const outline = (key: string, pattern: string, node: React.ReactNode): PageOutline => {
+    const html = render(node);
     if (!html.startsWith(themeStyle)) throw new Error('MantineProvider no longer writes its style first');
-    return { key, path: page.to, html: html.slice(themeStyle.length) };
-  });
+    return { key, pattern, html: html.slice(themeStyle.length) };
+  };
+  const outlines = OUTLINED.map((key) =>
+    outline(
+      key,
+      outlinePattern(PAGES[key].to),
+      <PageHeader title={PAGES[key].label} description={PAGES[key].description} />,
+    ),
+  );
+  outlines.push(outline('pushUser', routePattern('_app/push-users/$id'), <PushUserOutline />));
   return { themeStyle, outlines };
 }

@@ -7,12 +7,6 @@ const MAIN = '<div class="boot-main"></div>';
 /** public/boot-screen.js reads the table of outlines, so it must come before that script. */
 const BOOT_SCRIPT = '<script src="/boot-screen.js"></script>';
 
-/** `/push-users` → `^/push-users/?$`, `/` → `^/$`: the paths public/boot-screen.js matches. */
-export function outlinePattern(pagePath: string): string {
-  if (pagePath === '/') return '^/$';
-  return `^${pagePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`;
-}
-
 /**
  * Puts each page's outline into index.html's signed-in layout, hidden; public/boot-screen.js marks the opened page on
  * <html> (from the table this adds) and the added rules show only its outline. The theme's variables follow Mantine's
@@ -23,7 +17,7 @@ export function insertOutlines(html: string, themeStyle: string, outlines: PageO
   if (!html.includes(MAIN)) throw new Error(`index.html has no ${MAIN}`);
   if (!html.includes(BOOT_SCRIPT)) throw new Error(`index.html has no ${BOOT_SCRIPT}`);
   if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  const table = JSON.stringify(outlines.map((outline) => [outlinePattern(outline.path), outline.key]));
+  const table = JSON.stringify(outlines.map((outline) => [outline.pattern, outline.key]));
   const rules = outlines
     .map((outline) => `html[data-boot-page="${outline.key}"] .boot-page[data-page="${outline.key}"]{display:block}`)
     .join('');

@@ -13,45 +13,56 @@ import { currentSession } from './session/session-store.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const queryClient = createAppQueryClient();
-const router = createAppRouter(queryClient);
-watchLostSession(router, queryClient);
+/** Resolves in a task of its own: the work after it does not add up with the work before it into one long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The router's own pendingMs: by then a load still under way would show its loading state anyway. */
 const FIRST_RENDER_LATEST_MS = 1000;
-let rendered = false;
-function render() {
-  if (rendered || !container) return;
-  rendered = true;
-  // A transition lets React render the first page in slices, yielding to the browser between them, instead of one
-  // long task (about 750 ms for the overview at a phone's CPU) during which a tap goes unanswered.
-  startTransition(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    ),
-  );
+
+async function start(root: HTMLElement) {
+  // Evaluating the app's code is one long task on a phone's CPU already; creating the router, matching the page and
+  // starting its request come after a pause in which a tap can be answered.
+  await nextTask();
+  const queryClient = createAppQueryClient();
+  const router = createAppRouter(queryClient);
+  watchLostSession(router, queryClient);
+
+  let rendered = false;
+  const render = () => {
+    if (rendered) return;
+    rendered = true;
+    // A transition lets React render the first page in slices, yielding to the browser between them, instead of one
+    // long task (about 750 ms for the overview at a phone's CPU) during which a tap goes unanswered.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      ),
+    );
+  };
+  // The queue's request starts as soon as the API client's chunk (small, and preloaded) has run; only then does the
+  // router import the page's code. Otherwise both are imported at once, and the loader, which makes the request,
+  // runs only after the signed-in layout's code has been evaluated too, a long wait on a slow CPU. See
+  // first-request.ts.
+  const firstMatch = router.matchRoutes(router.latestLocation).at(-1);
+  const firstRequest =
+    firstMatch?.routeId === ('/_app/authorization-requests/' satisfies keyof FileRoutesById)
+      ? import('./wiring/first-request.ts')
+          .then(({ startFirstRequest }) => startFirstRequest({ queryClient, session: currentSession }, firstMatch))
+          // Only a head start: the route's loader makes the same request.
+          .catch(() => undefined)
+      : Promise.resolve();
+  // Then the first page's loader runs, before anything renders. React renders once that load is done: the finished
+  // page in one pass, instead of a loading pass first that delays the page's code and request behind it and is then
+  // thrown away. A slow load renders at the router's pending delay, as before.
+  setTimeout(render, FIRST_RENDER_LATEST_MS);
+  await firstRequest
+    .then(() => router.load())
+    .catch(console.error)
+    .finally(render);
 }
-// The queue's request starts as soon as the API client's chunk (small, and preloaded) has run; only then does the
-// router import the page's code. Otherwise both are imported at once, and the loader, which makes the request, runs
-// only after the signed-in layout's code has been evaluated too, a long wait on a slow CPU. See first-request.ts.
-const firstMatch = router.matchRoutes(router.latestLocation).at(-1);
-const firstRequest =
-  firstMatch?.routeId === ('/_app/authorization-requests/' satisfies keyof FileRoutesById)
-    ? import('./wiring/first-request.ts')
-        .then(({ startFirstRequest }) => startFirstRequest({ queryClient, session: currentSession }, firstMatch))
-        // Only a head start: the route's loader makes the same request.
-        .catch(() => undefined)
-    : Promise.resolve();
-// Then the first page's loader runs, before anything renders. React renders once that load is done: the finished
-// page in one pass, instead of a loading pass first that delays the page's code and request behind it and is then
-// thrown away. A slow load renders at the router's pending delay, as before.
-firstRequest
-  .then(() => router.load())
-  .catch(console.error)
-  .finally(render);
-setTimeout(render, FIRST_RENDER_LATEST_MS);
+void start(container);
 
 // Validation messages are only read once something went wrong: they load next to the first screen, not as part
 // of its download (see messages.ts).

@@ -1,6 +1,13 @@
-import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
+import {
+  measureElement as measureReported,
+  type observeWindowRect,
+  useWindowVirtualizer,
+  windowScroll,
+} from '@tanstack/react-virtual';
 import { type Ref, type RefObject, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+
+type ObserveRect = typeof observeWindowRect;
 
 export interface VirtualTableHandle {
   /** Brings a row into the rendered window (and view); rows outside it are not in the DOM. */
@@ -23,6 +30,32 @@ export interface WindowListOptions<T> {
 const FIRST_GUESS_PX = 200;
 /** Where the last list started: the next page's list most likely starts there too. */
 let lastScrollMargin: number | undefined;
+
+/**
+ * A measured row's height as its ResizeObserver reports it, after the browser's own layout. The virtualizer also
+ * measures each row as its element mounts, by reading its height: in the commit that builds the page, that lays the
+ * whole new page out in the middle of the commit (about 100 ms of one task on a phone's CPU). Until the observer has
+ * reported, a row keeps its last known height or the estimate; the rows are in normal flow, so only the list's total
+ * height waits a frame for the real ones.
+ */
+const measureObserved: typeof measureReported = (element, entry, instance) => {
+  if (entry) return measureReported(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+};
+
+/**
+ * Follows the window's size from its resize events. The virtualizer's own version also reads the size when it mounts,
+ * and reading the window's size lays out the whole new page in the middle of the commit that builds it; the size at
+ * mount is the initialRect it was given.
+ */
+const observeWindowResize: ObserveRect = (instance, onChange) => {
+  const target = instance.scrollElement;
+  if (!target) return;
+  const resized = () => onChange({ width: target.innerWidth, height: target.innerHeight });
+  target.addEventListener('resize', resized, { passive: true });
+  return () => target.removeEventListener('resize', resized);
+};
 
 /** The virtualizer both list renderings (table rows, cards) share: against the window scroll, keyed by row. */
 export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, handle }: WindowListOptions<T>) {
@@ -88,6 +121,8 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     initialOffset,
     scrollToFn,
     getItemKey,
+    measureElement: measureObserved,
+    observeElementRect: observeWindowResize,
     // Rows coming into view render in their own task rather than inside the scroll event: the browser's style,
     // layout and paint of the frame no longer add up with React's render into one long task, and scroll events
     // that arrive while a render is pending share it.

@@ -1,5 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
@@ -12,6 +11,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
@@ -60,9 +60,7 @@ function PushUserDetail({ id }: { id: number }) {
       <PageHeader
         above={
           <RouterAnchor to="/push-users" size="sm" w="fit-content">
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> Push users
-            </Group>
+            {BACK_TO_PUSH_USERS}
           </RouterAnchor>
         }
         title={<UserText>{user.UserName}</UserText>}
@@ -75,11 +73,7 @@ function PushUserDetail({ id }: { id: number }) {
       <Stack gap="md">
         <Paper p="lg" radius="md" shadow="xs">
           <Stack gap="sm">
-            <Text fw={600}>Status</Text>
-            <Text size="sm" c="dimmed">
-              Active devices receive push messages. Disabled devices keep their registration but receive nothing.
-              Deleted registrations stay listed and can be reactivated.
-            </Text>
+            <StatusExplanation />
             <StatusSwitcher user={user} />
           </Stack>
         </Paper>
