@@ -29,6 +29,16 @@
     preloadRouteChunks();
     const entry = document.getElementById('app-entry');
     if (entry) import(entry.href);
+    // The page's first date format loads the browser's locale data, about 50 ms of a phone's CPU. Made now, in a
+    // task of its own while the code downloads, that cost no longer adds up with the evaluation of the code that
+    // formats the page's dates into one long task (later formats find the data loaded).
+    setTimeout(() => {
+      try {
+        new Intl.DateTimeFormat();
+      } catch {
+        // Only a head start.
+      }
+    }, 0);
   };
   // A tab opened in the background paints no frame (and runs no animation frame) until shown: it starts at once.
   if (document.visibilityState === 'hidden') start();
