@@ -31,6 +31,11 @@ describe('insertOutlines', () => {
     );
   });
 
+  it('keeps a dollar sign in the rendered text as it is', () => {
+    const priced = [{ key: 'pushUsers', pattern: '^/push-users/?$', html: "<p>$& $' $1</p>" }];
+    expect(insertOutlines(html, '', priced)).toContain("<p>$& $' $1</p>");
+  });
+
   it('refuses an index.html it cannot place them in', () => {
     expect(() => insertOutlines(html.replace('<div class="boot-main"></div>', ''), '', outlines)).toThrow(/boot-main/);
     expect(() => insertOutlines(html.replace('/boot-screen.js', '/other.js'), '', outlines)).toThrow(/boot-screen/);

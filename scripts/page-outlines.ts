@@ -24,10 +24,11 @@ export function insertOutlines(html: string, themeStyle: string, outlines: PageO
   const pages = outlines
     .map((outline) => `<div class="boot-page" data-page="${outline.key}">${outline.html}</div>`)
     .join('');
+  // Replaced by functions: a `$` in the rendered text must stay text, not become a replacement pattern.
   return html
-    .replace(BOOT_SCRIPT, `<script type="application/json" id="page-outlines">${table}</script>${BOOT_SCRIPT}`)
-    .replace(MAIN, `<div class="boot-main"><div class="boot-content">${pages}</div></div>`)
-    .replace('</head>', `${themeStyle}<style>${rules}</style></head>`);
+    .replace(BOOT_SCRIPT, () => `<script type="application/json" id="page-outlines">${table}</script>${BOOT_SCRIPT}`)
+    .replace(MAIN, () => `<div class="boot-main"><div class="boot-content">${pages}</div></div>`)
+    .replace('</head>', () => `${themeStyle}<style>${rules}</style></head>`);
 }
 
 /**
