@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { modalsHostMounted } from '../lib/modals-host.ts';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 
 // Toasts and confirmation dialogs are not needed to paint the first screen: their hosts (and the transition and
-// focus-trap code they bring) load right after it. `notifications.show` talks to its host through a store, so toasts
+// focus-trap code they bring) load once it is committed. `notifications.show` talks to its host through a store, so toasts
 // shown before the host arrives appear when it mounts; `modals.open*` are window events, so callers wait for the
 // modals host (lib/modals-host.ts).
 const NotificationsHost = lazy(() =>
@@ -21,6 +22,8 @@ const ModalsHost = lazy(() =>
 );
 
 export function LazyHosts() {
+  const afterFirstPaint = useAfterFirstPaint();
+  if (!afterFirstPaint) return null;
   // One boundary each, so the two load side by side rather than one after the other.
   return (
     <>

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False in a component's first render and true soon after its commit (in a task of its own, so the browser paints
+ * first). For code the first screen does not need: imported during the first render, it arrives and is evaluated
+ * while React is still rendering the page in slices, and the page's first rows wait behind it.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAfter(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return after;
+}
