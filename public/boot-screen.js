@@ -1,7 +1,7 @@
 // Picks the screen index.html shows while the app's code downloads: the sign-in page's outline, or the signed-in
 // layout with the opened page's header. The page is then real text and layout from the first bytes instead of blank
-// until the JavaScript has run. The app replaces it on its first render. A file rather than an inline script: the service's CSP allows
-// only the app's own scripts.
+// until the JavaScript has run. The app replaces it on its first render. A file rather than an inline script: the
+// service's CSP allows only the app's own scripts.
 (() => {
   try {
     const path = window.location.pathname;

@@ -3,8 +3,8 @@ import { modalsHostMounted } from '../lib/modals-host.ts';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 
 // Toasts and confirmation dialogs are not needed to paint the first screen: their hosts (and the transition and
-// focus-trap code they bring) load once it is committed. `notifications.show` talks to its host through a store, so toasts
-// shown before the host arrives appear when it mounts; `modals.open*` are window events, so callers wait for the
+// focus-trap code they bring) load once it is committed. `notifications.show` talks to its host through a store, so
+// toasts shown before the host arrives appear when it mounts; `modals.open*` are window events, so callers wait for the
 // modals host (lib/modals-host.ts).
 const NotificationsHost = lazy(() =>
   import('@mantine/notifications').then(({ Notifications }) => ({

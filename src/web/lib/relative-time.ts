@@ -7,9 +7,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-// Made when first needed: the first RelativeTimeFormat loads its locale data (about 50 ms on a phone's CPU), which
-// at module level would add up with the rest of the page's code into one long task. In a render, React's slicing
-// gives it a task of its own.
+// Made when first needed, not while the page's code is evaluated: the first Intl object a page makes loads the
+// locale data (about 50 ms on a phone's CPU), and made at module level it adds to that one long task.
 let formatter: Intl.RelativeTimeFormat | undefined;
 const format = (value: number, unit: Intl.RelativeTimeFormatUnit) => {
   formatter ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
