@@ -11,7 +11,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import { BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
+import { BACK_LINK_PROPS, BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
@@ -59,7 +59,7 @@ function PushUserDetail({ id }: { id: number }) {
     <>
       <PageHeader
         above={
-          <RouterAnchor to="/push-users" size="sm" w="fit-content">
+          <RouterAnchor to="/push-users" {...BACK_LINK_PROPS}>
             {BACK_TO_PUSH_USERS}
           </RouterAnchor>
         }

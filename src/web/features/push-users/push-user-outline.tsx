@@ -2,6 +2,9 @@ import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
 
+/** The back link's look, the same on the page and in its outline. */
+export const BACK_LINK_PROPS = { size: 'sm', w: 'fit-content' } as const;
+
 /** The back link's content, the same on the page and in its outline. */
 export const BACK_TO_PUSH_USERS = (
   <Group gap={4}>
@@ -48,7 +51,7 @@ export function PushUserOutline() {
     <>
       <PageHeader
         above={
-          <Anchor href="/push-users" size="sm" w="fit-content">
+          <Anchor href="/push-users" {...BACK_LINK_PROPS}>
             {BACK_TO_PUSH_USERS}
           </Anchor>
         }
