@@ -9,6 +9,13 @@ const SECURE = { 'x-forwarded-proto': 'https' };
 const basic = (userName: string, password: string) =>
   `Basic ${Buffer.from(`${userName}:${password}`).toString('base64')}`;
 const signIn = { UserName: ADMIN[0], Password: ADMIN[1] };
+/** The admin's sign-in at the API base, with the headers (and anything else) a case sends it with. */
+const signInRequest = (extra: { headers?: Record<string, string>; payload?: object; remoteAddress?: string } = {}) => ({
+  method: 'POST' as const,
+  url: '/api/Consumer/Authentication',
+  payload: signIn,
+  ...extra,
+});
 const STRONG = 'correct horse battery staple';
 
 /** The refusal every password over plain HTTP gets: 403, and a detail saying to use HTTPS. */
@@ -25,48 +32,24 @@ describe('behind a trusted proxy that says the client came over plain HTTP', () 
       expectHttpsRequired(await t.call({ method: 'POST', url, headers: PLAIN, payload: signIn }));
     }
     // A wrong password gets the same answer: nothing is confirmed over plain HTTP.
-    expectHttpsRequired(
-      await t.call({
-        method: 'POST',
-        url: '/api/Consumer/Authentication',
-        headers: PLAIN,
-        payload: { ...signIn, Password: 'wrong' },
-      }),
-    );
+    expectHttpsRequired(await t.call(signInRequest({ headers: PLAIN, payload: { ...signIn, Password: 'wrong' } })));
   });
 
   it('takes a sign-in the proxy received over HTTPS, and says Strict-Transport-Security', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/Consumer/Authentication',
-      headers: SECURE,
-      payload: signIn,
-    });
+    const response = await t.call(signInRequest({ headers: SECURE }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
   });
 
   it('takes a sign-in the proxy says nothing about, without Strict-Transport-Security', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/Consumer/Authentication', payload: signIn });
+    const response = await t.call(signInRequest());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('reads the last X-Forwarded-Proto, the one the trusted proxy added', async () => {
-    expectHttpsRequired(
-      await t.call({
-        method: 'POST',
-        url: '/api/Consumer/Authentication',
-        headers: { 'x-forwarded-proto': 'https, http' },
-        payload: signIn,
-      }),
-    );
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/Consumer/Authentication',
-      headers: { 'x-forwarded-proto': 'http, HTTPS' },
-      payload: signIn,
-    });
+    expectHttpsRequired(await t.call(signInRequest({ headers: { 'x-forwarded-proto': 'https, http' } })));
+    const response = await t.call(signInRequest({ headers: { 'x-forwarded-proto': 'http, HTTPS' } }));
     expect(response.statusCode, response.body).toBe(200);
   });
 
@@ -142,19 +125,11 @@ describe('X-Forwarded-Proto from someone who is not a trusted proxy', () => {
   const { t } = useTestApp({ config: { trustProxy: ['10.0.0.5'] }, per: 'file' });
 
   it('is not believed: a direct plain-HTTP client cannot claim HTTPS for its password', async () => {
-    expectHttpsRequired(
-      await t.call({ method: 'POST', url: '/api/Consumer/Authentication', headers: SECURE, payload: signIn }),
-    );
+    expectHttpsRequired(await t.call(signInRequest({ headers: SECURE })));
   });
 
   it('is believed from the trusted proxy', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/api/Consumer/Authentication',
-      headers: SECURE,
-      payload: signIn,
-      remoteAddress: '10.0.0.5',
-    });
+    const response = await t.call(signInRequest({ headers: SECURE, remoteAddress: '10.0.0.5' }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
   });
@@ -164,19 +139,9 @@ describe('without TRUST_PROXY', () => {
   const { t } = useTestApp({ per: 'file' });
 
   it('ignores X-Forwarded-Proto: nobody is trusted to say it', async () => {
-    const plain = await t.call({
-      method: 'POST',
-      url: '/api/Consumer/Authentication',
-      headers: PLAIN,
-      payload: signIn,
-    });
+    const plain = await t.call(signInRequest({ headers: PLAIN }));
     expect(plain.statusCode, plain.body).toBe(200);
-    const claimed = await t.call({
-      method: 'POST',
-      url: '/api/Consumer/Authentication',
-      headers: SECURE,
-      payload: signIn,
-    });
+    const claimed = await t.call(signInRequest({ headers: SECURE }));
     expect(claimed.statusCode).toBe(200);
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
