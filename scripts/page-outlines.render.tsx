@@ -14,10 +14,9 @@ export interface PageOutline {
   html: string;
 }
 
-/** `/push-users` → `^/push-users/?$`, `/` → `^/$`. */
+/** `/push-users` → `^/push-users/?$`, `/` → `^/$`: a page's path read as the route file it is served by. */
 export function outlinePattern(pagePath: string): string {
-  if (pagePath === '/') return '^/$';
-  return `^${pagePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`;
+  return routePattern(pagePath.slice(1) || 'index');
 }
 
 /**
