@@ -14,6 +14,9 @@ const brand: MantineColorsTuple = [
   '#243e9a',
 ];
 
+/** Badges' corner radius: Mantine's Badge has it from the theme below, the status badge sets it itself. */
+export const BADGE_RADIUS = 'sm';
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 7 },
@@ -27,7 +30,7 @@ export const theme = createTheme({
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "JetBrains Mono", Menlo, Consolas, monospace',
   headings: { fontWeight: '650' },
   components: {
-    Badge: { defaultProps: { radius: 'sm' } },
+    Badge: { defaultProps: { radius: BADGE_RADIUS } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
     Paper: { defaultProps: { withBorder: true } },
     Modal: {

@@ -1,6 +1,15 @@
 import { Button, Checkbox, Group, Paper, Table, VisuallyHidden } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import { createContext, type ReactNode, type Ref, useContext, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { TOUCH_TARGET } from '../lib/use-phone.ts';
 import type { RowSelection } from './bulk/use-row-selection.ts';
@@ -44,6 +53,20 @@ export interface ListTableProps<T> {
   /** Controls above the list (export); in the card rendering they share a line with the Select button. */
   toolbar?: ReactNode;
   handle?: Ref<VirtualTableHandle> | undefined;
+}
+
+/**
+ * A body row of ListTable, as a plain <tr>. Table.Tr and Table.Td resolve their styles (theme, table context, props)
+ * on every render, for each of a row's cells, a large share of a list's render; these carry the classes and the
+ * attributes that the table's settings in TableRendering (row borders, highlightOnHover) give them.
+ */
+export function ListRow(props: ComponentProps<'tr'>) {
+  return <tr className={Table.classes.tr} data-with-row-border data-hover {...props} />;
+}
+
+/** A body cell of ListTable, as a plain <td> (see ListRow). */
+export function ListCell(props: ComponentProps<'td'>) {
+  return <td className={Table.classes.td} {...props} />;
 }
 
 /** Below this container width (px) the table tightens: narrower cell padding, and rows may wrap their actions. */
@@ -153,6 +176,8 @@ function TableRendering<T>({
           <Table
             verticalSpacing="sm"
             horizontalSpacing={compact ? 'xs' : 'md'}
+            // ListRow gives its rows the attributes of these two: change them together.
+            withRowBorders
             highlightOnHover
             aria-label={label}
             aria-rowcount={rows.length + 1}

@@ -1,8 +1,48 @@
 import { Button, type ButtonProps, Tooltip, VisuallyHidden } from '@mantine/core';
-import { type MouseEvent, type ReactNode, type Ref, useId } from 'react';
+import { type MouseEvent, type ReactElement, type ReactNode, type Ref, useId } from 'react';
 import type { Endpoint } from '../../shared/contract/index.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import { useSession } from '../session/session-context.tsx';
+
+/** What a refused control carries: inert, yet focusable, so that its reason can be reached. */
+export interface RefusedProps {
+  'data-disabled': true;
+  'aria-disabled': 'true';
+  'aria-describedby': string;
+  onClick: (event: MouseEvent<HTMLElement>) => void;
+}
+
+export interface PermittedProps {
+  /** The endpoint the control calls; its catalogue entry says what permission and version it needs. */
+  endpoint: Endpoint;
+  /** Renders the control: as it is when allowed (`null`), with the refused props spread last otherwise. */
+  children: (refused: RefusedProps | null) => ReactElement;
+}
+
+/**
+ * A control that is disabled, with the reason on hover and focus, when the person's permissions or API version do
+ * not allow what it does. It stays focusable (data-disabled, not disabled) so the reason is reachable.
+ */
+export function Permitted({ endpoint, children }: PermittedProps) {
+  const { session } = useSession();
+  const reasonId = useId();
+  const access = endpointAccess(session, endpoint);
+  if (access.allowed) return children(null);
+  const refused: RefusedProps = {
+    'data-disabled': true,
+    'aria-disabled': 'true',
+    'aria-describedby': reasonId,
+    onClick: (event) => event.preventDefault(),
+  };
+  return (
+    <>
+      <Tooltip label={access.message} events={{ hover: true, focus: true, touch: true }}>
+        {children(refused)}
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{access.message}</VisuallyHidden>
+    </>
+  );
+}
 
 export interface PermissionButtonProps extends ButtonProps {
   /** The endpoint the button calls; its catalogue entry says what permission and version it needs. */
@@ -13,35 +53,15 @@ export interface PermissionButtonProps extends ButtonProps {
   'aria-label'?: string;
 }
 
-/**
- * A button that is disabled, with the reason on hover and focus, when the person's permissions or API
- * version do not allow what it does. It stays focusable (data-disabled, not disabled) so the reason is reachable.
- */
+/** A Mantine button that is Permitted for its endpoint. */
 export function PermissionButton({ endpoint, onClick, children, ...buttonProps }: PermissionButtonProps) {
-  const { session } = useSession();
-  const reasonId = useId();
-  const access = endpointAccess(session, endpoint);
-  if (access.allowed) {
-    return (
-      <Button {...buttonProps} onClick={onClick}>
-        {children}
-      </Button>
-    );
-  }
   return (
-    <>
-      <Tooltip label={access.message} events={{ hover: true, focus: true, touch: true }}>
-        <Button
-          {...buttonProps}
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={reasonId}
-          onClick={(event) => event.preventDefault()}
-        >
+    <Permitted endpoint={endpoint}>
+      {(refused) => (
+        <Button {...buttonProps} onClick={onClick} {...refused}>
           {children}
         </Button>
-      </Tooltip>
-      <VisuallyHidden id={reasonId}>{access.message}</VisuallyHidden>
-    </>
+      )}
+    </Permitted>
   );
 }

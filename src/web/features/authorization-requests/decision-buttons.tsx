@@ -1,9 +1,11 @@
-import { Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
-import { PermissionButton } from '../../components/permission-button.tsx';
+import { Permitted } from '../../components/permission-button.tsx';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import type { Decision } from './decision.ts';
+import classes from './decision-buttons.module.css';
 
 export interface DecisionButtonsProps {
   request: AuthorizationRequest;
@@ -15,36 +17,70 @@ export interface DecisionButtonsProps {
   wrap?: boolean;
 }
 
+interface DecisionButtonProps extends ComponentProps<'button'> {
+  size: 'xs' | 'sm' | 'md';
+  icon: ReactNode;
+}
+
+/**
+ * Mantine's Button as plain elements: its classes, with the size and colour variables set by the module. Every
+ * pending row of the queue has two, and the component resolves its styles on each render.
+ */
+function DecisionButton({ size, icon, className, children, ...props }: DecisionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`mantine-focus-auto mantine-active ${Button.classes.root} ${classes.button} ${className ?? ''}`}
+      data-size={size}
+      data-with-left-section
+      {...props}
+    >
+      <span className={Button.classes.inner}>
+        <span className={Button.classes.section} data-position="left">
+          {icon}
+        </span>
+        <span className={Button.classes.label}>{children}</span>
+      </span>
+    </button>
+  );
+}
+
 export function DecisionButtons({ request, onDecide, size = 'xs', touch = false, wrap = false }: DecisionButtonsProps) {
   const who = `${request.UserName}'s ${request.Manufacturer} ${request.Model}`;
   const buttonSize = touch ? 'md' : size;
   const iconSize = touch ? 18 : 14;
+  const height = touch ? ({ '--button-height': `${TOUCH_TARGET}px` } as CSSProperties) : undefined;
   return (
-    <Group gap={touch ? 'sm' : 6} wrap={wrap ? 'wrap' : 'nowrap'} grow={touch} w={touch ? '100%' : undefined}>
-      <PermissionButton
-        endpoint={endpoints.authorizeDevice}
-        size={buttonSize}
-        h={touch ? TOUCH_TARGET : undefined}
-        px={touch ? 'xs' : undefined}
-        leftSection={<IconCheck size={iconSize} />}
-        onClick={() => onDecide('approve')}
-        aria-label={`Approve ${who}`}
-      >
-        Approve
-      </PermissionButton>
-      <PermissionButton
-        endpoint={endpoints.authorizeDevice}
-        size={buttonSize}
-        h={touch ? TOUCH_TARGET : undefined}
-        px={touch ? 'xs' : undefined}
-        color="red"
-        variant="light"
-        leftSection={<IconX size={iconSize} />}
-        onClick={() => onDecide('reject')}
-        aria-label={`Reject ${who}`}
-      >
-        Reject
-      </PermissionButton>
-    </Group>
+    <div className={classes.buttons} data-touch={touch || undefined} data-wrap={wrap || undefined}>
+      <Permitted endpoint={endpoints.authorizeDevice}>
+        {(refused) => (
+          <DecisionButton
+            size={buttonSize}
+            style={height}
+            icon={<IconCheck size={iconSize} />}
+            onClick={() => onDecide('approve')}
+            aria-label={`Approve ${who}`}
+            {...refused}
+          >
+            Approve
+          </DecisionButton>
+        )}
+      </Permitted>
+      <Permitted endpoint={endpoints.authorizeDevice}>
+        {(refused) => (
+          <DecisionButton
+            size={buttonSize}
+            style={height}
+            className={classes.reject}
+            icon={<IconX size={iconSize} />}
+            onClick={() => onDecide('reject')}
+            aria-label={`Reject ${who}`}
+            {...refused}
+          >
+            Reject
+          </DecisionButton>
+        )}
+      </Permitted>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
-import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
+import text from '../../components/row-text.module.css';
 import { UserText } from '../../components/user-text.tsx';
+import classes from './device-summary.module.css';
 
 export interface DeviceSummaryProps {
   deviceType: string;
@@ -9,20 +11,21 @@ export interface DeviceSummaryProps {
   osVersion: string;
 }
 
+/** The device of a request: plain elements, as every row and card of the queue shows one (see ListRow). */
 export function DeviceSummary({ deviceType, manufacturer, model, osVersion }: DeviceSummaryProps) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <ThemeIcon variant="light" color="gray" size="md" radius="md" aria-hidden>
+    <div className={classes.summary}>
+      <div className={`${ThemeIcon.classes.root} ${classes.icon}`} aria-hidden="true">
         <IconDeviceMobile size={16} />
-      </ThemeIcon>
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
+      </div>
+      <div className={classes.lines}>
+        <p className={`${text.sm} ${text.medium}`}>
           <UserText>{manufacturer}</UserText> <UserText>{model}</UserText>
-        </Text>
-        <Text size="xs" c="dimmed">
+        </p>
+        <p className={`${text.xs} ${text.dimmed}`}>
           <UserText>{deviceType}</UserText> · <UserText>{osVersion}</UserText>
-        </Text>
-      </Stack>
-    </Group>
+        </p>
+      </div>
+    </div>
   );
 }

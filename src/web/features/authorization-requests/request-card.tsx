@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -64,7 +64,7 @@ export const RequestCard = memo(function RequestCard({
           model={request.Model}
           osVersion={request.OsVersion}
         />
-        <Timestamp value={request.CreatedTimestampUtc} relative plain size="xs" c="dimmed" style={{ flexShrink: 0 }} />
+        <RowTimestamp value={request.CreatedTimestampUtc} relative size="xs" dimmed style={{ flexShrink: 0 }} />
       </Group>
       {status === 'Pending' && !stale && !selecting && (
         <DecisionButtons request={request} onDecide={(decision) => onDecide(request, decision)} touch />

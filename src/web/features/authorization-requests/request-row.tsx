@@ -1,14 +1,15 @@
-import { Stack, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { useCompactTable } from '../../components/list-table.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { ListCell, ListRow, useCompactTable } from '../../components/list-table.tsx';
+import { RowLink } from '../../components/row-link.tsx';
+import text from '../../components/row-text.module.css';
+import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DeviceSummary } from './device-summary.tsx';
+import classes from './request-row.module.css';
 import type { RequestDisplayStatus } from './request-status.ts';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
 import type { RowChange } from './use-live-queue.ts';
@@ -23,6 +24,8 @@ export interface RequestRowProps {
   selectCell?: ReactNode;
 }
 
+/** One request in the queue's table. Plain elements with Mantine's look (see ListRow): the queue's first render is
+ * mostly its rows. */
 export const RequestRow = memo(function RequestRow({
   request,
   status,
@@ -34,48 +37,42 @@ export const RequestRow = memo(function RequestRow({
   const stale = decidedElsewhere(changed, status);
   const compact = useCompactTable();
   return (
-    <Table.Tr
+    <ListRow
       {...rowProps}
       data-request-id={request.Id}
       data-stale={stale ? 'true' : undefined}
       style={stale ? { opacity: 0.55 } : undefined}
     >
-      {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
-      <Table.Td>
-        <Stack gap={0}>
-          <RouterAnchor
-            to="/authorization-requests/$id"
-            params={{ id: request.Id }}
-            fw={600}
-            size="sm"
-            data-request-focus={request.Id}
-          >
+      {selectCell !== undefined && <ListCell>{selectCell}</ListCell>}
+      <ListCell>
+        <div className={classes.who}>
+          <RowLink to="/authorization-requests/$id" params={{ id: request.Id }} data-request-focus={request.Id}>
             <UserText>{request.UserName}</UserText>
-          </RouterAnchor>
-          <Text size="xs" c="dimmed" style={compact ? { overflowWrap: 'anywhere' } : undefined}>
+          </RowLink>
+          <p className={`${text.xs} ${text.dimmed}`} style={compact ? { overflowWrap: 'anywhere' } : undefined}>
             <UserText>{request.UserEmail}</UserText>
-          </Text>
-        </Stack>
-      </Table.Td>
-      <Table.Td>
+          </p>
+        </div>
+      </ListCell>
+      <ListCell>
         <DeviceSummary
           deviceType={request.DeviceType}
           manufacturer={request.Manufacturer}
           model={request.Model}
           osVersion={request.OsVersion}
         />
-      </Table.Td>
-      <Table.Td>
-        <Timestamp value={request.CreatedTimestampUtc} relative plain />
-      </Table.Td>
-      <Table.Td>
+      </ListCell>
+      <ListCell>
+        <RowTimestamp value={request.CreatedTimestampUtc} relative />
+      </ListCell>
+      <ListCell>
         <RequestStatusNote request={request} status={status} changed={changed} />
-      </Table.Td>
-      <Table.Td>
+      </ListCell>
+      <ListCell>
         {status === 'Pending' && !stale && (
           <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} wrap={compact} />
         )}
-      </Table.Td>
-    </Table.Tr>
+      </ListCell>
+    </ListRow>
   );
 });

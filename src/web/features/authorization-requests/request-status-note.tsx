@@ -1,8 +1,9 @@
-import { Stack, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import text from '../../components/row-text.module.css';
 import { UserText } from '../../components/user-text.tsx';
 import type { RequestDisplayStatus } from './request-status.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
+import classes from './request-status-note.module.css';
 import type { RowChange } from './use-live-queue.ts';
 
 /** True when the list still shows a request as pending but someone else has decided it meanwhile. */
@@ -20,14 +21,15 @@ export interface RequestStatusNoteProps {
   align?: 'flex-start' | 'flex-end';
 }
 
-/** A row's status badge and who decided it, or the status someone else just gave it (live greying). */
+/** A row's status badge and who decided it, or the status someone else just gave it (live greying). Plain elements,
+ * like the row around it (see ListRow). */
 export function RequestStatusNote({ request, status, changed, align = 'flex-start' }: RequestStatusNoteProps) {
   return (
-    <Stack gap={2} align={align}>
+    <div className={classes.note} data-align={align === 'flex-end' ? 'end' : undefined}>
       {decidedElsewhere(changed, status) ? (
         <>
           <RequestStatusBadge status={changed.Status as RequestDisplayStatus} />
-          <Text size="xs" c="dimmed">
+          <p className={`${text.xs} ${text.dimmed}`}>
             {changed.ChangedBy ? (
               <>
                 just now by <UserText>{changed.ChangedBy}</UserText>
@@ -35,18 +37,18 @@ export function RequestStatusNote({ request, status, changed, align = 'flex-star
             ) : (
               'just now'
             )}
-          </Text>
+          </p>
         </>
       ) : (
         <>
           {status && <RequestStatusBadge status={status} />}
           {request.DecidedBy && (
-            <Text size="xs" c="dimmed">
+            <p className={`${text.xs} ${text.dimmed}`}>
               by <UserText>{request.DecidedBy}</UserText>
-            </Text>
+            </p>
           )}
         </>
       )}
-    </Stack>
+    </div>
   );
 }

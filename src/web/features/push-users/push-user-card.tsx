@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
@@ -23,8 +23,8 @@ export function PushUserCard({ user, selecting }: { user: PushMessageUser; selec
         <PushUserStatusBadge status={user.Status} />
       </Group>
       <Text size="xs" c="dimmed">
-        Registered <Timestamp value={user.CreatedTimeStampUtc} plain size="xs" /> · changed{' '}
-        <Timestamp value={user.ModifiedTimestampUtc} relative plain size="xs" />
+        Registered <RowTimestamp value={user.CreatedTimeStampUtc} size="xs" /> · changed{' '}
+        <RowTimestamp value={user.ModifiedTimestampUtc} relative size="xs" />
       </Text>
       {!selecting && <StatusMenu user={user} touch />}
     </Stack>

@@ -1,9 +1,9 @@
-import { Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { type ListSelection, ListTable } from '../../components/list-table.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { ListCell, ListRow, type ListSelection, ListTable } from '../../components/list-table.tsx';
+import { RowLink } from '../../components/row-link.tsx';
+import text from '../../components/row-text.module.css';
+import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { PushUserCard } from './push-user-card.tsx';
 import { PushUserStatusBadge } from './push-user-status-badge.tsx';
@@ -29,34 +29,32 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
       selection={selection}
       toolbar={toolbar}
       renderRow={(user, _index, rowProps, selectCell) => (
-        <Table.Tr {...rowProps} data-push-user-id={user.Id}>
-          {selectCell !== undefined && <Table.Td>{selectCell}</Table.Td>}
-          <Table.Td>
-            <RouterAnchor to="/push-users/$id" params={{ id: user.Id }} fw={600} size="sm">
+        <ListRow {...rowProps} data-push-user-id={user.Id}>
+          {selectCell !== undefined && <ListCell>{selectCell}</ListCell>}
+          <ListCell>
+            <RowLink to="/push-users/$id" params={{ id: user.Id }}>
               <UserText>{user.UserName}</UserText>
-            </RouterAnchor>
-            <Text size="xs" c="dimmed">
-              #{user.Id}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">
+            </RowLink>
+            <p className={`${text.xs} ${text.dimmed}`}>#{user.Id}</p>
+          </ListCell>
+          <ListCell>
+            <p className={text.sm}>
               <UserText>{user.DeviceType}</UserText>
-            </Text>
-          </Table.Td>
-          <Table.Td>
+            </p>
+          </ListCell>
+          <ListCell>
             <PushUserStatusBadge status={user.Status} />
-          </Table.Td>
-          <Table.Td>
-            <Timestamp value={user.CreatedTimeStampUtc} plain />
-          </Table.Td>
-          <Table.Td>
-            <Timestamp value={user.ModifiedTimestampUtc} relative plain />
-          </Table.Td>
-          <Table.Td ta="right">
+          </ListCell>
+          <ListCell>
+            <RowTimestamp value={user.CreatedTimeStampUtc} />
+          </ListCell>
+          <ListCell>
+            <RowTimestamp value={user.ModifiedTimestampUtc} relative />
+          </ListCell>
+          <ListCell style={{ textAlign: 'right' }}>
             <StatusMenu user={user} />
-          </Table.Td>
-        </Table.Tr>
+          </ListCell>
+        </ListRow>
       )}
       cardHeight={180}
       renderCard={(user, _index, card) => <PushUserCard user={user} selecting={card.selecting} />}
