@@ -48,6 +48,9 @@ export interface ListTableProps<T> {
   renderCard: (row: T, index: number, card: CardState) => ReactNode;
   /** About how tall (px) a card is, for the scrollbar before cards are measured. */
   cardHeight: number;
+  /** How tall (px) a table row is, for the rows' window and the scrollbar: the more rows the estimate fits in view,
+   * the more the first render builds. */
+  rowHeight: number;
   /** A leading checkbox column, when the page offers bulk actions. */
   selection?: ListSelection<T> | undefined;
   /** Controls above the list (export); in the card rendering they share a line with the Select button. */
@@ -159,6 +162,7 @@ function TableRendering<T>({
   rows,
   rowKey,
   renderRow,
+  rowHeight,
   selection,
   toolbar,
   handle,
@@ -196,7 +200,7 @@ function TableRendering<T>({
             <VirtualTableBody
               rows={rows}
               rowKey={rowKey}
-              estimateSize={62}
+              estimateSize={rowHeight}
               columns={headings.length + 1 + (selection ? 1 : 0)}
               handle={handle}
               renderRow={(row, index, rowProps) => renderRow(row, index, rowProps, selection?.cell(row, index))}

@@ -62,7 +62,7 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
   // Until the page is laid out, the list's top is a guess (where the last list was, or below a page's header and
   // toolbar) and there is no overscan (rows out of view, for smooth scrolling): the first render, in the commit that
   // builds the whole page, builds only about the rows in view. A wrong guess never shows: the layout below corrects
-  // it, and adds the overscan, before paint.
+  // it before paint, and adds the overscan after it.
   const [scrollMargin, setScrollMargin] = useState(() => lastScrollMargin ?? FIRST_GUESS_PX);
   const [laidOut, setLaidOut] = useState(false);
   useLayoutEffect(() => {
@@ -75,12 +75,10 @@ export function useWindowList<T>({ start, rows, rowKey, estimateSize, overscan, 
     const observer = new ResizeObserver(() => {
       const margin = element.getBoundingClientRect().top + window.scrollY;
       lastScrollMargin = margin;
-      // The rows for the right offset, and the overscan, are in this frame's paint: what the page shows (and how many
-      // rows it has) is settled before anyone sees it.
-      flushSync(() => {
-        setScrollMargin(margin);
-        setLaidOut(true);
-      });
+      // The rows for the right offset are in this frame's paint: what the page shows is settled before anyone sees
+      // it. The overscan (rows out of view) renders in a task after that paint, not as part of it.
+      flushSync(() => setScrollMargin(margin));
+      setLaidOut(true);
     });
     observer.observe(document.body);
     return () => observer.disconnect();

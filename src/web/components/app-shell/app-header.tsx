@@ -1,9 +1,11 @@
-import { Badge, Burger, Group, VisuallyHidden } from '@mantine/core';
+import { Badge, Burger, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
+import { BADGE_RADIUS } from '../../theme.ts';
 import { HoverTooltip } from '../hover-tooltip.tsx';
-import { RouterAnchor } from '../router-links.tsx';
+import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark.tsx';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -14,11 +16,18 @@ export interface AppHeaderProps {
   onToggleNavbar: () => void;
 }
 
+const BADGE_CLASS = `mantine-focus-auto ${Badge.classes.root} ${classes.badge}`;
+const BADGE_RADIUS_STYLE = { '--badge-radius': `var(--mantine-radius-${BADGE_RADIUS})` } as CSSProperties;
+
+/**
+ * The signed-in header. Plain elements with Mantine's classes where a component would resolve its styles on every
+ * render: every signed-in page renders the header in its first render.
+ */
 export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const { demo } = useDemoMode();
   return (
-    <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <div className={classes.header}>
+      <div className={classes.group}>
         <Burger
           opened={navbarOpened}
           onClick={onToggleNavbar}
@@ -27,46 +36,40 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
           aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
         />
         {/* Named by its content (WCAG 2.5.3 Label in Name); "home" is for screen readers and narrow screens. */}
-        <RouterAnchor to="/" underline="never" c="inherit">
+        <Link to="/" preload="intent" className={`mantine-focus-auto ${classes.home}`}>
           <BrandMark compact />
           <VisuallyHidden>home</VisuallyHidden>
-        </RouterAnchor>
-      </Group>
-      <Group gap="sm" wrap="nowrap">
+        </Link>
+      </div>
+      <div className={classes.group}>
         {demo && (
           <HoverTooltip label="Demo mode: made-up data, demo accounts and the demo console">
-            <Badge
-              component={Link}
+            <Link
               to="/demo"
-              color="grape"
-              variant="filled"
-              size="lg"
-              style={{ cursor: 'pointer', minWidth: 'max-content' }}
+              className={`${BADGE_CLASS} ${classes.demo}`}
+              data-variant="filled"
+              style={BADGE_RADIUS_STYLE}
               data-testid="demo-badge"
             >
-              Demo
-            </Badge>
+              <span className={Badge.classes.label}>Demo</span>
+            </Link>
           </HoverTooltip>
         )}
         {/* A phone keeps the header on one line without it; Settings shows the version. */}
         <HoverTooltip label="API version in use; change it in Settings">
-          <Badge
-            visibleFrom="xs"
-            component={Link}
+          <Link
             to="/settings"
-            variant="outline"
-            color="gray"
-            size="lg"
-            tt="none"
-            style={{ cursor: 'pointer', minWidth: 'max-content' }}
+            className={`${BADGE_CLASS} ${classes.version} mantine-visible-from-xs`}
+            data-variant="outline"
+            style={BADGE_RADIUS_STYLE}
             data-testid="api-version"
           >
-            API {session.apiVersion}
-          </Badge>
+            <span className={Badge.classes.label}>API {session.apiVersion}</span>
+          </Link>
         </HoverTooltip>
         <ColorSchemeToggle />
         <UserMenu session={session} />
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 }

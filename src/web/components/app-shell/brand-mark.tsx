@@ -1,21 +1,19 @@
-import { Box, Group, Text, ThemeIcon } from '@mantine/core';
+import { ThemeIcon } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
+import classes from './brand-mark.module.css';
 
+/** The product's name and mark. Plain elements: the header of every signed-in page renders it first. */
 export function BrandMark({ size = 'md', compact = false }: { size?: 'md' | 'lg'; compact?: boolean }) {
   const large = size === 'lg';
   return (
-    <Group gap={10} wrap="nowrap">
-      <ThemeIcon size={large ? 44 : 32} radius="md" variant="filled" aria-hidden>
+    <div className={classes.brand} data-size={size}>
+      <div className={`${ThemeIcon.classes.root} ${classes.icon}`} aria-hidden="true">
         <IconShieldCheck size={large ? 26 : 20} />
-      </ThemeIcon>
-      <Box visibleFrom={compact ? 'sm' : undefined}>
-        <Text fw={700} fz={large ? 'lg' : 'sm'} lh={1.2}>
-          Tachyon Consumer
-        </Text>
-        <Text fz="xs" c="dimmed" lh={1.2}>
-          Device trust &amp; push users
-        </Text>
-      </Box>
-    </Group>
+      </div>
+      <div className={compact ? 'mantine-visible-from-sm' : undefined}>
+        <p className={classes.name}>Tachyon Consumer</p>
+        <p className={classes.tagline}>Device trust &amp; push users</p>
+      </div>
+    </div>
   );
 }

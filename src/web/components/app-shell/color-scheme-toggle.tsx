@@ -1,7 +1,9 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { HoverTooltip } from '../hover-tooltip.tsx';
+import classes from './color-scheme-toggle.module.css';
 
+/** The header's theme switch: a plain button with Mantine's ActionIcon classes, as every signed-in page renders it. */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
@@ -9,9 +11,17 @@ export function ColorSchemeToggle() {
   const label = `Switch to ${next} theme`;
   return (
     <HoverTooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
-        {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
+      <button
+        type="button"
+        className={`mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${classes.toggle}`}
+        data-variant="default"
+        aria-label={label}
+        onClick={() => setColorScheme(next)}
+      >
+        <span className={ActionIcon.classes.icon}>
+          {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+        </span>
+      </button>
     </HoverTooltip>
   );
 }

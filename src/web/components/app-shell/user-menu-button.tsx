@@ -1,34 +1,39 @@
-import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { MouseEventHandler, Ref } from 'react';
+import type { ComponentProps } from 'react';
 import type { StoredSession } from '../../session/session-store.ts';
+import classes from './user-menu-button.module.css';
 
 function initials(userName: string): string {
   const name = userName.split('\\').pop() ?? userName;
   return name.slice(0, 2).toUpperCase();
 }
 
-export interface UserMenuButtonProps {
+export interface UserMenuButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
   session: StoredSession;
-  ref?: Ref<HTMLButtonElement>;
-  onClick?: MouseEventHandler<HTMLButtonElement>;
 }
 
-/** The account button in the header; the menu it opens lives in user-menu-dropdown.tsx. */
-export function UserMenuButton({ session, ...props }: UserMenuButtonProps) {
+/**
+ * The account button in the header; the menu it opens lives in user-menu-dropdown.tsx. Plain elements with Mantine's
+ * classes: every signed-in page renders it first.
+ */
+export function UserMenuButton({ session, className, ...props }: UserMenuButtonProps) {
   return (
     // Named by its content, so the visible user name is in it (WCAG 2.5.3 Label in Name); the initials are decoration.
-    <UnstyledButton data-testid="user-menu" {...props}>
-      <Group gap={8} wrap="nowrap">
-        <Avatar size={32} radius="xl" color="brand" variant="filled" aria-hidden>
-          {initials(session.userName)}
-        </Avatar>
-        <Text size="sm" fw={500} visibleFrom="sm">
-          {session.userName}
-        </Text>
-        <VisuallyHidden>account menu</VisuallyHidden>
+    <button
+      type="button"
+      data-testid="user-menu"
+      className={`mantine-focus-auto ${UnstyledButton.classes.root}${className ? ` ${className}` : ''}`}
+      {...props}
+    >
+      <span className={classes.content}>
+        <span className={`${Avatar.classes.root} ${classes.avatar}`} data-variant="filled" aria-hidden="true">
+          <span className={Avatar.classes.placeholder}>{initials(session.userName)}</span>
+        </span>
+        <span className={`${classes.name} mantine-visible-from-sm`}>{session.userName}</span>
+        <span className={VisuallyHidden.classes.root}>account menu</span>
         <IconChevronDown size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
+      </span>
+    </button>
   );
 }

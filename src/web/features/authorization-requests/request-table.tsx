@@ -51,6 +51,7 @@ export const RequestTable = memo(function RequestTable({
           selectCell={selectCell}
         />
       )}
+      rowHeight={82}
       cardHeight={185}
       renderCard={(request, _index, card) => (
         <RequestCard

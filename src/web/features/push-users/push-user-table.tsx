@@ -56,6 +56,7 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
           </ListCell>
         </ListRow>
       )}
+      rowHeight={64}
       cardHeight={180}
       renderCard={(user, _index, card) => <PushUserCard user={user} selecting={card.selecting} />}
     />
