@@ -176,7 +176,9 @@ function TableRendering<T>({
         </Group>
       )}
       <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={minWidth}>
+        {/* The table is only rendered where it fits (the cards take over otherwise), so this rarely scrolls: the
+            browser's own overflow rather than Mantine's ScrollArea, its scrollbars and its measuring. */}
+        <Table.ScrollContainer minWidth={minWidth} type="native">
           <Table
             verticalSpacing="sm"
             horizontalSpacing={compact ? 'xs' : 'md'}
