@@ -14,8 +14,10 @@ const brand: MantineColorsTuple = [
   '#243e9a',
 ];
 
-/** Badges' corner radius: Mantine's Badge has it from the theme below, the status badge sets it itself. */
+/** Badges' corner radius: Mantine's Badge has it from the theme below. */
 export const BADGE_RADIUS = 'sm';
+/** The same radius as a CSS value, for the plain elements that carry Badge's classes (its --badge-radius). */
+export const BADGE_RADIUS_VALUE = `var(--mantine-radius-${BADGE_RADIUS})`;
 
 export const theme = createTheme({
   primaryColor: 'brand',

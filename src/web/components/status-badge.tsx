@@ -1,6 +1,6 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { BADGE_RADIUS } from '../theme.ts';
+import { BADGE_RADIUS_VALUE } from '../theme.ts';
 import classes from './status-badge.module.css';
 
 export interface StatusBadgeProps {
@@ -21,7 +21,7 @@ export function StatusBadge({ color, icon, children }: StatusBadgeProps) {
     '--badge-bg': `var(--mantine-color-${color}-light)`,
     '--badge-color': `var(--mantine-color-${color}-light-color)`,
     '--badge-bd': `calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-${color}-light-hover)`,
-    '--badge-radius': `var(--mantine-radius-${BADGE_RADIUS})`,
+    '--badge-radius': BADGE_RADIUS_VALUE,
   } as CSSProperties;
   return (
     <span

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
-import { BADGE_RADIUS } from '../../theme.ts';
+import { BADGE_RADIUS_VALUE } from '../../theme.ts';
 import { HoverTooltip } from '../hover-tooltip.tsx';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark.tsx';
@@ -17,7 +17,7 @@ export interface AppHeaderProps {
 }
 
 const BADGE_CLASS = `mantine-focus-auto ${Badge.classes.root} ${classes.badge}`;
-const BADGE_RADIUS_STYLE = { '--badge-radius': `var(--mantine-radius-${BADGE_RADIUS})` } as CSSProperties;
+const BADGE_RADIUS_STYLE = { '--badge-radius': BADGE_RADIUS_VALUE } as CSSProperties;
 
 /**
  * The signed-in header. Plain elements with Mantine's classes where a component would resolve its styles on every

@@ -30,7 +30,7 @@ function DecisionButton({ size, icon, className, children, ...props }: DecisionB
   return (
     <button
       type="button"
-      className={`mantine-focus-auto mantine-active ${Button.classes.root} ${classes.button} ${className ?? ''}`}
+      className={`mantine-focus-auto mantine-active ${Button.classes.root} ${classes.button}${className ? ` ${className}` : ''}`}
       data-size={size}
       data-with-left-section
       {...props}
