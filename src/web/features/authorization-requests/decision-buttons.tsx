@@ -24,24 +24,30 @@ interface DecisionButtonProps extends ComponentProps<'button'> {
 
 /**
  * Mantine's Button as plain elements: its classes, with the size and colour variables set by the module. Every
- * pending row of the queue has two, and the component resolves its styles on each render.
+ * pending row of the queue has two, and the component resolves its styles on each render. Refused, with the reason,
+ * where the person may not decide (Permitted).
  */
 function DecisionButton({ size, icon, className, children, ...props }: DecisionButtonProps) {
   return (
-    <button
-      type="button"
-      className={`mantine-focus-auto mantine-active ${Button.classes.root} ${classes.button}${className ? ` ${className}` : ''}`}
-      data-size={size}
-      data-with-left-section
-      {...props}
-    >
-      <span className={Button.classes.inner}>
-        <span className={Button.classes.section} data-position="left">
-          {icon}
-        </span>
-        <span className={Button.classes.label}>{children}</span>
-      </span>
-    </button>
+    <Permitted endpoint={endpoints.authorizeDevice}>
+      {(refused) => (
+        <button
+          type="button"
+          className={`mantine-focus-auto mantine-active ${Button.classes.root} ${classes.button}${className ? ` ${className}` : ''}`}
+          data-size={size}
+          data-with-left-section
+          {...props}
+          {...refused}
+        >
+          <span className={Button.classes.inner}>
+            <span className={Button.classes.section} data-position="left">
+              {icon}
+            </span>
+            <span className={Button.classes.label}>{children}</span>
+          </span>
+        </button>
+      )}
+    </Permitted>
   );
 }
 
@@ -52,35 +58,25 @@ export function DecisionButtons({ request, onDecide, size = 'xs', touch = false,
   const height = touch ? ({ '--button-height': `${TOUCH_TARGET}px` } as CSSProperties) : undefined;
   return (
     <div className={classes.buttons} data-touch={touch || undefined} data-wrap={wrap || undefined}>
-      <Permitted endpoint={endpoints.authorizeDevice}>
-        {(refused) => (
-          <DecisionButton
-            size={buttonSize}
-            style={height}
-            icon={<IconCheck size={iconSize} />}
-            onClick={() => onDecide('approve')}
-            aria-label={`Approve ${who}`}
-            {...refused}
-          >
-            Approve
-          </DecisionButton>
-        )}
-      </Permitted>
-      <Permitted endpoint={endpoints.authorizeDevice}>
-        {(refused) => (
-          <DecisionButton
-            size={buttonSize}
-            style={height}
-            className={classes.reject}
-            icon={<IconX size={iconSize} />}
-            onClick={() => onDecide('reject')}
-            aria-label={`Reject ${who}`}
-            {...refused}
-          >
-            Reject
-          </DecisionButton>
-        )}
-      </Permitted>
+      <DecisionButton
+        size={buttonSize}
+        style={height}
+        icon={<IconCheck size={iconSize} />}
+        onClick={() => onDecide('approve')}
+        aria-label={`Approve ${who}`}
+      >
+        Approve
+      </DecisionButton>
+      <DecisionButton
+        size={buttonSize}
+        style={height}
+        className={classes.reject}
+        icon={<IconX size={iconSize} />}
+        onClick={() => onDecide('reject')}
+        aria-label={`Reject ${who}`}
+      >
+        Reject
+      </DecisionButton>
     </div>
   );
 }
