@@ -29,22 +29,17 @@ const SHARED_UI = new RegExp(
 );
 
 /**
- * Popovers, tooltips, scroll areas and the scroll lock, with Floating UI under them. Every signed-in page loads them
- * with its layout (the header's menus and tooltips), the sign-in page never does. Selects and segmented controls are
- * left to the pages that show them (settings, two-factor, a push user's detail): the lists no longer do. Automatic
- * chunking cut them into ~12 chunks by which pages use which, ~4 KB gzip more than one chunk; one group also keeps
- * them away from the small modules the entry needs (which once pulled Floating UI into the sign-in page).
+ * Popovers, tooltips, modals' focus trap and scroll lock, with Floating UI under them. No page waits for them to
+ * paint: the header's and rows' tooltips are lazy, menus and dialogs are imported when first opened; the pages that
+ * show a select or a tooltip at once (settings, two-factor, a push user's detail) import them. Automatic chunking cut
+ * them into ~12 chunks by which pages use which, ~4 KB gzip more than one chunk.
  */
 const OVERLAYS = new RegExp(
   [
-    String.raw`node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]((Popover|Tooltip|ScrollArea|FocusTrap|Portal|OptionalPortal|Overlay)[\\/]|Checkbox[\\/]CheckIcon)`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating[\\/]|components[\\/]Transition[\\/]get-transition-props[\\/]|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/])`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside|use-debounced-callback|use-merged-ref|use-window-event|use-long-press|use-timeout|use-mutation-observer|use-mounted|use-shallow-effect)[\\/]`,
-    // The small helpers under them (and under the signed-in group, which imports this one, never the reverse: the
-    // two chunks must not import each other, or one runs before the other's imports exist).
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|utils)[\\/]`,
+    String.raw`node_modules[\\/]@floating-ui[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|FocusTrap|Portal|OptionalPortal|Overlay)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating[\\/]|components[\\/]Transition[\\/]get-transition-props[\\/])`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-click-outside)[\\/]`,
   ].join('|'),
 );
 
@@ -65,13 +60,18 @@ const LOADERS = new RegExp(
 
 /**
  * The small modules every signed-in list page shows around its rows (page header, permission gates, empty and error
- * states, badges, timestamps, the navigation's page list) and the Mantine helpers under them. Automatic chunking cut
- * them into ~40 files of 0.1-1 KB, one per set of pages using them.
+ * states, badges, timestamps, the navigation's page list) and the Mantine helpers under them and under the overlays
+ * (which import this chunk, never the reverse: two chunks must not import each other, or one runs before the other's
+ * imports exist). Automatic chunking cut them into ~40 files of 0.1-1 KB, one per set of pages using them.
  */
 const SIGNED_IN = new RegExp(
   [
     groupPattern('signed-in'),
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]`,
+    // The scroll lock: AppShell reads its class names.
+    String.raw`node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]((Badge|EmptyState|Accordion[\\/]AccordionChevron)[\\/]|Checkbox[\\/]CheckIcon\.mjs)`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](utils|DirectionProvider|Box[\\/]get-style-object|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-callback-ref|use-previous|use-focus-return|use-merged-ref|use-debounced-callback|use-window-event|use-long-press|use-timeout|use-mutation-observer|use-mounted|use-shallow-effect|utils)[\\/]`,
     // The icons of the gates, search, states and row actions.
     String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(VersionsOff|Lock|Refresh|Search|X|Check|ChevronDown|DeviceMobile|CircleCheck)\.mjs`,
   ].join('|'),

@@ -31,7 +31,7 @@ export const BUNDLE_GROUP_SOURCES = {
   'signed-in': [
     'src/web/components/page-header.tsx',
     'src/web/components/list-page.tsx',
-    'src/web/components/hover-tooltip.tsx',
+    'src/web/components/lazy-tooltip.tsx',
     'src/web/components/endpoint-gate.tsx',
     'src/web/components/unavailable-state.tsx',
     'src/web/components/no-permission-state.tsx',

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Paper, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, rem, TableTr, VisuallyHidden } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import {
   type ComponentProps,
+  type CSSProperties,
   createContext,
   type ReactNode,
   type Ref,
@@ -59,17 +60,21 @@ export interface ListTableProps<T> {
 }
 
 /**
- * A body row of ListTable, as a plain <tr>. Table.Tr and Table.Td resolve their styles (theme, table context, props)
- * on every render, for each of a row's cells, a large share of a list's render; these carry the classes and the
- * attributes that the table's settings in TableRendering (row borders, highlightOnHover) give them.
+ * Mantine's Table classes. The table is plain elements with them, as Mantine's Table with row borders and
+ * highlightOnHover renders it. Table.Tr and Table.Td resolve their styles (theme, table context, props) on every
+ * render, for each of a row's cells, a large share of a list's render. And Table itself brings Table.ScrollContainer,
+ * with ScrollArea and Floating UI under it (~25 KB gzip), to every list page's first load.
  */
+const table = TableTr.classes;
+
+/** A body row of ListTable, as a plain <tr> (see `table`). */
 export function ListRow(props: ComponentProps<'tr'>) {
-  return <tr className={Table.classes.tr} data-with-row-border data-hover {...props} />;
+  return <tr className={table.tr} data-with-row-border data-hover {...props} />;
 }
 
-/** A body cell of ListTable, as a plain <td> (see ListRow). */
+/** A body cell of ListTable, as a plain <td> (see `table`). */
 export function ListCell(props: ComponentProps<'td'>) {
-  return <td className={Table.classes.td} {...props} />;
+  return <td className={table.td} {...props} />;
 }
 
 /** Below this container width (px) the table tightens: narrower cell padding, and rows may wrap their actions. */
@@ -177,38 +182,51 @@ function TableRendering<T>({
       )}
       <Paper radius="md" shadow="xs" style={{ overflow: 'hidden' }}>
         {/* The table is only rendered where it fits (the cards take over otherwise), so this rarely scrolls: the
-            browser's own overflow rather than Mantine's ScrollArea, its scrollbars and its measuring. */}
-        <Table.ScrollContainer minWidth={minWidth} type="native">
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing={compact ? 'xs' : 'md'}
-            // ListRow gives its rows the attributes of these two: change them together.
-            withRowBorders
-            highlightOnHover
-            aria-label={label}
-            aria-rowcount={rows.length + 1}
-          >
-            <Table.Thead>
-              <Table.Tr aria-rowindex={1}>
-                {selection && <Table.Th w={40}>{selection.header}</Table.Th>}
-                {headings.map((heading) => (
-                  <Table.Th key={heading}>{heading}</Table.Th>
-                ))}
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <VirtualTableBody
-              rows={rows}
-              rowKey={rowKey}
-              estimateSize={rowHeight}
-              columns={headings.length + 1 + (selection ? 1 : 0)}
-              handle={handle}
-              renderRow={(row, index, rowProps) => renderRow(row, index, rowProps, selection?.cell(row, index))}
-            />
-          </Table>
-        </Table.ScrollContainer>
+            browser's own overflow, as Table.ScrollContainer type="native" has it. */}
+        <div
+          className={table.scrollContainer}
+          style={{ '--table-min-width': rem(minWidth), '--table-overflow': 'auto' } as CSSProperties}
+        >
+          <div className={table.scrollContainerInner}>
+            <table
+              className={table.table}
+              style={
+                {
+                  '--table-horizontal-spacing': `var(--mantine-spacing-${compact ? 'xs' : 'md'})`,
+                  '--table-vertical-spacing': 'var(--mantine-spacing-sm)',
+                } as CSSProperties
+              }
+              aria-label={label}
+              aria-rowcount={rows.length + 1}
+            >
+              <thead className={table.thead}>
+                <ListRow aria-rowindex={1}>
+                  {selection && (
+                    <th className={table.th} style={{ width: rem(40) }}>
+                      {selection.header}
+                    </th>
+                  )}
+                  {headings.map((heading) => (
+                    <th key={heading} className={table.th}>
+                      {heading}
+                    </th>
+                  ))}
+                  <th className={table.th}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
+                </ListRow>
+              </thead>
+              <VirtualTableBody
+                rows={rows}
+                rowKey={rowKey}
+                estimateSize={rowHeight}
+                columns={headings.length + 1 + (selection ? 1 : 0)}
+                handle={handle}
+                renderRow={(row, index, rowProps) => renderRow(row, index, rowProps, selection?.cell(row, index))}
+              />
+            </table>
+          </div>
+        </div>
       </Paper>
     </>
   );

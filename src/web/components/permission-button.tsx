@@ -1,8 +1,9 @@
-import { Button, type ButtonProps, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, type ButtonProps, VisuallyHidden } from '@mantine/core';
 import { type MouseEvent, type ReactElement, type ReactNode, type Ref, useId } from 'react';
 import type { Endpoint } from '../../shared/contract/index.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import { useSession } from '../session/session-context.tsx';
+import { LazyTooltip, type TriggerProps } from './lazy-tooltip.tsx';
 
 /** What a refused control carries: inert, yet focusable, so that its reason can be reached. */
 export interface RefusedProps {
@@ -16,8 +17,11 @@ export interface PermittedProps {
   /** The endpoint the control calls; its catalogue entry says what permission and version it needs. */
   endpoint: Endpoint;
   /** Renders the control: as it is when allowed (`null`), with the refused props spread last otherwise. */
-  children: (refused: RefusedProps | null) => ReactElement;
+  children: (refused: RefusedProps | null) => ReactElement<TriggerProps>;
 }
+
+/** A refusal's reason shows on focus and touch too: it is what a keyboard or phone user needs to read. */
+const REFUSAL_EVENTS = { hover: true, focus: true, touch: true };
 
 /**
  * A control that is disabled, with the reason on hover and focus, when the person's permissions or API version do
@@ -36,9 +40,9 @@ export function Permitted({ endpoint, children }: PermittedProps) {
   };
   return (
     <>
-      <Tooltip label={access.message} events={{ hover: true, focus: true, touch: true }}>
+      <LazyTooltip label={access.message} events={REFUSAL_EVENTS}>
         {children(refused)}
-      </Tooltip>
+      </LazyTooltip>
       <VisuallyHidden id={reasonId}>{access.message}</VisuallyHidden>
     </>
   );

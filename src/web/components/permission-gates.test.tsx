@@ -43,6 +43,18 @@ describe('PermissionButton', () => {
     await user.click(button);
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('shows the reason as a tooltip to a keyboard user, and keeps the focus on the button', async () => {
+    signIn(['Read']);
+    const { user } = renderWithProviders(
+      <PermissionButton endpoint={endpoints.authorizeDevice} onClick={vi.fn()}>
+        Approve
+      </PermissionButton>,
+    );
+    await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Requires Write on Security');
+    expect(screen.getByRole('button', { name: 'Approve' })).toHaveFocus();
+  });
 });
 
 describe('EndpointGate', () => {

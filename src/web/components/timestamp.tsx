@@ -1,7 +1,8 @@
-import { Text, type TextProps, Tooltip } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { parseTimestamp } from '../../shared/contract/index.ts';
 import { relativeTime } from '../lib/relative-time.ts';
+import { LazyTooltip } from './lazy-tooltip.tsx';
 import text from './row-text.module.css';
 
 const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,11 +36,11 @@ export function Timestamp({ value, relative = false, ...textProps }: TimestampPr
     );
   }
   return (
-    <Tooltip label={described.label}>
+    <LazyTooltip label={described.label}>
       <Text span size="sm" {...textProps}>
         <time dateTime={described.iso}>{described.shown}</time>
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

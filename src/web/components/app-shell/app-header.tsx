@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import type { StoredSession } from '../../session/session-store.ts';
 import { BADGE_RADIUS_VALUE } from '../../theme.ts';
-import { HoverTooltip } from '../hover-tooltip.tsx';
+import { LazyTooltip } from '../lazy-tooltip.tsx';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark.tsx';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
@@ -43,7 +43,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
       </div>
       <div className={classes.group}>
         {demo && (
-          <HoverTooltip label="Demo mode: made-up data, demo accounts and the demo console">
+          <LazyTooltip label="Demo mode: made-up data, demo accounts and the demo console">
             <Link
               to="/demo"
               className={`${BADGE_CLASS} ${classes.demo}`}
@@ -53,10 +53,10 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
             >
               <span className={Badge.classes.label}>Demo</span>
             </Link>
-          </HoverTooltip>
+          </LazyTooltip>
         )}
         {/* A phone keeps the header on one line without it; Settings shows the version. */}
-        <HoverTooltip label="API version in use; change it in Settings">
+        <LazyTooltip label="API version in use; change it in Settings">
           <Link
             to="/settings"
             className={`${BADGE_CLASS} ${classes.version} mantine-visible-from-xs`}
@@ -66,7 +66,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
           >
             <span className={Badge.classes.label}>API {session.apiVersion}</span>
           </Link>
-        </HoverTooltip>
+        </LazyTooltip>
         <ColorSchemeToggle />
         <UserMenu session={session} />
       </div>

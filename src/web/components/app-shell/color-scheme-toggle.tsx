@@ -1,6 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { HoverTooltip } from '../hover-tooltip.tsx';
+import { LazyTooltip } from '../lazy-tooltip.tsx';
 import classes from './color-scheme-toggle.module.css';
 
 /** The header's theme switch: a plain button with Mantine's ActionIcon classes, as every signed-in page renders it. */
@@ -10,7 +10,7 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <HoverTooltip label={label}>
+    <LazyTooltip label={label}>
       <button
         type="button"
         className={`mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${classes.toggle}`}
@@ -22,6 +22,6 @@ export function ColorSchemeToggle() {
           {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
         </span>
       </button>
-    </HoverTooltip>
+    </LazyTooltip>
   );
 }

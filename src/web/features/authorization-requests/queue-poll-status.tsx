@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { PENDING_POLL_MS } from '../../api/queries.ts';
-import { HoverTooltip } from '../../components/hover-tooltip.tsx';
+import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
 
 export interface QueuePollStatusProps {
   updatedAt: number;
@@ -21,11 +21,11 @@ export function QueuePollStatus({ updatedAt, fetching, polling, live = false, on
         {updatedAt > 0 ? `Updated ${timeFormat.format(updatedAt)}` : ''}
         {live ? ' · live' : polling ? ` · refreshes every ${PENDING_POLL_MS / 1000} s` : ''}
       </Text>
-      <HoverTooltip label="Refresh now">
+      <LazyTooltip label="Refresh now">
         <ActionIcon variant="subtle" color="gray" aria-label="Refresh" onClick={onRefresh} disabled={fetching}>
           {fetching ? <Loader size={14} /> : <IconRefresh size={16} />}
         </ActionIcon>
-      </HoverTooltip>
+      </LazyTooltip>
     </Group>
   );
 }

@@ -1,16 +1,24 @@
-import { Button, type ButtonProps, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { endpoints, type PushMessageUser, statusName } from '../../../shared/contract/index.ts';
+import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
-import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { useChangeStatus } from './use-change-status.tsx';
+
+let dropdownLoaded = false;
+const loadDropdown = () =>
+  import('./status-menu-dropdown.tsx').then((module) => {
+    dropdownLoaded = true;
+    return { default: module.StatusMenuDropdown };
+  });
+// Mantine's Menu, with Floating UI under it (~25 KB gzip), is not needed to paint a list: it loads when a pointer
+// first comes over a row's button, or a click or key asks for the menu.
+const StatusMenuDropdown = lazy(loadDropdown);
 
 /** The per-row status switcher; `touch` makes it a full-width, touch-sized button with touch-sized items (cards). */
 export function StatusMenu({ user, touch = false }: { user: PushMessageUser; touch?: boolean }) {
@@ -39,7 +47,10 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
       </PermissionButton>
     );
   }
-  if (armed === 'no') {
+  // Armed by a hover only once the menu's code is here: swapped under the pointer later, the button could change
+  // between a quick click's press and release (see below). A click or key arms it in any case; the menu opens when
+  // its code arrives.
+  if (armed === 'no' || (armed === 'hover' && !dropdownLoaded)) {
     return (
       <Button
         {...buttonProps}
@@ -47,7 +58,11 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
         // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap. Swapped
         // at once (flushSync): a render left for later could land between a quick click's press and release, and a
         // press on one button released on another is no click.
-        onPointerEnter={(event) => event.pointerType === 'mouse' && flushSync(() => setArmed('hover'))}
+        onPointerEnter={(event) => {
+          if (event.pointerType !== 'mouse') return;
+          if (dropdownLoaded) flushSync(() => setArmed('hover'));
+          else void loadDropdown();
+        }}
         onClick={() => setArmed('open')}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -60,49 +75,15 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
       </Button>
     );
   }
-  return <ArmedStatusMenu user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />;
-}
-
-/** The menu itself, once armed. */
-function ArmedStatusMenu({
-  user,
-  touch,
-  text,
-  buttonProps,
-  opened,
-}: {
-  user: PushMessageUser;
-  touch: boolean;
-  text: string;
-  buttonProps: ButtonProps & { 'aria-label': string };
-  opened: boolean;
-}) {
-  const { change } = useChangeStatus();
-  const targetRef = useRef<HTMLButtonElement>(null);
   return (
-    <Menu position="bottom-end" shadow="md" width={touch ? 'target' : 180} defaultOpened={opened}>
-      <Menu.Target>
-        <Button ref={targetRef} {...buttonProps}>
+    <Suspense
+      fallback={
+        <Button {...buttonProps} aria-haspopup="menu">
           {text}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Set status</Menu.Label>
-        {STATUS_VALUES.map((status) => (
-          <Menu.Item
-            key={status}
-            color={PUSH_USER_STATUS_LOOK[status].destructive ? 'red' : undefined}
-            mih={touch ? TOUCH_TARGET : undefined}
-            disabled={status === user.Status}
-            leftSection={status === user.Status ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
-            onClick={() => change(user, status, targetRef.current)}
-          >
-            {PUSH_USER_STATUS_LOOK[status].destructive
-              ? `${PUSH_USER_STATUS_LOOK[status].action}…`
-              : statusName(status)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <StatusMenuDropdown user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
+import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
 import { STATUS_VALUES } from '../../components/push-user-status.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -34,9 +35,9 @@ export function StatusSwitcher({ user }: { user: PushMessageUser }) {
       {access.allowed ? (
         control
       ) : (
-        <Tooltip label={access.message}>
+        <LazyTooltip label={access.message}>
           <div>{control}</div>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {!access.allowed && (
         <Text size="xs" c="dimmed">

@@ -2,17 +2,17 @@ import { ActionIcon } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
-import { HoverTooltip } from './hover-tooltip.tsx';
+import { LazyTooltip } from './lazy-tooltip.tsx';
 
 function Refresh() {
   return (
-    <HoverTooltip label="Refresh now">
+    <LazyTooltip label="Refresh now">
       <ActionIcon aria-label="Refresh">R</ActionIcon>
-    </HoverTooltip>
+    </LazyTooltip>
   );
 }
 
-describe('HoverTooltip', () => {
+describe('LazyTooltip', () => {
   it('shows its label on hover, from the first hover on, and hides it when the mouse leaves', async () => {
     const { user } = renderWithProviders(<Refresh />);
     expect(screen.queryByRole('tooltip')).toBeNull();
