@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
@@ -10,15 +10,28 @@ import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 
-let dropdownLoaded = false;
-const loadDropdown = () =>
-  import('./status-menu-dropdown.tsx').then((module) => {
-    dropdownLoaded = true;
-    return { default: module.StatusMenuDropdown };
-  });
-// Mantine's Menu, with Floating UI under it (~25 KB gzip), is not needed to paint a list: it loads when a pointer
-// first comes over a row's button, or a click or key asks for the menu.
-const StatusMenuDropdown = lazy(loadDropdown);
+type Dropdown = typeof import('./status-menu-dropdown.tsx').StatusMenuDropdown;
+
+let loaded: Dropdown | undefined;
+let loading: Promise<Dropdown> | undefined;
+
+/**
+ * Mantine's Menu, with Floating UI under it (~25 KB gzip), is not needed to paint a list: it loads when a pointer
+ * first comes over a row's button, or a click or key asks for the menu. A failed fetch is tried again at the next.
+ */
+function loadDropdown(): Promise<Dropdown> {
+  loading ??= import('./status-menu-dropdown.tsx').then(
+    (module) => {
+      loaded = module.StatusMenuDropdown;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** The per-row status switcher; `touch` makes it a full-width, touch-sized button with touch-sized items (cards). */
 export function StatusMenu({ user, touch = false }: { user: PushMessageUser; touch?: boolean }) {
@@ -28,7 +41,11 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   // Lists render thousands of rows while scrolling: the menu (a floating popover) and the status change (a mutation
   // observer per row) mount only when a pointer comes near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
+  const [dropdown, setDropdown] = useState(() => loaded);
+  // A menu asked for whose code could not be fetched: the page's error boundary says so.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const changing = usePushUserUpdatePending(user.Id);
+  if (failure) throw failure.error;
   const label = `Change status of ${user.UserName} on ${user.DeviceType}`;
   const buttonProps = {
     size: touch ? 'md' : 'xs',
@@ -47,27 +64,39 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
       </PermissionButton>
     );
   }
-  // Armed by a hover only once the menu's code is here: swapped under the pointer later, the button could change
-  // between a quick click's press and release (see below). A click or key arms it in any case; the menu opens when
-  // its code arrives.
-  if (armed === 'no' || (armed === 'hover' && !dropdownLoaded)) {
+  const open = () => {
+    setArmed('open');
+    if (!dropdown)
+      loadDropdown().then(
+        (arrived) => setDropdown(() => arrived),
+        (error: unknown) => setFailure({ error }),
+      );
+  };
+  // Until the menu is wanted and its code is here, the row shows this same button, so nothing is mounted anew under
+  // a pointer: a hover arms the menu only when its code is already here, at once (flushSync), because a swap left
+  // for later could land between a quick click's press and release, and a press on one button released on another
+  // is no click. A click or key opens the menu when its code arrives.
+  if (armed === 'no' || !dropdown) {
     return (
       <Button
         {...buttonProps}
         aria-haspopup="menu"
-        // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap. Swapped
-        // at once (flushSync): a render left for later could land between a quick click's press and release, and a
-        // press on one button released on another is no click.
+        // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap.
         onPointerEnter={(event) => {
           if (event.pointerType !== 'mouse') return;
-          if (dropdownLoaded) flushSync(() => setArmed('hover'));
-          else void loadDropdown();
+          const arrived = loaded;
+          if (arrived)
+            flushSync(() => {
+              setDropdown(() => arrived);
+              setArmed('hover');
+            });
+          else loadDropdown().catch(() => undefined); // fetched ahead; a click reports a failure
         }}
-        onClick={() => setArmed('open')}
+        onClick={open}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            setArmed('open');
+            open();
           }
         }}
       >
@@ -75,15 +104,8 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
       </Button>
     );
   }
+  const StatusMenuDropdown = dropdown;
   return (
-    <Suspense
-      fallback={
-        <Button {...buttonProps} aria-haspopup="menu">
-          {text}
-        </Button>
-      }
-    >
-      <StatusMenuDropdown user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />
-    </Suspense>
+    <StatusMenuDropdown user={user} touch={touch} text={text} buttonProps={buttonProps} opened={armed === 'open'} />
   );
 }
