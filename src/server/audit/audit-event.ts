@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'account-password-reset',
   'device-enrolled',
   'device-removed',
+  'code-reported',
   'instruction-created',
   'token-accepted',
   'token-refused',
@@ -36,6 +37,8 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
+  // A person says a code reached them that they did not ask for: someone else holds their password.
+  'code-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
   'instruction-created': { category: ['authentication'], type: ['info'] },
   'token-accepted': { category: ['authentication'], type: ['info'] },
   'token-refused': { category: ['authentication'], type: ['info'] },

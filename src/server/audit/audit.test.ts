@@ -248,6 +248,37 @@ describe('the audit stream', () => {
     });
   });
 
+  it('codes reported as "This wasn\'t me", and reports of a code that never reached the device', async () => {
+    const helpdesk = await t.login(...HELPDESK);
+    const phone = await enrollDevice(t, { token: helpdesk });
+    await decide(t, tokens.admin, phone);
+    const instruction = await demoCreateInstruction(t, helpdesk);
+    const report = (id: number) =>
+      deviceCall(t, phone.DeviceToken, {
+        method: 'POST',
+        url: `/api/Device/Pushes/${id}/Report`,
+        headers: { 'user-agent': BROWSER },
+      });
+    lines.clear();
+    expect((await report(instruction.Id + 1000)).statusCode).toBe(404);
+    expect(only('code-reported')).toMatchObject({
+      event: { outcome: 'failure', reason: 'not-found', category: ['authentication', 'intrusion_detection'] },
+      user: { name: HELPDESK[0] },
+      tachyon: {
+        entity: { type: 'Instruction', id: instruction.Id + 1000 },
+        details: { deviceId: expect.any(Number) },
+      },
+    });
+    lines.clear();
+    expect((await report(instruction.Id)).statusCode).toBe(204);
+    expect(only('code-reported')).toMatchObject({
+      event: { outcome: 'success', type: ['info'] },
+      user: { name: HELPDESK[0] },
+      user_agent: { original: BROWSER },
+      tachyon: { entity: { type: 'Instruction', id: instruction.Id }, details: { deviceId: expect.any(Number) } },
+    });
+  });
+
   it('backups taken and demo resets', async () => {
     lines.clear();
     expect((await call({ method: 'GET', url: '/api/Admin/Backup', token: tokens.admin })).statusCode).toBe(
@@ -271,7 +302,7 @@ describe('the audit stream', () => {
 
 describe('audit lines', () => {
   it('name every action the stream documents, a failure always with a reason', () => {
-    expect(AUDIT_ACTIONS).toHaveLength(16);
+    expect(AUDIT_ACTIONS).toHaveLength(17);
     const line = JSON.parse(auditLine({ action: 'token-refused', outcome: 'failure' }, new Date(0)));
     expect(line.event.reason).toBe('unknown');
     const long = JSON.parse(

@@ -108,8 +108,19 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(app, endpoints.devicePushes, ({ request }) => listDevicePushes(db, deviceOf(request), clock()));
 
   registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
-    await reportCode(db, clock, deviceOf(request), params.id, changes, (principalId) =>
-      sessions.forgetPrincipal(principalId),
+    const device = deviceOf(request);
+    await audited(
+      audit,
+      request,
+      {
+        action: 'code-reported',
+        event: {
+          userName: device.userName,
+          entity: { type: 'Instruction', id: params.id },
+          details: { deviceId: device.id },
+        },
+      },
+      () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
     );
     return reply.code(204).send();
   });
