@@ -159,6 +159,34 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     }
   });
 
+  it('sends a state only when it differs from the last one sent', async () => {
+    const phone = await enrollDevice(t, { token: dana });
+    await decide(t, admin, phone);
+    const { PushMessageUserId } = await deviceStateOf(t, phone.DeviceToken);
+    const stream = await openStream(base, phone.DeviceToken);
+    try {
+      await stream.events(1);
+      const setStatus = async (Status: number) => {
+        const response = await t.call({
+          method: 'PUT',
+          url: '/api/Consumer/PushMessageUsers',
+          token: admin,
+          payload: { Id: PushMessageUserId, Status },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      // Set to the status it has: a change notice for this device, and nothing new to say.
+      await setStatus(1);
+      await setStatus(2);
+      const received = await stream.events(3, 1_000);
+      expect(received.map((item) => item.event.Type === 'device' && item.event.Device.PushMessageUserStatus)).toEqual([
+        1, 2,
+      ]);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('resumes after a reconnect from Last-Event-ID: the state first, then what it missed, in order', async () => {
     const phone = await enrollDevice(t, { token: dana });
     await decide(t, admin, phone);

@@ -44,11 +44,18 @@ export function deviceEventRoutes(app: FastifyInstance, { db, clock, changes }: 
         stream.end();
       });
     };
+    // The state last sent: a change notice can arrive after the state it made was sent already (on PostgreSQL a
+    // NOTIFY committed before the stream opened reaches it after its first state), and the same state twice says
+    // nothing new.
+    let sentState = '';
     const sendState = async () => {
       // A change of this device may have ended it (removed, Deleted): then the stream ends instead.
       if (!(await deviceStillLive(db, device.id))) return stream.end();
       const state = await deviceState(db, device.id);
       pushUserId = state.PushMessageUserId;
+      const json = JSON.stringify(state);
+      if (json === sentState) return;
+      sentState = json;
       send({ Type: 'device', Device: state }, lastId);
     };
     const readOn = async () => {
