@@ -52,8 +52,9 @@ const MOUSE_ONLY = { hover: true, focus: false, touch: false };
 
 /**
  * A Mantine Tooltip made when it is first wanted (the mouse comes over the trigger, or the focus or a touch when
- * `events` says so). Until then the trigger renders alone: a Tooltip costs Floating UI's ~25 KB gzip on the critical
- * path of every page that shows one, and its hooks in the page's first render, for a hover that may never come.
+ * `events` says so). Until then the trigger renders alone: a Tooltip puts Floating UI (the `overlays` chunk) on the
+ * critical path of every page that shows one, and its hooks in the page's first render, for a hover that may never
+ * come.
  */
 export function LazyTooltip({ label, events = MOUSE_ONLY, children }: LazyTooltipProps) {
   const [armed, setArmed] = useState<{ Tooltip: TooltipComponent; opened: boolean } | null>(null);

@@ -63,7 +63,7 @@ export interface ListTableProps<T> {
  * Mantine's Table classes. The table is plain elements with them, as Mantine's Table with row borders and
  * highlightOnHover renders it. Table.Tr and Table.Td resolve their styles (theme, table context, props) on every
  * render, for each of a row's cells, a large share of a list's render. And Table itself brings Table.ScrollContainer,
- * with ScrollArea and Floating UI under it (~25 KB gzip), to every list page's first load.
+ * with ScrollArea and Floating UI under it (the `overlays` chunk), to every list page's first load.
  */
 const table = TableTr.classes;
 

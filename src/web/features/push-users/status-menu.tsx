@@ -16,8 +16,9 @@ let loaded: Dropdown | undefined;
 let loading: Promise<Dropdown> | undefined;
 
 /**
- * Mantine's Menu, with Floating UI under it (~25 KB gzip), is not needed to paint a list: it loads when a pointer
- * first comes over a row's button, or a click or key asks for the menu. A failed fetch is tried again at the next.
+ * Mantine's Menu, with Floating UI under it (the `overlays` chunk), is not needed to paint a list: it loads when a
+ * pointer first comes over a row's button, or a click or key asks for the menu. A failed fetch is tried again at the
+ * next.
  */
 function loadDropdown(): Promise<Dropdown> {
   loading ??= import('./status-menu-dropdown.tsx').then(
