@@ -29,10 +29,10 @@ const SHARED_UI = new RegExp(
 );
 
 /**
- * Popovers, tooltips, modals' focus trap and scroll lock, with Floating UI under them. No page waits for them to
- * paint: the header's and rows' tooltips are lazy, menus and dialogs are imported when first opened; the pages that
- * show a select or a tooltip at once (settings, two-factor, a push user's detail) import them. Automatic chunking cut
- * them into ~12 chunks by which pages use which, ~4 KB gzip more than one chunk.
+ * Popovers, tooltips and the modals' focus trap, with Floating UI under them. The lists and the overview do not wait
+ * for them to paint: tooltips are lazy (LazyTooltip), menus and dialogs are imported when first opened; the pages
+ * that render a select or Mantine's Tooltip at once (settings, accounts) import them. Automatic chunking cut them
+ * into ~12 chunks by which pages use which, ~4 KB gzip more than one chunk.
  */
 const OVERLAYS = new RegExp(
   [
