@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
+import type { AuditEvent } from '../audit/audit-event.ts';
 import { audited } from '../audit/request-audit.ts';
 import { reportCode } from '../domain/code-reports.ts';
 import { listDevicePushes } from '../domain/device-inbox.ts';
 import {
+  type AuthenticatedDevice,
   clearPushSubscription,
   createEnrollmentLink,
   deviceState,
@@ -19,6 +21,11 @@ import { deviceEventRoutes } from './device-events.ts';
 import { deviceOf } from './device-of.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
+
+/** What an audit event says of a request a device made: its person acted, on `entity`, through that device. */
+function deviceActing(device: AuthenticatedDevice, entity: AuditEvent['entity']) {
+  return { userName: device.userName, entity, details: { deviceId: device.id } };
+}
 
 /** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
 const ENROLLMENTS_PER_MINUTE = 20;
@@ -83,12 +90,8 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       request,
       {
         action: 'device-removed',
-        event: {
-          userName: device.userName,
-          // The enrolment's request names the device in both of its events.
-          entity: { type: 'AuthorizationRequest', id: device.authorizationRequestId },
-          details: { deviceId: device.id },
-        },
+        // The enrolment's request names the device in both of its events.
+        event: deviceActing(device, { type: 'AuthorizationRequest', id: device.authorizationRequestId }),
       },
       () => removeDevice(db, clock, device, changes),
     );
@@ -114,11 +117,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       request,
       {
         action: 'code-reported',
-        event: {
-          userName: device.userName,
-          entity: { type: 'Instruction', id: params.id },
-          details: { deviceId: device.id },
-        },
+        event: deviceActing(device, { type: 'Instruction', id: params.id }),
       },
       () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
     );
