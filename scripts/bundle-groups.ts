@@ -45,6 +45,7 @@ export const BUNDLE_GROUP_SOURCES = {
     'src/web/components/permission-button.tsx',
     'src/web/components/timestamp.tsx',
     'src/web/lib/use-phone.ts',
+    'src/web/lib/load-once.ts',
     'src/web/lib/relative-time.ts',
     'src/web/lib/use-focus-return.ts',
     'src/web/api/use-demo-mode.ts',

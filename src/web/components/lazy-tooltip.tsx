@@ -10,26 +10,12 @@ import {
   useRef,
   useState,
 } from 'react';
+import { loadOnce } from '../lib/load-once.ts';
 
 type TooltipComponent = typeof Tooltip;
 
-let loaded: TooltipComponent | undefined;
-let loading: Promise<TooltipComponent | undefined> | undefined;
-
-/** Fetches Mantine's Tooltip once for every lazy tooltip; a failed fetch is tried again at the next hover. */
-function loadTooltip(): Promise<TooltipComponent | undefined> {
-  loading ??= import('./mantine-tooltip.ts').then(
-    (module) => {
-      loaded = module.Tooltip;
-      return loaded;
-    },
-    () => {
-      loading = undefined;
-      return undefined;
-    },
-  );
-  return loading;
-}
+/** Mantine's Tooltip, fetched once for every lazy tooltip; a failed fetch is tried again at the next hover. */
+const tooltipCode = loadOnce(() => import('./mantine-tooltip.ts').then((module) => module.Tooltip));
 
 /** What the trigger must accept: a ref to its element and the handlers that arm the tooltip. */
 export interface TriggerProps {
@@ -82,13 +68,12 @@ export function LazyTooltip({ label, events = MOUSE_ONLY, children }: LazyToolti
   }
   const arm = () => {
     wanted.current = true;
-    const make = (tooltip: TooltipComponent | undefined) => {
-      if (!tooltip) return;
+    const make = (tooltip: TooltipComponent) => {
       hadFocus.current = trigger.current !== null && trigger.current === document.activeElement;
       setArmed({ Tooltip: tooltip, opened: wanted.current });
     };
-    if (loaded) make(loaded);
-    else void loadTooltip().then(make);
+    if (tooltipCode.value) make(tooltipCode.value);
+    else tooltipCode.load().then(make, () => undefined);
   };
   const { onPointerEnter, onPointerLeave, onFocus, onBlur } = children.props;
   return cloneElement(children, {

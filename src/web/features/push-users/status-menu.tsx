@@ -6,33 +6,17 @@ import { endpoints, type PushMessageUser } from '../../../shared/contract/index.
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
 import { useCompactTable } from '../../components/list-table.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { loadOnce } from '../../lib/load-once.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-
-type Dropdown = typeof import('./status-menu-dropdown.tsx').StatusMenuDropdown;
-
-let loaded: Dropdown | undefined;
-let loading: Promise<Dropdown> | undefined;
 
 /**
  * Mantine's Menu, with Floating UI under it (the `overlays` chunk), is not needed to paint a list: it loads when a
  * pointer first comes over a row's button, or a click or key asks for the menu. A failed fetch is tried again at the
  * next.
  */
-function loadDropdown(): Promise<Dropdown> {
-  loading ??= import('./status-menu-dropdown.tsx').then(
-    (module) => {
-      loaded = module.StatusMenuDropdown;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const dropdownCode = loadOnce(() => import('./status-menu-dropdown.tsx').then((module) => module.StatusMenuDropdown));
 
 /** The per-row status switcher; `touch` makes it a full-width, touch-sized button with touch-sized items (cards). */
 export function StatusMenu({ user, touch = false }: { user: PushMessageUser; touch?: boolean }) {
@@ -42,7 +26,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   // Lists render thousands of rows while scrolling: the menu (a floating popover) and the status change (a mutation
   // observer per row) mount only when a pointer comes near or a key asks for it.
   const [armed, setArmed] = useState<'no' | 'hover' | 'open'>('no');
-  const [dropdown, setDropdown] = useState(() => loaded);
+  const [dropdown, setDropdown] = useState(() => dropdownCode.value);
   // A menu asked for whose code could not be fetched: the page's error boundary says so.
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const changing = usePushUserUpdatePending(user.Id);
@@ -68,7 +52,7 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
   const open = () => {
     setArmed('open');
     if (!dropdown)
-      loadDropdown().then(
+      dropdownCode.load().then(
         (arrived) => setDropdown(() => arrived),
         (error: unknown) => setFailure({ error }),
       );
@@ -85,13 +69,13 @@ export function StatusMenu({ user, touch = false }: { user: PushMessageUser; tou
         // A touch has no hover; arming on its pointerenter would swap the button under the finger mid-tap.
         onPointerEnter={(event) => {
           if (event.pointerType !== 'mouse') return;
-          const arrived = loaded;
+          const arrived = dropdownCode.value;
           if (arrived)
             flushSync(() => {
               setDropdown(() => arrived);
               setArmed('hover');
             });
-          else loadDropdown().catch(() => undefined); // fetched ahead; a click reports a failure
+          else dropdownCode.load().catch(() => undefined); // fetched ahead; a click reports a failure
         }}
         onClick={open}
         onKeyDown={(event) => {
