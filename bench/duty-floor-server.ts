@@ -5,7 +5,7 @@
 // and FLOOR_TOKEN.
 import SQLite from 'better-sqlite3';
 import Fastify, { LogController } from 'fastify';
-import { toPushMessageUser } from '../src/server/domain/push-users.ts';
+import { toPushMessageUser } from '../src/server/domain/consumer/push-users.ts';
 import { createServiceLog, registerRequestLog } from '../src/server/http/request-log.ts';
 import { securityHeaders } from '../src/server/http/security-headers.ts';
 

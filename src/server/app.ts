@@ -13,27 +13,27 @@ import { type AuditSink, openAuditLog } from './audit/audit-log.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from './db/database.ts';
 import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
-import { AccountService } from './domain/accounts.ts';
-import { BasicCredentials } from './domain/basic-credentials.ts';
-import { bootstrapAdmin } from './domain/bootstrap-admin.ts';
-import { ChangeFeed } from './domain/change-feed.ts';
-import { type Clock, systemClock } from './domain/clock.ts';
+import { AccountService } from './domain/accounts/accounts.ts';
+import { bootstrapAdmin } from './domain/accounts/bootstrap-admin.ts';
+import { Directory } from './domain/accounts/directory.ts';
+import { userKeyOf } from './domain/accounts/principals.ts';
+import { ChangeFeed } from './domain/core/change-feed.ts';
+import { type Clock, systemClock } from './domain/core/clock.ts';
 import {
   DEMO_USER_KEYS,
   retireDemoCreatedAccounts,
   retireDemoPrincipals,
   seedDemoDataIfEmpty,
   seedDemoPrincipals,
-} from './domain/demo-data.ts';
-import { purgeDeviceEvents } from './domain/device-events.ts';
-import { purgeExpiredCodes } from './domain/device-inbox.ts';
-import { authenticateDevice } from './domain/devices.ts';
-import { Directory } from './domain/directory.ts';
-import { KnownClients } from './domain/known-clients.ts';
-import { LoginThrottle } from './domain/login-throttle.ts';
-import { userKeyOf } from './domain/principals.ts';
-import { SessionService } from './domain/sessions.ts';
-import { removePushSubscription, type TokenPushSender } from './domain/token-delivery.ts';
+} from './domain/demo/demo-data.ts';
+import { purgeDeviceEvents } from './domain/devices/device-events.ts';
+import { purgeExpiredCodes } from './domain/devices/device-inbox.ts';
+import { authenticateDevice } from './domain/devices/devices.ts';
+import { BasicCredentials } from './domain/sign-in/basic-credentials.ts';
+import { KnownClients } from './domain/sign-in/known-clients.ts';
+import { LoginThrottle } from './domain/sign-in/login-throttle.ts';
+import { SessionService } from './domain/sign-in/sessions.ts';
+import { removePushSubscription, type TokenPushSender } from './domain/two-factor/token-delivery.ts';
 import { registerAccess } from './http/access.ts';
 import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';

@@ -9,7 +9,7 @@ import {
   SUPPORTED_VERSIONS,
 } from '../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
-import { passwordWeakness } from './domain/password-policy.ts';
+import { passwordWeakness } from './domain/accounts/password-policy.ts';
 import type { TlsFiles } from './http/tls.ts';
 import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../domain/core/clock.ts';
 import { endDestination } from '../http/request-log.ts';
 import { type AuditEvent, auditLine } from './audit-event.ts';
 

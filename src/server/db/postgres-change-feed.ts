@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod/mini';
-import { ChangeFeed, FeedEvent } from '../domain/change-feed.ts';
+import { ChangeFeed, FeedEvent } from '../domain/core/change-feed.ts';
 import type { Database } from './schema.ts';
 
 const CHANNEL = 'tachyon_changes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Config, isLoopbackHost } from '../config.ts';
-import { ProblemError } from '../domain/problem-error.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
 
 /** The names a browser on this machine reaches a loopback service by; no web page can be served under them. */
 export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

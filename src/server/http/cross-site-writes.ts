@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ProblemError } from '../domain/problem-error.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

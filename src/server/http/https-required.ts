@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Endpoint, endpoints } from '../../shared/contract/index.ts';
-import { ProblemError } from '../domain/problem-error.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
 
 /** The endpoints whose bodies carry a password: signing in, changing one's own, setting another's. */
 export const PASSWORD_ENDPOINTS: ReadonlySet<Endpoint> = new Set<Endpoint>([

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-client';
 import { endpoints } from '../../shared/contract/index.ts';
 import type { Database } from '../db/schema.ts';
-import { ProblemError } from '../domain/problem-error.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
 
 export interface MetricsOptions {
   /** Serve /api/metrics on the public port (METRICS=on). */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
-import type { TokenPushSender } from '../domain/token-delivery.ts';
+import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { DEMO_VAPID_SUBJECT, loadVapidKeys, pushKeyOf } from './vapid-keys.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
 import type { AuditAction } from '../audit/audit-event.ts';
 import { audited } from '../audit/request-audit.ts';
-import { listReportedCodes } from '../domain/code-reports.ts';
+import { listReportedCodes } from '../domain/two-factor/code-reports.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
 import { audited, requestActor } from '../audit/request-audit.ts';
-import { submitToken } from '../domain/instructions.ts';
+import { submitToken } from '../domain/two-factor/instructions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';

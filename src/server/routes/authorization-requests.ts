@@ -5,7 +5,7 @@ import {
   decideAuthorizationRequest,
   getAuthorizationRequest,
   listAuthorizationRequests,
-} from '../domain/authorization-requests.ts';
+} from '../domain/consumer/authorization-requests.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';

@@ -7,7 +7,7 @@ import { startBackupSchedule } from '../backup/backup-schedule.ts';
 import { BackupService } from '../backup/backup-service.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { Clock } from '../domain/clock.ts';
+import type { Clock } from '../domain/core/clock.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 
 /** Backups: the endpoint, and the schedule when BACKUP_DIR is set (stopped at close). */

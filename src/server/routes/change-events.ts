@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
-import { hasPermission } from '../domain/principals.ts';
-import { ProblemError } from '../domain/problem-error.ts';
-import type { AuthenticatedSession } from '../domain/sessions.ts';
+import { hasPermission } from '../domain/accounts/principals.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
+import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { eventStreams } from '../http/event-stream.ts';
 import type { Services } from './services.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type DeviceEvent, endpoints } from '../../shared/contract/index.ts';
-import { deviceEventsAfter, lastDeviceEventId } from '../domain/device-events.ts';
-import { deviceState, deviceStillLive } from '../domain/devices.ts';
+import { deviceEventsAfter, lastDeviceEventId } from '../domain/devices/device-events.ts';
+import { deviceState, deviceStillLive } from '../domain/devices/devices.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { eventStreams } from '../http/event-stream.ts';
 import { deviceOf } from './device-of.ts';

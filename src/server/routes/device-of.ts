@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedDevice } from '../domain/devices.ts';
+import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
 
 /** The device the access hook established; routes with device access always have one. */
 export function deviceOf(request: FastifyRequest): AuthenticatedDevice {

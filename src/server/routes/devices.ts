@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
 import type { AuditEvent } from '../audit/audit-event.ts';
 import { audited } from '../audit/request-audit.ts';
-import { reportCode } from '../domain/code-reports.ts';
-import { listDevicePushes } from '../domain/device-inbox.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
+import { listDevicePushes } from '../domain/devices/device-inbox.ts';
 import {
   type AuthenticatedDevice,
   clearPushSubscription,
@@ -13,8 +13,8 @@ import {
   enrollDevice,
   removeDevice,
   setPushSubscription,
-} from '../domain/devices.ts';
-import { ProblemError } from '../domain/problem-error.ts';
+} from '../domain/devices/devices.ts';
+import { reportCode } from '../domain/two-factor/code-reports.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { pushKeyOf } from '../push/vapid-keys.ts';
 import { deviceEventRoutes } from './device-events.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { endpoints, type HealthStatus } from '../../shared/contract/index.ts';
-import { ProblemError } from '../domain/problem-error.ts';
+import { ProblemError } from '../domain/core/problem-error.ts';
 import { isDraining, startDraining } from '../http/draining.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';

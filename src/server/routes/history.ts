@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/contract/index.ts';
-import { getAuthorizationRequest } from '../domain/authorization-requests.ts';
-import { listHistory } from '../domain/history.ts';
-import { getPushMessageUser } from '../domain/push-users.ts';
+import { getAuthorizationRequest } from '../domain/consumer/authorization-requests.ts';
+import { listHistory } from '../domain/consumer/history.ts';
+import { getPushMessageUser } from '../domain/consumer/push-users.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 

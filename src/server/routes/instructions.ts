@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, type Instruction } from '../../shared/contract/index.ts';
 import { audited } from '../audit/request-audit.ts';
-import { type CodeRequest, createInstruction, getInstruction, reissueToken } from '../domain/instructions.ts';
+import {
+  type CodeRequest,
+  createInstruction,
+  getInstruction,
+  reissueToken,
+} from '../domain/two-factor/instructions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';

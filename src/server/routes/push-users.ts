@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, statusName } from '../../shared/contract/index.ts';
 import { audited } from '../audit/request-audit.ts';
-import { getPushMessageUser, listPushMessageUsers, setPushMessageUserStatus } from '../domain/push-users.ts';
+import { getPushMessageUser, listPushMessageUsers, setPushMessageUserStatus } from '../domain/consumer/push-users.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { createListResponder } from './list-etag.ts';
 import type { Services } from './services.ts';

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { AccountService } from '../domain/accounts.ts';
-import type { ChangeFeed } from '../domain/change-feed.ts';
-import type { Clock } from '../domain/clock.ts';
-import type { TokenDelivery } from '../domain/instructions.ts';
-import type { SessionService } from '../domain/sessions.ts';
-import type { TokenPushSender } from '../domain/token-delivery.ts';
+import type { AccountService } from '../domain/accounts/accounts.ts';
+import type { ChangeFeed } from '../domain/core/change-feed.ts';
+import type { Clock } from '../domain/core/clock.ts';
+import type { SessionService } from '../domain/sign-in/sessions.ts';
+import type { TokenDelivery } from '../domain/two-factor/instructions.ts';
+import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import type { PushEndpointPolicy } from '../push/push-endpoint-policy.ts';
 import type { VapidKeys } from '../push/vapid-keys.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { directReaderOf } from '../db/direct-reader.ts';
 import type { Database } from '../db/schema.ts';
-import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/token-delivery.ts';
+import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
 import { parseBody, type TestApp } from './harness.ts';
 
 /** A Web Push sender that sends nothing and remembers what it was asked to send, and whether that had committed. */

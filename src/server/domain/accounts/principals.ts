@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Permission, PermissionGrant } from '../../../shared/contract/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { hashPassword } from './passwords.ts';
+
+export interface Principal {
+  id: number;
+  userName: string;
+  userKey: string;
+  grants: PermissionGrant[];
+}
+
+/** Windows account names compare case-insensitively. */
+export const userKeyOf = (userName: string) => userName.trim().toLowerCase();
+
+export function hasPermission(principal: Principal, entity: string, permission: Permission): boolean {
+  return principal.grants.some((grant) => grant.Entity === entity && grant.Permissions.includes(permission));
+}
+
+export async function loadGrants(db: Kysely<Database>, principalId: number): Promise<PermissionGrant[]> {
+  const rows = await db
+    .selectFrom('permission_grants')
+    .select(['entity', 'permission'])
+    .where('principal_id', '=', principalId)
+    .orderBy('entity')
+    .orderBy('permission')
+    .execute();
+  const byEntity = new Map<string, string[]>();
+  for (const row of rows) byEntity.set(row.entity, [...(byEntity.get(row.entity) ?? []), row.permission]);
+  return [...byEntity].map(([Entity, Permissions]) => ({ Entity, Permissions }));
+}
+
+export interface PrincipalSpec {
+  userName: string;
+  password: string;
+  grants: ReadonlyArray<{ entity: string; permission: Permission }>;
+  /** An existing principal keeps its enabled state instead of being enabled (what an administrator set stands). */
+  keepEnabled?: boolean;
+}
+
+/** Creates the principal (enabled), or resets its password and grants to the spec when it exists. */
+export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec, hashCost: number): Promise<void> {
+  const passwordHash = await hashPassword(spec.password, hashCost);
+  await writeTransaction(db, async (trx) => {
+    const userKey = userKeyOf(spec.userName);
+    const existing = await trx.selectFrom('principals').select('id').where('user_key', '=', userKey).executeTakeFirst();
+    const id =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('principals')
+          .values({ user_name: spec.userName, user_key: userKey, password_hash: passwordHash, enabled: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    if (existing) {
+      await trx
+        .updateTable('principals')
+        .set({ password_hash: passwordHash, ...(spec.keepEnabled ? {} : { enabled: 1 }) })
+        .where('id', '=', id)
+        .execute();
+    }
+    await trx.deleteFrom('permission_grants').where('principal_id', '=', id).execute();
+    if (spec.grants.length > 0) {
+      await trx
+        .insertInto('permission_grants')
+        .values(spec.grants.map((grant) => ({ principal_id: id, entity: grant.entity, permission: grant.permission })))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,228 @@
+import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
+import {
+  formatTimestamp,
+  type PushMessageUser,
+  type PushUserStatus,
+  PushUserStatusCode,
+  statusName,
+} from '../../../shared/contract/index.ts';
+import { dialectOf } from '../../db/database.ts';
+import { bumpRevision, bumpRevisionQuery } from '../../db/list-revisions.ts';
+import { preparedLookup } from '../../db/prepared-query.ts';
+import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
+import { userKeyOf } from '../accounts/principals.ts';
+import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
+import type { Clock } from '../core/clock.ts';
+import { notFound } from '../core/problem-error.ts';
+import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { recordHistory } from './history.ts';
+
+export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, PushUserColumn>): PushMessageUser {
+  return {
+    Id: row.id,
+    DeviceType: row.device_type,
+    UserName: row.user_name,
+    CreatedTimeStampUtc: row.created_at,
+    ModifiedTimestampUtc: row.modified_at,
+    Status: row.status,
+    Manufacturer: row.manufacturer,
+    Model: row.model,
+    OsVersion: row.os_version,
+  };
+}
+
+type PushUserColumn =
+  | 'id'
+  | 'device_type'
+  | 'user_name'
+  | 'created_at'
+  | 'modified_at'
+  | 'status'
+  | 'manufacturer'
+  | 'model'
+  | 'os_version';
+const COLUMNS: PushUserColumn[] = [
+  'id',
+  'device_type',
+  'user_name',
+  'created_at',
+  'modified_at',
+  'status',
+  'manufacturer',
+  'model',
+  'os_version',
+];
+
+/** The device an authorization request describes, which the push user it registers carries. */
+export interface DeviceDescription {
+  manufacturer: string;
+  model: string;
+  osVersion: string;
+}
+
+export async function listPushMessageUsers(db: Kysely<Database>): Promise<PushMessageUser[]> {
+  const rows = await db.selectFrom('push_message_users').select(COLUMNS).orderBy('id').execute();
+  return rows.map(toPushMessageUser);
+}
+
+// The most frequent single-row read: compiled once, not per request.
+const selectPushUserById = preparedLookup(
+  (db: Kysely<Database>, id: number) => db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id),
+  (db: Kysely<Database>, ids: readonly number[]) =>
+    db
+      .selectFrom('push_message_users')
+      .select(COLUMNS)
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+  (row) => row.id,
+);
+
+export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUser> {
+  const row = await selectPushUserById(db, id);
+  if (!row) throw notFound('Push message user', id);
+  return toPushMessageUser(row);
+}
+
+/** Seed §3: PUT changes only Status and stamps ModifiedTimestampUtc; nothing else is touched. */
+export async function setPushMessageUserStatus(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  status: PushUserStatus,
+  changedBy: string,
+  changes: ChangePublisher,
+): Promise<PushMessageUser> {
+  return writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
+      // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
+      // always the latest (the last commit's), and the history's From is the status this change replaced.
+      const before = await trx
+        .updateTable('push_message_users')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .returning('status')
+        .executeTakeFirst();
+      if (!before) throw notFound('Push message user', id);
+      const at = clock();
+      const now = formatTimestamp(at);
+      // A Deleted push user's devices end with it, for good: registering the device type again later makes a new
+      // enrolment's device that push user, never a lost phone that still holds the old credential.
+      if (status === PushUserStatusCode.Deleted) await endDevicesWhere(trx, 'push_message_user_id', id, at);
+      const row = await changeStatusAndRecord(trx, id, status, {
+        entity: 'PushMessageUser',
+        entity_id: id,
+        action: 'StatusChanged',
+        from_state: statusName(before.status),
+        to_state: statusName(status),
+        comment: null,
+        changed_by: changedBy,
+        changed_at: now,
+      });
+      return toPushMessageUser(row);
+    },
+    (user) => ({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy }),
+  );
+}
+
+/**
+ * The locked row's new status, the list's revision and the history entry. On PostgreSQL they go as one statement:
+ * each statement there is a round trip while the row stays locked until the commit, and every round trip saved
+ * is one less wait for the next change of that user (three statements under the lock instead of five).
+ */
+async function changeStatusAndRecord(
+  trx: Kysely<Database>,
+  id: number,
+  status: PushUserStatus,
+  entry: Insertable<HistoryTable>,
+): Promise<Pick<Selectable<PushMessageUserTable>, PushUserColumn>> {
+  const update = (db: QueryCreator<Database>) =>
+    db
+      .updateTable('push_message_users')
+      .set({ status, modified_at: entry.changed_at })
+      .where('id', '=', id)
+      .returning(COLUMNS);
+  if (dialectOf(trx) !== 'postgres') {
+    const row = await update(trx).executeTakeFirstOrThrow();
+    await bumpRevision(trx, 'push_message_users');
+    await recordHistory(trx, entry);
+    return row;
+  }
+  return (
+    trx
+      .with('bumped', (db) => bumpRevisionQuery(db, 'push_message_users').returning('revision'))
+      .with('recorded', (db) => db.insertInto('history').values(entry).returning('id'))
+      // The CTEs before it add names this query does not use; the tables it updates are the database's.
+      .with('changed', (db) => update(db as unknown as QueryCreator<Database>))
+      .selectFrom('changed')
+      .selectAll()
+      .executeTakeFirstOrThrow()
+  );
+}
+
+/**
+ * An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction;
+ * answers the push user's Id.
+ */
+export async function registerDevice(
+  trx: Kysely<Database>,
+  userName: string,
+  deviceType: string,
+  clock: Clock,
+  registeredBy: string,
+  device: DeviceDescription,
+): Promise<number> {
+  const userKey = userKeyOf(userName);
+  const existing = await trx
+    .selectFrom('push_message_users')
+    .select('status')
+    .where('user_key', '=', userKey)
+    .where('device_type', '=', deviceType)
+    .executeTakeFirst();
+  const created = formatTimestamp(clock());
+  await trx
+    .insertInto('push_message_users')
+    .values({
+      user_name: userName,
+      user_key: userKey,
+      device_type: deviceType,
+      created_at: created,
+      modified_at: created,
+      status: PushUserStatusCode.Active,
+      manufacturer: device.manufacturer,
+      model: device.model,
+      os_version: device.osVersion,
+    })
+    // A device registered again is described by the request that registered it this time.
+    .onConflict((conflict) =>
+      conflict.columns(['user_key', 'device_type']).doUpdateSet({
+        status: PushUserStatusCode.Active,
+        manufacturer: device.manufacturer,
+        model: device.model,
+        os_version: device.osVersion,
+      }),
+    )
+    .execute();
+  // As for a status change: the modification time is read once this transaction holds the row.
+  const now = formatTimestamp(clock());
+  const registered = await trx
+    .updateTable('push_message_users')
+    .set({ modified_at: now })
+    .where('user_key', '=', userKey)
+    .where('device_type', '=', deviceType)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await bumpRevision(trx, 'push_message_users');
+  await recordHistory(trx, {
+    entity: 'PushMessageUser',
+    entity_id: registered.id,
+    action: 'Registered',
+    from_state: existing ? statusName(existing.status) : null,
+    to_state: statusName(PushUserStatusCode.Active),
+    comment: null,
+    changed_by: registeredBy,
+    changed_at: now,
+  });
+  return registered.id;
+}

@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import { formatTimestamp, type ReportedCode } from '../../../shared/contract/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { recordAccountHistory, revokeSessionsOf } from '../accounts/accounts.ts';
+import { type ChangePublisher, deviceSignal } from '../core/change-feed.ts';
+import type { Clock } from '../core/clock.ts';
+import { notFound } from '../core/problem-error.ts';
+import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
+import type { AuthenticatedDevice } from '../devices/devices.ts';
+import { forgetCodes } from './instructions.ts';
+
+/** Reported codes answered at once: the overview shows the recent ones. */
+const REPORTS_LIMIT = 100;
+
+/**
+ * "This wasn't me": a code reached the person's device that they did not ask for, so someone else knows their
+ * password. The code stops working at once, every session of the person ends, and the report is kept (with where
+ * the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
+ * `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
+ */
+export async function reportCode(
+  db: Kysely<Database>,
+  clock: Clock,
+  device: AuthenticatedDevice,
+  instructionId: number,
+  changes: ChangePublisher,
+  forgetSessions: (principalId: number) => void,
+): Promise<void> {
+  const deviceIds = await writeTransaction(db, async (trx) => {
+    // The latest code of that instruction pushed to the push user this device is: the one on its screen.
+    const issue = await trx
+      .selectFrom('token_issues')
+      .innerJoin('pushes', 'pushes.token_issue_id', 'token_issues.id')
+      .innerJoin('instructions', 'instructions.id', 'token_issues.instruction_id')
+      .select([
+        'token_issues.id',
+        'token_issues.reported_at',
+        'token_issues.issued_at',
+        'token_issues.client_address',
+        'token_issues.user_agent',
+        'instructions.name',
+        'instructions.state',
+      ])
+      .where('token_issues.instruction_id', '=', instructionId)
+      .where('pushes.push_message_user_id', '=', device.pushMessageUserId ?? 0)
+      .orderBy('token_issues.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // Nothing of it reached this device: the Id says nothing about anyone else's instructions.
+    if (!issue) throw notFound('A code of instruction', instructionId);
+    if (issue.reported_at !== null) return [];
+    const now = clock();
+    const stamp = formatTimestamp(now);
+    await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
+    // An instruction already authenticated stays so (it ran); one waiting loses its code.
+    await trx
+      .updateTable('instructions')
+      .set({ state: 'Expired', token_hash: null })
+      .where('id', '=', instructionId)
+      .where('state', '!=', 'Authenticated')
+      .execute();
+    await forgetCodes(trx, instructionId);
+    await revokeSessionsOf(trx, device.principalId, now);
+    await recordAccountHistory(trx, {
+      principalId: device.principalId,
+      userName: device.userName,
+      action: 'CodeReported',
+      detail:
+        `Instruction ${instructionId} (${issue.name || 'unnamed'}): a code asked for at ${issue.issued_at} UTC` +
+        `${issue.user_agent ? ` by ${issue.user_agent}` : ''}; all sessions ended`,
+      // Where the code was asked for: the address the report is about.
+      clientAddress: issue.client_address,
+      changedBy: device.userName,
+      at: now,
+    });
+    const holding = await devicesHoldingCodeOf(trx, instructionId);
+    await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
+    return holding;
+  });
+  forgetSessions(device.principalId);
+  for (const event of deviceSignal(deviceIds)) changes.publish(event);
+}
+
+/** Reported codes, newest first, for account administrators. */
+export async function listReportedCodes(db: Kysely<Database>): Promise<ReportedCode[]> {
+  const rows = await db
+    .selectFrom('token_issues')
+    .innerJoin('instructions', 'instructions.id', 'token_issues.instruction_id')
+    .leftJoin('principals', 'principals.user_key', 'token_issues.user_key')
+    .select([
+      'token_issues.id',
+      'token_issues.instruction_id',
+      'token_issues.issued_at',
+      'token_issues.client_address',
+      'token_issues.user_agent',
+      'token_issues.reported_at',
+      'instructions.name',
+      'instructions.scheduled',
+      'instructions.created_by',
+      'principals.id as principal_id',
+    ])
+    .where('token_issues.reported_at', 'is not', null)
+    .orderBy('token_issues.reported_at', 'desc')
+    .orderBy('token_issues.id', 'desc')
+    .limit(REPORTS_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    Id: row.id,
+    AccountId: row.principal_id ?? null,
+    UserName: row.created_by,
+    InstructionId: row.instruction_id,
+    InstructionName: row.name,
+    Scheduled: row.scheduled === 1,
+    RequestedTimestampUtc: row.issued_at,
+    ClientAddress: row.client_address,
+    UserAgent: row.user_agent,
+    ReportedTimestampUtc: row.reported_at ?? row.issued_at,
+  }));
+}

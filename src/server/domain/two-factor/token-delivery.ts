@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * How a two-factor code leaves the service by Web Push. The domain decides who gets a code and when (after the
+ * commit, Active devices with a subscription); the sender (push/web-push-sender.ts) only delivers.
+ */
+export interface PushSubscriptionKeys {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+export interface TokenPushTarget {
+  deviceId: number;
+  subscription: PushSubscriptionKeys;
+}
+export interface TokenPushMessage {
+  instructionId: number;
+  name: string;
+  scheduled: boolean;
+  token: string;
+  expires: Date;
+}
+export interface TokenPushSender {
+  /** One push per target, started after the commit; never throws and never delays the caller. */
+  send(targets: readonly TokenPushTarget[], message: TokenPushMessage): void;
+  /** Drops retries still waiting and frees its connections, when the service stops. */
+  close?(): void;
+}
+
+/**
+ * Forgets a device's subscription after its push service said it is gone (404, 410), but only if the device still
+ * has that endpoint: it may have subscribed again meanwhile, and the new subscription must stay.
+ */
+export async function removePushSubscription(db: Kysely<Database>, deviceId: number, endpoint: string): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ push_endpoint: null, push_p256dh: null, push_auth: null })
+    .where('id', '=', deviceId)
+    .where('push_endpoint', '=', endpoint)
+    .execute();
+}
