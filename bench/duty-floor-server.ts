@@ -6,8 +6,8 @@
 import SQLite from 'better-sqlite3';
 import Fastify, { LogController } from 'fastify';
 import { toPushMessageUser } from '../src/server/domain/consumer/push-users.ts';
-import { createServiceLog, registerRequestLog } from '../src/server/http/request-log.ts';
-import { securityHeaders } from '../src/server/http/security-headers.ts';
+import { securityHeaders } from '../src/server/http/guards/security-headers.ts';
+import { createServiceLog, registerRequestLog } from '../src/server/http/observability/request-log.ts';
 
 const { FLOOR_DB, FLOOR_TOKEN, PORT } = process.env;
 if (!FLOOR_DB || !FLOOR_TOKEN) throw new Error('FLOOR_DB and FLOOR_TOKEN are required');

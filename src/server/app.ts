@@ -12,13 +12,12 @@ import { DEVICE_APP_PATH } from '../shared/contract/index.ts';
 import { type AuditSink, openAuditLog } from './audit/audit-log.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from './db/database.ts';
-import { PostgresChangeFeed } from './db/postgres-change-feed.ts';
 import { AccountService } from './domain/accounts/accounts.ts';
 import { bootstrapAdmin } from './domain/accounts/bootstrap-admin.ts';
 import { Directory } from './domain/accounts/directory.ts';
 import { userKeyOf } from './domain/accounts/principals.ts';
 import { ChangeFeed } from './domain/core/change-feed.ts';
-import { type Clock, systemClock } from './domain/core/clock.ts';
+import { PostgresChangeFeed } from './domain/core/postgres-change-feed.ts';
 import {
   DEMO_USER_KEYS,
   retireDemoCreatedAccounts,
@@ -29,42 +28,47 @@ import {
 import { purgeDeviceEvents } from './domain/devices/device-events.ts';
 import { purgeExpiredCodes } from './domain/devices/device-inbox.ts';
 import { authenticateDevice } from './domain/devices/devices.ts';
+import {
+  type HostLookup,
+  type PushEndpointPolicy,
+  pushEndpointRefusal,
+} from './domain/devices/push-endpoint-policy.ts';
 import { BasicCredentials } from './domain/sign-in/basic-credentials.ts';
 import { KnownClients } from './domain/sign-in/known-clients.ts';
 import { LoginThrottle } from './domain/sign-in/login-throttle.ts';
 import { SessionService } from './domain/sign-in/sessions.ts';
 import { removePushSubscription, type TokenPushSender } from './domain/two-factor/token-delivery.ts';
 import { registerAccess } from './http/access.ts';
-import { registerAllowedHosts, servedHostNames } from './http/allowed-hosts.ts';
 import { stripVersionSegment } from './http/api-path.ts';
-import { registerCrossSiteWriteRefusal } from './http/cross-site-writes.ts';
-import { registerGracefulClose } from './http/graceful-close.ts';
-import { registerHttpsRequired } from './http/https-required.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { registerAllowedHosts, servedHostNames } from './http/guards/allowed-hosts.ts';
+import { registerCrossSiteWriteRefusal } from './http/guards/cross-site-writes.ts';
+import { registerHttpsRequired } from './http/guards/https-required.ts';
+import { registerSecurityHeaders } from './http/guards/security-headers.ts';
+import { registerGracefulClose } from './http/listener/graceful-close.ts';
+import { loadTlsMaterial, tlsServerFactory } from './http/listener/tls.ts';
+import { registerMetrics } from './http/observability/metrics.ts';
+import { registerRequestLog } from './http/observability/request-log.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
-import { registerRequestLog } from './http/request-log.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { loadTlsMaterial, tlsServerFactory } from './http/tls.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
-import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { loadVapidKeys } from './push/vapid-keys.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
-import { accountRoutes } from './routes/accounts.ts';
-import { apiDocsRoutes } from './routes/api-docs.ts';
-import { authenticationRoutes } from './routes/authentication.ts';
-import { authorizationRequestRoutes } from './routes/authorization-requests.ts';
-import { backupRoutes } from './routes/backup.ts';
+import { accountRoutes } from './routes/accounts/accounts.ts';
+import { authenticationRoutes } from './routes/accounts/authentication.ts';
 import { changeEventRoutes } from './routes/change-events.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
-import { demoRoutes } from './routes/demo.ts';
-import { deviceRoutes } from './routes/devices.ts';
-import { healthRoutes } from './routes/health.ts';
-import { historyRoutes } from './routes/history.ts';
-import { instructionRoutes } from './routes/instructions.ts';
-import { pushUserRoutes } from './routes/push-users.ts';
+import { authorizationRequestRoutes } from './routes/consumer/authorization-requests.ts';
+import { historyRoutes } from './routes/consumer/history.ts';
+import { instructionRoutes } from './routes/consumer/instructions.ts';
+import { pushUserRoutes } from './routes/consumer/push-users.ts';
+import { deviceRoutes } from './routes/devices/devices.ts';
+import { apiDocsRoutes } from './routes/service/api-docs.ts';
+import { backupRoutes } from './routes/service/backup.ts';
+import { dashboardRoutes } from './routes/service/dashboard.ts';
+import { demoRoutes } from './routes/service/demo.ts';
+import { healthRoutes } from './routes/service/health.ts';
+import { versionRoutes } from './routes/service/version.ts';
 import type { Services } from './routes/services.ts';
-import { versionRoutes } from './routes/version.ts';
 import './http/fastify-types.ts';
 
 /** What a Web Push sender is made from, once the app has its database, its keys and its log. */

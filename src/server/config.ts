@@ -8,9 +8,9 @@ import {
   isApiVersion,
   SUPPORTED_VERSIONS,
 } from '../shared/contract/index.ts';
-import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './directory-config.ts';
+import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './domain/accounts/directory-config.ts';
 import { passwordWeakness } from './domain/accounts/password-policy.ts';
-import type { TlsFiles } from './http/tls.ts';
+import type { TlsFiles } from './http/listener/tls.ts';
 import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 
 export interface Config {

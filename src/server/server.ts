@@ -2,9 +2,9 @@ import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, demoExposureWarning, isLoopbackHost, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
-import { startDraining } from './http/draining.ts';
-import { createServiceLog } from './http/request-log.ts';
-import { reloadTlsOnSignal, TlsLoadError } from './http/tls.ts';
+import { startDraining } from './http/listener/draining.ts';
+import { reloadTlsOnSignal, TlsLoadError } from './http/listener/tls.ts';
+import { createServiceLog } from './http/observability/request-log.ts';
 import { plainHttpWarning } from './transport-config.ts';
 
 /** How long a signalled service keeps reading requests already sent before it starts closing. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TlsFiles } from './http/tls.ts';
+import type { TlsFiles } from './http/listener/tls.ts';
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: both (resolved against the working folder) or neither; one alone is a mistake. */
 export function tlsFilesOf(

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from '../domain/core/problem-error.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import type { AuditAction, AuditEvent } from './audit-event.ts';
 import type { AuditLog } from './audit-log.ts';
 

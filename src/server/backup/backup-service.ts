@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { AuditEvent } from '../audit/audit-event.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { Clock } from '../domain/core/clock.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import { backupFileName } from './backup-name.ts';
 import { pgDumpCommand } from './pg-dump-command.ts';
 

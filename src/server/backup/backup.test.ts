@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../audit/audit-log.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import { AuditLines } from '../test/audit-lines.ts';
 import { BackupFileError, checkBackupFile } from './backup-file.ts';
 import { backupFileName } from './backup-name.ts';

@@ -7,10 +7,10 @@ import {
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/accounts/principals.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
 import type { BasicCredentials } from '../domain/sign-in/basic-credentials.ts';
 import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sign-in/sessions.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import { servedAtRoot } from './api-path.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 

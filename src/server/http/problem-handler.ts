@@ -2,7 +2,7 @@ import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemKind, problemType } from '../../shared/contract/index.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import { RequestValidationError } from './validation.ts';
 
 export function sendProblem(

@@ -7,7 +7,7 @@ import {
   isApiVersion,
   SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import { pathVersionOf } from './api-path.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 

@@ -3,7 +3,7 @@ import webPush from 'web-push';
 import { formatTimestamp, type PushKey } from '../../shared/contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from '../domain/core/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /**
  * The subject demo mode signs with when VAPID_SUBJECT is unset. Push services never write to it, but Apple's

@@ -4,8 +4,8 @@ import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { formatTimestamp } from '../../shared/contract/index.ts';
-import type { Clock } from '../domain/core/clock.ts';
 import type { PushSubscriptionKeys, TokenPushMessage, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
+import type { Clock } from '../lib/clock.ts';
 import { decryptAes128gcm, type PushReceiver, startPushReceiver, verifyVapid } from '../test/push-receiver.ts';
 import {
   MAX_PAYLOAD_BYTES,

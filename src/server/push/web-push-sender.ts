@@ -5,8 +5,8 @@ import type { LookupFunction } from 'node:net';
 import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
 import { formatTimestamp } from '../../shared/contract/index.ts';
-import { type Clock, systemClock } from '../domain/core/clock.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 
 /**
  * RFC 8291 §4: a push message is one 4,096-byte record; less its header (86), the AEAD tag (16) and the padding

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/accounts/principals.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
 import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { eventStreams } from '../http/event-stream.ts';
+import { ProblemError } from '../lib/problem-error.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 

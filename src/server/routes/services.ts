@@ -4,11 +4,11 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts/accounts.ts';
 import type { ChangeFeed } from '../domain/core/change-feed.ts';
-import type { Clock } from '../domain/core/clock.ts';
+import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
 import type { SessionService } from '../domain/sign-in/sessions.ts';
 import type { TokenDelivery } from '../domain/two-factor/instructions.ts';
 import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
-import type { PushEndpointPolicy } from '../push/push-endpoint-policy.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { VapidKeys } from '../push/vapid-keys.ts';
 
 /** What routes need from the rest of the service, passed in rather than reached for. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Problem, problemType } from '../../shared/contract/index.ts';
-import { startDraining } from '../http/draining.ts';
+import { startDraining } from '../http/listener/draining.ts';
 import { ADMIN, createTestApp, expectProblem } from '../test/harness.ts';
 import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../test/service-process.ts';
 

@@ -25,7 +25,7 @@ import type { AuditSink } from '../audit/audit-log.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { upsertPrincipal } from '../domain/accounts/principals.ts';
-import type { HostLookup } from '../push/push-endpoint-policy.ts';
+import type { HostLookup } from '../domain/devices/push-endpoint-policy.ts';
 import { conformanceHook } from './openapi-conformance.ts';
 import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 

@@ -10,13 +10,13 @@ import {
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { inDirectoryDomain } from '../../directory-config.ts';
-import { addMinutes, type Clock } from '../core/clock.ts';
-import { OneAtATime } from '../core/one-at-a-time.ts';
-import { notFound, ProblemError } from '../core/problem-error.ts';
+import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { OneAtATime } from '../../lib/one-at-a-time.ts';
+import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { SignInContext } from '../sign-in/sign-in.ts';
+import { inDirectoryDomain } from './directory-config.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type Principal, userKeyOf } from './principals.ts';

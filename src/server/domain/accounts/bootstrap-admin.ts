@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import type { Clock } from '../core/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { recordAccountHistory, revokeSessionsOf } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 import { upsertPrincipal, userKeyOf } from './principals.ts';

@@ -4,7 +4,6 @@ import { Client } from 'ldapts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, AccountList, LoginResult } from '../../../shared/contract/index.ts';
 import { buildApp } from '../../app.ts';
-import type { DirectoryConfig } from '../../directory-config.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 import { logCapture } from '../../test/log-capture.ts';
 import {
@@ -19,6 +18,7 @@ import {
   USER_BASE,
 } from '../../test/openldap.ts';
 import { Directory } from './directory.ts';
+import type { DirectoryConfig } from './directory-config.ts';
 
 let ldap: OpenLdap;
 let t: TestApp | null = null;

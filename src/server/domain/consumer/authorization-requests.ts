@@ -8,10 +8,10 @@ import {
 import { bumpRevision } from '../../db/list-revisions.ts';
 import { preparedLookup } from '../../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
-import type { Clock } from '../core/clock.ts';
-import { notFound, ProblemError } from '../core/problem-error.ts';
 import { recordHistory } from './history.ts';
 import { registerDevice } from './push-users.ts';
 

@@ -10,10 +10,10 @@ import { dialectOf } from '../../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../../db/list-revisions.ts';
 import { preparedLookup } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/problem-error.ts';
 import { userKeyOf } from '../accounts/principals.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
-import type { Clock } from '../core/clock.ts';
-import { notFound } from '../core/problem-error.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
 import { recordHistory } from './history.ts';
 

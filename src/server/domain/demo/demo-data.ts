@@ -14,11 +14,11 @@ import { truncateTables } from '../../db/database.ts';
 import { bumpRevision } from '../../db/list-revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { recordAccountHistory, revokeSessionsOf } from '../accounts/accounts.ts';
 import { type Principal, upsertPrincipal, userKeyOf } from '../accounts/principals.ts';
 import { insertAuthorizationRequest, toAuthorizationRequest } from '../consumer/authorization-requests.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
-import type { Clock } from '../core/clock.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
 
 const DEVICES = [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type DeviceEvent, formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database, DeviceEventKind } from '../../db/schema.ts';
-import { addMinutes } from '../core/clock.ts';
+import { addMinutes } from '../../lib/clock.ts';
 import { listDevicePushes } from './device-inbox.ts';
 
 /** A device's stream replays at most this many events after a reconnect; older ones it learns from its inbox. */

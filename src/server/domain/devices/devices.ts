@@ -13,7 +13,8 @@ import {
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { type PushEndpointPolicy, pushEndpointRefusal } from '../../push/push-endpoint-policy.ts';
+import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
 import {
   decideAuthorizationRequest,
@@ -22,9 +23,8 @@ import {
 } from '../consumer/authorization-requests.ts';
 import { setPushMessageUserStatus } from '../consumer/push-users.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
-import { addMinutes, type Clock } from '../core/clock.ts';
-import { ProblemError } from '../core/problem-error.ts';
 import { endDevicesWhere, hashSecret, newSecret } from './device-credentials.ts';
+import { type PushEndpointPolicy, pushEndpointRefusal } from './push-endpoint-policy.ts';
 
 /** Enrolments one person may make in an hour, however they enrol (signed in or from links). */
 export const MAX_ENROLLMENTS_PER_HOUR = 10;

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LoginCredentials } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import { userKeyOf } from '../accounts/principals.ts';
-import { ProblemError } from '../core/problem-error.ts';
 import type { AuthenticatedSession, SessionService } from './sessions.ts';
 
 /** How long a verified credential is remembered: a client making many calls pays one password hash per minute. */

@@ -6,8 +6,8 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { OneAtATime } from '../core/one-at-a-time.ts';
-import { ProblemError } from '../core/problem-error.ts';
+import { OneAtATime } from '../../lib/one-at-a-time.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import { clientKey } from './client-key.ts';
 import { type KnownClientStore, NO_KNOWN_CLIENTS } from './known-clients.ts';
 

@@ -9,8 +9,8 @@ import {
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
+import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
-import { addMinutes, type Clock, storedTime } from '../core/clock.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInContext, type SignInPolicy, SignInService } from './sign-in.ts';
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatTimestamp, type LoginCredentials } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory } from '../accounts/accounts.ts';
 import {
   type Directory,
@@ -12,8 +14,6 @@ import {
 import { type PrincipalRow, saveDirectoryPrincipal } from '../accounts/directory-accounts.ts';
 import { hashCostOf, hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { userKeyOf } from '../accounts/principals.ts';
-import type { Clock } from '../core/clock.ts';
-import { ProblemError } from '../core/problem-error.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
 /** What a sign-in judges credentials by (the part of the session policy that concerns passwords and directories). */

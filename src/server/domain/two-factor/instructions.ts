@@ -15,10 +15,10 @@ import {
 import { dialectOf } from '../../db/database.ts';
 import type { Database, InstructionTable } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
+import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal } from '../core/change-feed.ts';
-import { addMinutes, type Clock, storedTime } from '../core/clock.ts';
-import { notFound, ProblemError } from '../core/problem-error.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from './token-delivery.ts';
 

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { type Config, isLoopbackHost } from '../../config.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
+
+/** The names a browser on this machine reaches a loopback service by; no web page can be served under them. */
+export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The Host names the service answers, or null for any. A web page whose name an attacker re-points at 127.0.0.1
+ * (DNS rebinding) is its own origin to the browser, so its scripts could drive a loopback service (the demo's
+ * admin included); only the Host header still carries the attacker's name. A service reachable from elsewhere,
+ * or behind a proxy, is addressed by names this one cannot know, so it answers any.
+ */
+export function servedHostNames(
+  config: Pick<Config, 'host' | 'trustProxy' | 'allowedHosts'>,
+): ReadonlySet<string> | null {
+  if (!isLoopbackHost(config.host) || config.trustProxy !== false) return null;
+  // The address it listens on, as a Host header writes it (127.0.0.2, [::ffff:127.0.0.1]): the start-up banner's URL.
+  const own = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+  return new Set([...LOOPBACK_HOST_NAMES, own.toLowerCase(), ...config.allowedHosts]);
+}
+
+/** The name in a Host header: lower case, without the port; an IPv6 address keeps its brackets. */
+export function hostNameOf(host: string): string {
+  const value = host.trim().toLowerCase();
+  const end = value.startsWith('[') ? value.indexOf(']') + 1 : value.indexOf(':');
+  return end > 0 ? value.slice(0, end) : value;
+}
+
+/** Refuses, before anything else looks at it, a request addressed to a name the service does not answer. */
+export function registerAllowedHosts(app: FastifyInstance, names: ReadonlySet<string> | null): void {
+  if (names === null) return;
+  const detail =
+    `This service answers only to ${[...names].join(', ')}. ` +
+    'To reach it by another name that points to this machine, add the name to ALLOWED_HOSTS.';
+  app.addHook('onRequest', (request, _reply, done) => {
+    // HTTP/2 names the host in its :authority pseudo-header (a client may send Host instead).
+    const host = request.headers.host ?? request.headers[':authority'];
+    if (typeof host === 'string' && names.has(hostNameOf(host))) return done();
+    done(new ProblemError(421, 'misdirected-request', 'Unknown host name', detail));
+  });
+}

@@ -1,0 +1,293 @@
+import type { AddressInfo } from 'node:net';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DeviceEvent, Instruction } from '../../../shared/contract/index.ts';
+import { decide, deviceCall, deviceStateOf, enrollDevice } from '../../test/device-helpers.ts';
+import { createTestApp, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
+import { testDatabaseServer } from '../../test/test-database.ts';
+
+const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
+const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
+const CONFIG = { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1] };
+
+interface Received {
+  id: number | null;
+  event: DeviceEvent;
+}
+
+/** Reads a device's Server-Sent Events as they come, each with its id. */
+class EventReader {
+  readonly received: Received[] = [];
+  ended = false;
+  private readonly waiters: Array<() => void> = [];
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+
+  constructor(body: ReadableStream<Uint8Array>) {
+    this.reader = body.getReader();
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await this.reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const lines = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+          const id = lines.find((line) => line.startsWith('id: '))?.slice(4);
+          if (data) this.received.push({ id: id ? Number(id) : null, event: DeviceEvent.parse(JSON.parse(data)) });
+        }
+        for (const wake of this.waiters.splice(0)) wake();
+      }
+    } catch {
+      // Cancelled by the test.
+    }
+    this.ended = true;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Waits until `count` events arrived (or the stream ended), then answers them all. */
+  async events(count: number, timeoutMs = 5_000): Promise<Received[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < count && !this.ended && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    return this.received;
+  }
+
+  async untilEnded(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return this.ended;
+  }
+
+  async close(): Promise<void> {
+    await this.reader.cancel().catch(() => undefined);
+  }
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+async function openStream(base: string, deviceToken: string, lastEventId?: number): Promise<EventReader> {
+  const response = await fetch(`${base}/api/Device/Events`, {
+    headers: {
+      authorization: `Device ${deviceToken}`,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+    },
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  if (!response.body) throw new Error('no stream');
+  return new EventReader(response.body);
+}
+
+const types = (received: Received[]) => received.map((item) => item.event.Type);
+
+describe('GET /Device/Events (Server-Sent Events)', () => {
+  const { t } = useTestApp({ config: CONFIG });
+  let base: string;
+  let admin: string;
+  let dana: string;
+  beforeEach(async () => {
+    base = await listen(t);
+    await t.addPrincipal(DANA[0], DANA[1], []);
+    admin = await t.login(...ADMIN);
+    dana = await t.login(...DANA);
+  });
+
+  it('sends the state at connect and after each change, then codes as they arrive and stop working', async () => {
+    const phone = await enrollDevice(t, { token: dana });
+    const stream = await openStream(base, phone.DeviceToken);
+    try {
+      const [first] = await stream.events(1);
+      expect(first?.event).toMatchObject({ Type: 'device', Device: { RequestStatus: 'Pending' } });
+
+      await decide(t, admin, phone);
+      // Someone else's device being decided is none of this device's business: no event for it below.
+      await t.addPrincipal('ACME\\eve', 'Eve keeps a long passphrase', []);
+      const eve = await enrollDevice(t, { token: await t.login('ACME\\eve', 'Eve keeps a long passphrase') });
+      await decide(t, admin, eve);
+      const { PushMessageUserId } = await deviceStateOf(t, phone.DeviceToken);
+      const setStatus = (Status: number) =>
+        t.call({
+          method: 'PUT',
+          url: '/api/Consumer/PushMessageUsers',
+          token: admin,
+          payload: { Id: PushMessageUserId, Status },
+        });
+      await stream.events(2);
+      await setStatus(2);
+      await stream.events(3);
+      await setStatus(1);
+      await stream.events(4);
+      const instruction = parseBody(
+        await t.call({ method: 'POST', url: '/api/Instructions', token: dana, payload: { Name: 'Patch' } }),
+        Instruction,
+      );
+      const received = await stream.events(5);
+      const token = received[4]?.event;
+      if (token?.Type !== 'token') throw new Error(`expected a token event, got ${JSON.stringify(received)}`);
+      expect(token.Push).toMatchObject({ InstructionId: instruction.Id, Name: 'Patch', ClientAddress: '127.0.0.1' });
+      expect(received[4]?.id).toBeGreaterThan(0);
+
+      await t.call({
+        method: 'POST',
+        url: '/api/Consumer/Authentication/Instruction/Token',
+        token: dana,
+        payload: { Id: instruction.Id, Token: token.Push.Token },
+      });
+      const all = await stream.events(6);
+      expect(types(all)).toEqual(['device', 'device', 'device', 'device', 'token', 'token-ended']);
+      expect(
+        all.slice(1, 4).map((item) => item.event.Type === 'device' && item.event.Device.PushMessageUserStatus),
+      ).toEqual([1, 2, 1]);
+      expect(all[5]?.event).toEqual({ Type: 'token-ended', InstructionId: instruction.Id });
+      expect(all[5]?.id).toBeGreaterThan(all[4]?.id ?? 0);
+      expect(all[1]?.event).toMatchObject({ Device: { RequestStatus: 'Authorized' } });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends a state only when it differs from the last one sent', async () => {
+    const phone = await enrollDevice(t, { token: dana });
+    await decide(t, admin, phone);
+    const { PushMessageUserId } = await deviceStateOf(t, phone.DeviceToken);
+    const stream = await openStream(base, phone.DeviceToken);
+    try {
+      await stream.events(1);
+      const setStatus = async (Status: number) => {
+        const response = await t.call({
+          method: 'PUT',
+          url: '/api/Consumer/PushMessageUsers',
+          token: admin,
+          payload: { Id: PushMessageUserId, Status },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      // Set to the status it has: a change notice for this device, and nothing new to say.
+      await setStatus(1);
+      await setStatus(2);
+      const received = await stream.events(3, 1_000);
+      expect(received.map((item) => item.event.Type === 'device' && item.event.Device.PushMessageUserStatus)).toEqual([
+        1, 2,
+      ]);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('resumes after a reconnect from Last-Event-ID: the state first, then what it missed, in order', async () => {
+    const phone = await enrollDevice(t, { token: dana });
+    await decide(t, admin, phone);
+    const first = await openStream(base, phone.DeviceToken);
+    const instruction = parseBody(
+      await t.call({ method: 'POST', url: '/api/Instructions', token: dana, payload: { Name: 'Resume me' } }),
+      Instruction,
+    );
+    const seen = await first.events(2);
+    expect(types(seen)).toEqual(['device', 'token']);
+    const lastId = seen[1]?.id ?? 0;
+    await first.close();
+
+    // Missed while away: the code replaced by a new one.
+    const reissued = await t.call({ method: 'POST', url: `/api/Instructions/${instruction.Id}/Token`, token: dana });
+    expect(reissued.statusCode).toBe(200);
+    const again = await openStream(base, phone.DeviceToken, lastId);
+    try {
+      const replayed = await again.events(3);
+      expect(types(replayed)).toEqual(['device', 'token-ended', 'token']);
+      expect(replayed[0]?.id).toBe(lastId);
+      expect((replayed[1]?.id ?? 0) > lastId && (replayed[2]?.id ?? 0) > (replayed[1]?.id ?? 0)).toBe(true);
+    } finally {
+      await again.close();
+    }
+    // Without Last-Event-ID a new stream starts from now: the state only.
+    const fresh = await openStream(base, phone.DeviceToken);
+    try {
+      const now = await fresh.events(2, 500);
+      expect(types(now)).toEqual(['device']);
+      expect(now[0]?.id).toBeGreaterThan(lastId);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('ends as soon as the device is removed, waiting or authorized, and refuses it from then on', async () => {
+    const waiting = await enrollDevice(t, { token: dana });
+    const authorized = await enrollDevice(t, { token: dana }, { DeviceType: 'Android' });
+    await decide(t, admin, authorized);
+    for (const phone of [waiting, authorized]) {
+      const stream = await openStream(base, phone.DeviceToken);
+      await stream.events(1);
+      expect((await deviceCall(t, phone.DeviceToken, { method: 'DELETE', url: '/api/Device' })).statusCode).toBe(204);
+      // At once, from the change event: well before the periodic check (10 s) would notice.
+      expect(await stream.untilEnded(1_500)).toBe(true);
+      const refused = await fetch(`${base}/api/Device/Events`, {
+        headers: { authorization: `Device ${phone.DeviceToken}` },
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('lets the service shut down while a device stream is open', async () => {
+    const phone = await enrollDevice(t, { token: dana });
+    const stream = await openStream(base, phone.DeviceToken);
+    await stream.events(1);
+    const started = performance.now();
+    await t.app.close();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+/** Two app instances with their own pools on one PostgreSQL database are, to the database, two processes. */
+describe.runIf(testDatabaseServer() !== null)('device streams across processes sharing PostgreSQL', () => {
+  it('hears a decision and a code made through another process', async () => {
+    const first = await createTestApp(CONFIG);
+    const second = await createTestApp({ ...CONFIG, databaseUrl: first.config.databaseUrl });
+    try {
+      const base = await listen(first);
+      await first.addPrincipal(DANA[0], DANA[1], []);
+      const dana = await first.login(...DANA);
+      const phone = await enrollDevice(first, { token: dana });
+      const stream = await openStream(base, phone.DeviceToken);
+      try {
+        await stream.events(1);
+        // The admin decides, and the person asks for a code, both through the other process.
+        const admin = await second.login(...ADMIN);
+        await decide(second, admin, phone);
+        expect((await stream.events(2))[1]?.event).toMatchObject({
+          Type: 'device',
+          Device: { RequestStatus: 'Authorized', PushMessageUserStatus: 1 },
+        });
+        const danaThere = await second.login(...DANA);
+        const created = await second.call({
+          method: 'POST',
+          url: '/api/Instructions',
+          token: danaThere,
+          payload: { Name: 'From the other process' },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const received = await stream.events(3);
+        expect(received[2]?.event).toMatchObject({ Type: 'token', Push: { Name: 'From the other process' } });
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      await second.close();
+      await first.close();
+    }
+    // Two apps migrating one PostgreSQL database take a few seconds on a loaded two-core machine.
+  }, 20_000);
+});

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../../shared/contract/index.ts';
+import type { AuditEvent } from '../../audit/audit-event.ts';
+import { audited } from '../../audit/request-audit.ts';
+import { listDevicePushes } from '../../domain/devices/device-inbox.ts';
+import {
+  type AuthenticatedDevice,
+  clearPushSubscription,
+  createEnrollmentLink,
+  deviceState,
+  type Enroller,
+  enrollDevice,
+  removeDevice,
+  setPushSubscription,
+} from '../../domain/devices/devices.ts';
+import { reportCode } from '../../domain/two-factor/code-reports.ts';
+import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
+import { pushKeyOf } from '../../push/vapid-keys.ts';
+import type { Services } from '../services.ts';
+import { sessionOf } from '../session-of.ts';
+import { deviceEventRoutes } from './device-events.ts';
+import { deviceOf } from './device-of.ts';
+
+/** What an audit event says of a request a device made: its person acted, on `entity`, through that device. */
+function deviceActing(device: AuthenticatedDevice, entity: AuditEvent['entity']) {
+  return { userName: device.userName, entity, details: { deviceId: device.id } };
+}
+
+/** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
+const ENROLLMENTS_PER_MINUTE = 20;
+
+/** The device API: enrolment, the device's own state, subscription and inbox, and its live events. */
+export function deviceRoutes(app: FastifyInstance, services: Services): void {
+  const { db, clock, changes, sessions, vapid, pushSender, pushPolicy, audit } = services;
+
+  registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
+
+  registerEndpoint(app, endpoints.createEnrollmentLink, async ({ request, reply }) => {
+    // The address the person reached the dashboard at is the one their phone can reach too.
+    const origin = `${request.protocol}://${request.host}`;
+    return reply.code(201).send(await createEnrollmentLink(db, clock, sessionOf(request).principal, origin));
+  });
+
+  registerEndpoint(
+    app,
+    endpoints.enrollDevice,
+    async ({ body, request, reply }) => {
+      // A code, when sent, says whose device it is; otherwise the signed-in person's.
+      let enroller: Enroller;
+      if (body.EnrollmentCode !== undefined) enroller = { kind: 'code', code: body.EnrollmentCode };
+      else if (request.session) enroller = { kind: 'person', principal: request.session.principal };
+      else {
+        throw new ProblemError(
+          401,
+          'unauthenticated',
+          'Sign-in or enrolment code required',
+          'Enrol while signed in, or with the EnrollmentCode of a link made in the dashboard (user menu, "Add a device").',
+        );
+      }
+      const enrolled = await audited(
+        audit,
+        request,
+        {
+          action: 'device-enrolled',
+          event: { details: { by: enroller.kind === 'code' ? 'enrollment-code' : 'signed-in' } },
+          after: (result) => ({ entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId } }),
+        },
+        () => enrollDevice(db, clock, body, enroller, changes),
+      );
+      return reply.code(201).send(enrolled);
+    },
+    {
+      rateLimit: {
+        max: ENROLLMENTS_PER_MINUTE,
+        timeWindow: 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) =>
+          request.session ? `enrol-person:${request.session.principal.id}` : `enrol-address:${request.ip}`,
+      },
+    },
+  );
+
+  registerEndpoint(app, endpoints.getDevice, ({ request }) => deviceState(db, deviceOf(request).id));
+
+  registerEndpoint(app, endpoints.removeDevice, async ({ request, reply }) => {
+    const device = deviceOf(request);
+    await audited(
+      audit,
+      request,
+      {
+        action: 'device-removed',
+        // The enrolment's request names the device in both of its events.
+        event: deviceActing(device, { type: 'AuthorizationRequest', id: device.authorizationRequestId }),
+      },
+      () => removeDevice(db, clock, device, changes),
+    );
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.putPushSubscription, async ({ body, request, reply }) => {
+    await setPushSubscription(db, deviceOf(request), body, pushPolicy);
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.deletePushSubscription, async ({ request, reply }) => {
+    await clearPushSubscription(db, deviceOf(request));
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.devicePushes, ({ request }) => listDevicePushes(db, deviceOf(request), clock()));
+
+  registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
+    const device = deviceOf(request);
+    await audited(
+      audit,
+      request,
+      {
+        action: 'code-reported',
+        event: deviceActing(device, { type: 'Instruction', id: params.id }),
+      },
+      () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
+    );
+    return reply.code(204).send();
+  });
+
+  deviceEventRoutes(app, services);
+}
