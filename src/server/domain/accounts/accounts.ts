@@ -15,7 +15,7 @@ import { OneAtATime } from '../../lib/one-at-a-time.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
-import type { SignInContext } from '../sign-in/sign-in.ts';
+import { recordAccountHistory, type SignInContext } from './account-history.ts';
 import { inDirectoryDomain } from './directory-config.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -23,34 +23,6 @@ import { type Principal, userKeyOf } from './principals.ts';
 
 /** Recent account history answered at once: enough for a screen, bounded for a table an attacker can grow. */
 const HISTORY_LIMIT = 200;
-
-export interface AccountHistoryRecord {
-  principalId: number | null;
-  userName: string;
-  action: AccountHistoryAction;
-  detail?: string | null;
-  clientAddress?: string | null;
-  consumer?: string | null;
-  changedBy?: string | null;
-  at: Date;
-}
-
-/** Records a sign-in or account change; inside the change's transaction when there is one. Never a password. */
-export async function recordAccountHistory(db: Kysely<Database>, record: AccountHistoryRecord): Promise<void> {
-  await db
-    .insertInto('account_history')
-    .values({
-      principal_id: record.principalId,
-      user_name: record.userName.slice(0, 256),
-      action: record.action,
-      detail: record.detail ?? null,
-      client_address: record.clientAddress ?? null,
-      consumer: record.consumer?.slice(0, 100) ?? null,
-      changed_by: record.changedBy ?? null,
-      changed_at: formatTimestamp(record.at),
-    })
-    .execute();
-}
 
 /** The password-policy failure as the validation problem the contract's own checks give. */
 export function weakPassword(path: string, password: string): ProblemError | null {

@@ -3,7 +3,8 @@ import { formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAccountHistory, revokeSessionsOf } from './accounts.ts';
+import { recordAccountHistory } from './account-history.ts';
+import { revokeSessionsOf } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 import { upsertPrincipal, userKeyOf } from './principals.ts';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { recordAccountHistory } from './accounts.ts';
+import { recordAccountHistory } from './account-history.ts';
 import type { DirectorySignIn } from './directory.ts';
 import { userKeyOf } from './principals.ts';
 

@@ -10,9 +10,10 @@ import type { AuditLog } from '../../audit/audit-log.ts';
 import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
+import type { SignInContext } from '../accounts/account-history.ts';
 import { loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { refusedByPolicy, type SignInContext, type SignInPolicy, SignInService } from './sign-in.ts';
+import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
 
 export interface SessionPolicy extends SignInPolicy {
   idleMinutes: number;

@@ -4,7 +4,7 @@ import { formatTimestamp, type LoginCredentials } from '../../../shared/contract
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory } from '../accounts/accounts.ts';
+import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
 import {
   type Directory,
   type DirectoryLog,
@@ -28,14 +28,6 @@ export interface SignInPolicy {
   directory?: Directory | null;
   /** Where a directory sign-in refused for a local account's name is reported. */
   log?: Pick<DirectoryLog, 'warn'>;
-}
-
-/** Where a sign-in comes from, for the account history and the audit stream. */
-export interface SignInContext {
-  clientAddress: string;
-  consumer: string | null;
-  /** The client's User-Agent, for the audit stream. */
-  userAgent?: string | null;
 }
 
 /** Whether the policy refuses an account whatever the database says about it. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SignInContext } from '../../domain/sign-in/sign-in.ts';
+import type { SignInContext } from '../../domain/accounts/account-history.ts';
 
 /** Who is signing in from where, as the account history and the audit stream record it. */
 export function signInContext(request: FastifyRequest): SignInContext {
