@@ -11,10 +11,65 @@ const repo = join(import.meta.dirname, '..');
 const biome = join(repo, 'node_modules', '.bin', 'biome');
 
 /** Each probe: a file, what it imports, and which rule (if any) must refuse it. */
-const probes: { file: string; imports: string[]; refused: 'noRestrictedImports' | 'noImportCycles' | null }[] = [
+const probes: {
+  file: string;
+  imports: string[];
+  refused: 'noRestrictedImports' | 'noImportCycles' | null;
+  /** Written as `import type`: a cycle through types alone is still a cycle. */
+  typeOnly?: boolean;
+}[] = [
   { file: 'src/web/api/probe-server.ts', imports: ['../../server/app.ts'], refused: 'noRestrictedImports' },
   { file: 'src/server/probe-web.ts', imports: ['../web/app.tsx'], refused: 'noRestrictedImports' },
   { file: 'src/server/probe-stream.ts', imports: ['node:stream/web'], refused: null },
+  { file: 'src/server/routes/probe-app.ts', imports: ['../app.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/routes/a/probe-stage.ts', imports: ['../../app/routes.ts'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/server/routes/a/probe-fine.ts',
+    imports: ['../../http/endpoint-route.ts', '../../config.ts', '../../domain/a/b.ts', '../../audit/audit-log.ts'],
+    refused: null,
+  },
+  { file: 'src/server/probe-config.ts', imports: ['./routes/a/b.ts'], refused: null },
+  { file: 'src/server/config.ts', imports: ['./routes/services.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/http/a/probe-config.ts', imports: ['../../config.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/http/probe-route.ts', imports: ['../routes/services.ts'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/server/http/probe-fine.ts',
+    imports: ['../domain/a/b.ts', '../db/schema.ts', '../lib/clock.ts', './guards/x.ts'],
+    refused: null,
+  },
+  { file: 'src/server/push/probe-http.ts', imports: ['../http/access.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/backup/probe-config.ts', imports: ['../config.ts'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/server/domain/a/probe-push.ts',
+    imports: ['../../push/web-push-sender.ts'],
+    refused: 'noRestrictedImports',
+  },
+  { file: 'src/server/domain/a/probe-http.ts', imports: ['../../http/access.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/domain/a/probe-backup.ts', imports: ['../../backup/x.ts'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/server/domain/a/probe-fine.ts',
+    imports: ['../../db/schema.ts', '../../audit/audit-log.ts', '../../lib/clock.ts', '../b/c.ts'],
+    refused: null,
+  },
+  { file: 'src/server/domain/a/probe.test.ts', imports: ['../../test/harness.ts', '../../app.ts'], refused: null },
+  { file: 'src/server/db/probe-domain.ts', imports: ['../domain/core/change-feed.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/audit/probe-http.ts', imports: ['../http/request-log.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/audit/probe-domain.ts', imports: ['../domain/a/b.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/audit/probe-fine.ts', imports: ['../lib/clock.ts', '../db/schema.ts'], refused: null },
+  { file: 'src/server/lib/probe-db.ts', imports: ['../db/schema.ts'], refused: 'noRestrictedImports' },
+  { file: 'src/server/lib/probe-audit.ts', imports: ['../audit/audit-log.ts'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/server/lib/type-cycle-one.ts',
+    imports: ['./type-cycle-two.ts'],
+    refused: 'noImportCycles',
+    typeOnly: true,
+  },
+  {
+    file: 'src/server/lib/type-cycle-two.ts',
+    imports: ['./type-cycle-one.ts'],
+    refused: 'noImportCycles',
+    typeOnly: true,
+  },
   { file: 'src/shared/probe-web.ts', imports: ['../web/app.tsx'], refused: 'noRestrictedImports' },
   { file: 'src/web/features/a/probe-other.ts', imports: ['../b/page.tsx'], refused: 'noRestrictedImports' },
   { file: 'src/web/features/a/probe-route.ts', imports: ['../../routes/__root.tsx'], refused: 'noRestrictedImports' },
@@ -59,13 +114,13 @@ let findings = new Map<string, string[]>();
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'import-layers-'));
   cpSync(join(repo, 'biome.json'), join(root, 'biome.json'));
-  for (const { file, imports } of probes) {
+  for (const { file, imports, typeOnly } of probes) {
     mkdirSync(join(root, dirname(file)), { recursive: true });
-    const lines = imports.map((from, index) => `import * as m${index} from '${from}';`);
-    writeFileSync(
-      join(root, file),
-      `${lines.join('\n')}\n\nexport const used = [${imports.map((_, i) => `m${i}`).join(', ')}];\n`,
-    );
+    const lines = imports.map((from, index) => `import ${typeOnly ? 'type ' : ''}* as m${index} from '${from}';`);
+    const uses = typeOnly
+      ? `export type Used = [${imports.map((_, i) => `typeof m${i}`).join(', ')}];`
+      : `export const used = [${imports.map((_, i) => `m${i}`).join(', ')}];`;
+    writeFileSync(join(root, file), `${lines.join('\n')}\n\n${uses}\n`);
   }
   const result = await promisify(execFile)(biome, ['lint', '--vcs-enabled=false', '--reporter=json', 'src'], {
     cwd: root,

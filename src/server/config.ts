@@ -10,6 +10,7 @@ import {
 } from '../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './domain/accounts/directory-config.ts';
 import { passwordWeakness } from './domain/accounts/password-policy.ts';
+import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import type { TlsFiles } from './http/listener/tls.ts';
 import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 
@@ -96,14 +97,6 @@ export interface Config {
   backupKeep: number;
   /** The audit stream: 'stdout', an absolute file path, or null (off). */
   auditLog: string | null;
-}
-
-/** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1' || bare === '::ffff:127.0.0.1';
 }
 
 /**

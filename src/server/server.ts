@@ -1,7 +1,8 @@
 import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, demoExposureWarning, isLoopbackHost, loadConfig } from './config.ts';
+import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
+import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import { startDraining } from './http/listener/draining.ts';
 import { reloadTlsOnSignal, TlsLoadError } from './http/listener/tls.ts';
 import { createServiceLog } from './http/observability/request-log.ts';

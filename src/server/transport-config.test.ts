@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import { plainHttpWarning } from './transport-config.ts';
 
 const CWD = '/srv/tachyon';

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { endDestination } from '../http/observability/request-log.ts';
 import type { Clock } from '../lib/clock.ts';
+import { endDestination } from '../lib/log-destination.ts';
 import { type AuditEvent, auditLine } from './audit-event.ts';
 
 /** Where audit lines go: a stream taking whole lines, reopened after log rotation when it is a file. */

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import { formatTimestamp, type PushKey } from '../../shared/contract/index.ts';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -23,12 +22,20 @@ export interface VapidKeys {
   offReason: string | null;
 }
 
+/** The settings the key pair comes from (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, DEMO). */
+export interface VapidSettings {
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  vapidSubject: string | null;
+  demo: boolean;
+}
+
 /**
  * The key pair from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else the one kept in the database, else a new one stored
  * there. Generated once, first writer wins: processes starting together on one PostgreSQL all read the pair that
  * was stored, so a subscription made through one is signed for by every other.
  */
-export async function loadVapidKeys(db: Kysely<Database>, config: Config, clock: Clock): Promise<VapidKeys> {
+export async function loadVapidKeys(db: Kysely<Database>, config: VapidSettings, clock: Clock): Promise<VapidKeys> {
   const subject = config.vapidSubject ?? (config.demo ? DEMO_VAPID_SUBJECT : null);
   const offReason =
     subject === null

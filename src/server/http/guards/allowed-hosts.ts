@@ -1,6 +1,14 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { type Config, isLoopbackHost } from '../../config.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
+
+/** Loopback names and addresses: a service listening only there cannot be reached from another machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '::ffff:127.0.0.1';
+}
 
 /** The names a browser on this machine reaches a loopback service by; no web page can be served under them. */
 export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -11,9 +19,11 @@ export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1',
  * admin included); only the Host header still carries the attacker's name. A service reachable from elsewhere,
  * or behind a proxy, is addressed by names this one cannot know, so it answers any.
  */
-export function servedHostNames(
-  config: Pick<Config, 'host' | 'trustProxy' | 'allowedHosts'>,
-): ReadonlySet<string> | null {
+export function servedHostNames(config: {
+  host: string;
+  trustProxy: boolean | number | readonly string[];
+  allowedHosts: readonly string[];
+}): ReadonlySet<string> | null {
   if (!isLoopbackHost(config.host) || config.trustProxy !== false) return null;
   // The address it listens on, as a Host header writes it (127.0.0.2, [::ffff:127.0.0.1]): the start-up banner's URL.
   const own = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
+import { endDestination } from '../../lib/log-destination.ts';
 
 /** How long an exiting service waits for its last log lines to be written. */
 const CLOSE_TIMEOUT_MS = 3_000;
@@ -58,26 +59,5 @@ export function registerRequestLog(app: FastifyInstance): void {
       );
     }
     done();
-  });
-}
-
-/**
- * Ends an asynchronous pino destination: what is buffered is written, then it closes. Settles once it has closed,
- * failed, or `timeoutMs` passed, whichever comes first (a stuck stream must not hold the exit).
- */
-export function endDestination(destination: ReturnType<typeof pino.destination>, timeoutMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    destination.once('close', done);
-    destination.once('error', done);
-    try {
-      destination.end();
-    } catch {
-      done();
-    }
   });
 }
