@@ -1,168 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
-import { hasPermission } from '../domain/accounts/principals.ts';
-import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
+import { endpoints } from '../../shared/contract/index.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
-import { eventStreams } from '../http/event-stream.ts';
-import { ProblemError } from '../lib/problem-error.ts';
+import { type EventStream, eventStreams } from '../http/event-stream.ts';
+import { liveStreams } from './live-streams.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
 /**
- * How often open streams are looked over for a session past its deadline as last read (idle or absolute). This reads
- * the clock only; a stream whose deadline has passed then reads its session once, since the person's activity
- * elsewhere may have moved the idle deadline.
+ * The dashboard's live change stream as Server-Sent Events (http/event-stream.ts), admitted, capped and ended with
+ * its session by the live-stream registry (live-streams.ts).
  */
-const DEADLINE_SWEEP_MS = 2_000;
-/**
- * How often a stream reads its session even when nothing was announced. Sign-out, disabling, password and permission
- * changes are announced on the change feed and end a stream at once; this covers what is not: a directory group
- * removed (seen at the person's next directory sign-in), an announcement missed while a process's PostgreSQL LISTEN
- * connection was down, a change made in the database by hand.
- */
-export const STREAM_SESSION_RECHECK_MS = 30_000;
-
-/** One open stream, as the caps and the session checks see it. */
-interface LiveStream {
-  session: AuthenticatedSession;
-  /** The session's deadline as last read. */
-  expires: Date;
-  /** performance.now() of the last read of the session. */
-  checkedAt: number;
-  /** Reads the session now (again after the current read, when one is under way) and ends the stream if it ended. */
-  recheck(): void;
-  checking: boolean;
-  end(): void;
-}
-
-const tooMany = (detail: string) =>
-  new ProblemError(429, 'too-many-requests', 'Too many live streams', detail, { headers: { 'Retry-After': '30' } });
-
-/**
- * The dashboard's live change stream as Server-Sent Events (http/event-stream.ts).
- *
- * A stream holds a connection and a subscriber for as long as it is open, and sessions cost nothing to make, so
- * streams are capped per session, per account over all its sessions, and per process.
- */
-export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clock, config }: Services): void {
-  const open = new Set<LiveStream>();
-  /** Open streams per session (token hash) and per account, in this process. */
-  const perSession = new Map<string, number>();
-  const perAccount = new Map<number, Set<LiveStream>>();
-
-  const stopListening = changes.onAccessChange((principalId) => {
-    const ofAccount = perAccount.get(principalId);
-    if (!ofAccount) return;
-    // Once every listener has heard it: the session cache forgets the account first, so the read is fresh.
-    queueMicrotask(() => {
-      for (const stream of ofAccount) stream.recheck();
-    });
-  });
+export function changeEventRoutes(app: FastifyInstance, services: Services): void {
+  const { changes } = services;
+  const registry = liveStreams(app, services);
   const streams = eventStreams(app);
-  const sweep = setInterval(() => {
-    const now = clock().getTime();
-    const wall = performance.now();
-    for (const stream of open) {
-      if (stream.checking) continue;
-      if (now >= stream.expires.getTime() || wall - stream.checkedAt >= STREAM_SESSION_RECHECK_MS) stream.recheck();
-    }
-  }, DEADLINE_SWEEP_MS);
-  sweep.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(sweep);
-    stopListening();
-  });
-
-  /** Why one more stream is refused for the caller's session and account, or null when it may open. */
-  function refusal(session: AuthenticatedSession): ProblemError | null {
-    if ((perSession.get(session.tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) {
-      return tooMany(
-        `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
-      );
-    }
-    if ((perAccount.get(session.principal.id)?.size ?? 0) >= config.liveStreamsPerAccount) {
-      return tooMany(
-        `This account already has ${config.liveStreamsPerAccount} live streams open in its sessions; ` +
-          'close one (a tab, or a session elsewhere) before opening another.',
-      );
-    }
-    if (open.size >= config.liveStreamsPerProcess) {
-      return tooMany(
-        `The service has ${config.liveStreamsPerProcess} live streams open, as many as it keeps; ` +
-          'try again later (the dashboard polls instead).',
-      );
-    }
-    return null;
-  }
 
   registerEndpoint(app, endpoints.changeEvents, ({ request, reply }) => {
-    const session = sessionOf(request);
-    const refused = refusal(session);
-    if (refused) throw refused;
-    const { tokenHash } = session;
-    const principalId = session.principal.id;
-
-    // The session is checked on announcements and by the sweep above, not by a timer per stream.
-    const wire = streams.open(request, reply, { onEnd: () => stream.end() });
-    const unsubscribe = changes.subscribe((event) => {
-      // Device signals are for the devices' own streams.
-      if (event.Type !== 'device-signal') wire.send(event.Type, event);
+    let wire: EventStream | null = null;
+    let unsubscribe = () => {};
+    // The session is checked on announcements and by the registry's sweep, not by a timer per stream.
+    const stream = registry.admit(sessionOf(request), request.log, () => {
+      unsubscribe();
+      wire?.end();
     });
-    let ended = false;
-    let again = false;
-    const stream: LiveStream = {
-      session,
-      expires: session.expires,
-      checkedAt: performance.now(),
-      checking: false,
-      recheck() {
-        if (ended) return;
-        if (stream.checking) {
-          again = true;
-          return;
-        }
-        stream.checking = true;
-        stream.checkedAt = performance.now();
-        sessions
-          .authenticate(session.token, 'background')
-          .then((current) => {
-            const { access } = endpoints.changeEvents;
-            if (!current) stream.end();
-            else if (
-              access.kind === 'permission' &&
-              !hasPermission(current.principal, access.entity, access.permission)
-            )
-              stream.end();
-            else stream.expires = current.expires;
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'live stream: session check failed'))
-          .finally(() => {
-            stream.checking = false;
-            if (again) {
-              again = false;
-              stream.recheck();
-            }
-          });
-      },
-      end() {
-        if (ended) return;
-        ended = true;
-        unsubscribe();
-        open.delete(stream);
-        const left = (perSession.get(tokenHash) ?? 1) - 1;
-        if (left > 0) perSession.set(tokenHash, left);
-        else perSession.delete(tokenHash);
-        const ofAccount = perAccount.get(principalId);
-        ofAccount?.delete(stream);
-        if (ofAccount?.size === 0) perAccount.delete(principalId);
-        wire.end();
-      },
-    };
-    open.add(stream);
-    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
-    const ofAccount = perAccount.get(principalId) ?? new Set<LiveStream>();
-    ofAccount.add(stream);
-    perAccount.set(principalId, ofAccount);
+    try {
+      const opened = streams.open(request, reply, { onEnd: () => stream.end() });
+      wire = opened;
+      unsubscribe = changes.subscribe((event) => {
+        // Device signals are for the devices' own streams.
+        if (event.Type !== 'device-signal') opened.send(event.Type, event);
+      });
+    } catch (error) {
+      stream.end();
+      throw error;
+    }
     // Hijacked: the stream is the answer, there is nothing for Fastify to send.
     return undefined;
   });

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import { accountRoutes } from '../routes/accounts/accounts.ts';
+import { authenticationRoutes } from '../routes/accounts/authentication.ts';
+import { changeEventRoutes } from '../routes/change-events.ts';
+import { authorizationRequestRoutes } from '../routes/consumer/authorization-requests.ts';
+import { historyRoutes } from '../routes/consumer/history.ts';
+import { instructionRoutes } from '../routes/consumer/instructions.ts';
+import { pushUserRoutes } from '../routes/consumer/push-users.ts';
+import { deviceRoutes } from '../routes/devices/devices.ts';
+import { apiDocsRoutes } from '../routes/service/api-docs.ts';
+import { backupRoutes } from '../routes/service/backup.ts';
+import { dashboardRoutes } from '../routes/service/dashboard.ts';
+import { demoRoutes } from '../routes/service/demo.ts';
+import { healthRoutes } from '../routes/service/health.ts';
+import { versionRoutes } from '../routes/service/version.ts';
+import type { Services } from '../routes/services.ts';
+
+/** Every route, the API's and the dashboard's; the demo's only in demo mode. */
+export async function registerRoutes(
+  fastify: FastifyInstance,
+  services: Services,
+  database: DatabaseHandle,
+): Promise<void> {
+  const { config, clock, audit } = services;
+  versionRoutes(fastify, services);
+  authenticationRoutes(fastify, services);
+  authorizationRequestRoutes(fastify, services);
+  pushUserRoutes(fastify, services);
+  historyRoutes(fastify, services);
+  changeEventRoutes(fastify, services);
+  healthRoutes(fastify, services);
+  apiDocsRoutes(fastify, services);
+  accountRoutes(fastify, services);
+  deviceRoutes(fastify, services);
+  instructionRoutes(fastify, services);
+  backupRoutes(fastify, { database, config, clock, audit });
+  if (config.demo) demoRoutes(fastify, services);
+  await dashboardRoutes(fastify, config.webRoot);
+}

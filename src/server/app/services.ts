@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
+import { type AuditLog, openAuditLog } from '../audit/audit-log.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AccountService } from '../domain/accounts/accounts.ts';
+import { Directory } from '../domain/accounts/directory.ts';
+import { ChangeFeed } from '../domain/core/change-feed.ts';
+import { PostgresChangeFeed } from '../domain/core/postgres-change-feed.ts';
+import { DEMO_USER_KEYS } from '../domain/demo/demo-data.ts';
+import { purgeDeviceEvents } from '../domain/devices/device-events.ts';
+import { purgeExpiredCodes } from '../domain/devices/device-inbox.ts';
+import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
+import { KnownClients } from '../domain/sign-in/known-clients.ts';
+import { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
+import { SessionService } from '../domain/sign-in/sessions.ts';
+import type { Clock } from '../lib/clock.ts';
+import { loadVapidKeys } from '../push/vapid-keys.ts';
+import type { Services } from '../routes/services.ts';
+import type { AppOptions } from './options.ts';
+import { pushSenderOf } from './push-sender.ts';
+
+/** The services the routes get, with what the pipeline and the start-up tasks need of them. */
+export interface ServiceGraph {
+  services: Services;
+  /** One registry for every metric, made only when the metrics are served somewhere. */
+  metricsRegistry: Registry | null;
+  /** Deletes what has ended (sessions, known clients, device events, old codes); run at start and on a schedule. */
+  purgeAll: () => Promise<void>;
+}
+
+/** Sessions, the sign-in throttle and the known clients it consults. */
+function signInServices(
+  fastify: FastifyInstance,
+  database: DatabaseHandle,
+  config: Config,
+  clock: Clock,
+  audit: AuditLog,
+) {
+  const { db } = database;
+  const directory = config.directory ? new Directory(config.directory, fastify.log) : null;
+  const knownClients = new KnownClients(db, clock);
+  // Several processes on one PostgreSQL share its counts; otherwise each would grant the whole budget again.
+  const throttle = new LoginThrottle(
+    {
+      failuresPerUser: config.loginFailuresPerUser,
+      failuresPerAddress: config.loginFailuresPerAddress,
+      windowSeconds: config.loginFailureWindowSeconds,
+      slowAfterFailures: config.loginSlowAfterFailures,
+      slowSeconds: config.loginSlowSeconds,
+    },
+    database.pool ? { kind: 'postgres', pool: database.pool } : { kind: 'memory' },
+    knownClients,
+  );
+  const sessions = new SessionService(
+    db,
+    clock,
+    {
+      idleMinutes: config.sessionIdleMinutes,
+      absoluteHours: config.sessionAbsoluteHours,
+      passwordHashCost: config.passwordHashCost,
+      refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
+      directory,
+      log: fastify.log,
+      audit,
+    },
+    throttle,
+  );
+  return { knownClients, throttle, sessions };
+}
+
+/** This process's change feed, or on PostgreSQL every process's; closed with the app. */
+async function openChangeFeed(fastify: FastifyInstance, database: DatabaseHandle, config: Config): Promise<ChangeFeed> {
+  const changes =
+    database.dialect === 'postgres' && config.databaseUrl
+      ? await PostgresChangeFeed.connect(config.databaseUrl, database.db, (error) =>
+          fastify.log.warn({ err: error }, 'change feed: PostgreSQL LISTEN/NOTIFY failed'),
+        )
+      : new ChangeFeed();
+  fastify.addHook('onClose', () => changes.close());
+  return changes;
+}
+
+/** Builds every service once, in the order they depend on each other. */
+export async function buildServices(
+  fastify: FastifyInstance,
+  options: AppOptions,
+  database: DatabaseHandle,
+  clock: Clock,
+): Promise<ServiceGraph> {
+  const { config } = options;
+  const { db } = database;
+  const { audit, close: closeAudit } = openAuditLog(config.auditLog, clock, {
+    ...(options.auditSink !== undefined ? { sink: options.auditSink } : {}),
+    ...(options.auditStdout ? { stdout: options.auditStdout } : {}),
+  });
+  fastify.addHook('onClose', closeAudit);
+  const { knownClients, throttle, sessions } = signInServices(fastify, database, config, clock, audit);
+  // Ended sessions, addresses no longer known, old device events and, outside demo mode, codes past their time (kept
+  // in plain text only while a device may need them).
+  const purgeAll = async () => {
+    await sessions.purgeEnded();
+    await knownClients.prune();
+    await purgeDeviceEvents(db, clock());
+    if (!config.demo) await purgeExpiredCodes(db, clock());
+  };
+  const changes = await openChangeFeed(fastify, database, config);
+  // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
+  changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
+  const accounts = new AccountService(db, clock, {
+    hashCost: config.passwordHashCost,
+    idleMinutes: config.sessionIdleMinutes,
+    directoryDomain: config.directory?.domain ?? null,
+    demo: config.demo,
+    forget: (principalId) => changes.announceAccessChange(principalId),
+    throttle,
+  });
+  const pushPolicy: PushEndpointPolicy = {
+    allowOrigins: config.pushAllowOrigins,
+    ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
+  };
+  const vapid = await loadVapidKeys(db, config, clock);
+  const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
+  const pushSender = pushSenderOf(fastify, options, { db, clock, vapid, pushPolicy, registry: metricsRegistry });
+  const delivery = { keepPlainTokens: config.demo, pushSender, changes };
+  const services = { config, db, clock, sessions, changes, accounts, pushSender, delivery, vapid, pushPolicy, audit };
+  return { services, metricsRegistry, purgeAll };
+}
