@@ -14,6 +14,7 @@ import { registerRequestLog } from '../http/observability/request-log.ts';
 import { registerProblemHandler } from '../http/problem-handler.ts';
 import { contractValidatorCompiler } from '../http/validation.ts';
 import { registerVersioning } from '../http/versioning.ts';
+import { requestFacts } from '../lib/request-facts.ts';
 import type { Services } from '../routes/services.ts';
 import '../http/fastify-types.ts';
 
@@ -67,9 +68,9 @@ export async function registerPipeline(
   // X-Tachyon-Consumer names the calling application (SPEC §3): a structured field of every line the request
   // itself logs (a warning, an error); the one-line request log (http/request-log.ts) names it too.
   fastify.addHook('onRequest', (request, reply, done) => {
-    const consumer = request.headers['x-tachyon-consumer'];
-    if (typeof consumer === 'string' && consumer !== '') {
-      request.log = request.log.child({ consumer: consumer.slice(0, 100) });
+    const { consumer } = requestFacts(request);
+    if (consumer !== null) {
+      request.log = request.log.child({ consumer });
       reply.log = request.log;
     }
     done();

@@ -1,16 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../lib/problem-error.ts';
+import { requestFacts } from '../lib/request-facts.ts';
 import type { AuditAction, AuditEvent } from './audit-event.ts';
 import type { AuditLog } from './audit-log.ts';
 
 /** Who made a request and from where, as an audit event names them. */
 export function requestActor(request: FastifyRequest): Pick<AuditEvent, 'userName' | 'sourceIp' | 'userAgent'> {
-  const userAgent = request.headers['user-agent'];
-  return {
-    userName: request.session?.principal.userName ?? null,
-    sourceIp: request.ip,
-    userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
-  };
+  const { clientAddress, userAgent } = requestFacts(request);
+  return { userName: request.session?.principal.userName ?? null, sourceIp: clientAddress, userAgent };
 }
 
 /** The code a failed action gets in `event.reason`: the problem kind its caller was answered. */

@@ -5,6 +5,7 @@ import {
   SESSION_ABSOLUTE_EXPIRES_HEADER,
   SESSION_IDLE_EXPIRES_HEADER,
   SESSION_IDLE_TIMEOUT_HEADER,
+  TOKEN_HEADER,
 } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/accounts/principals.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
@@ -20,8 +21,8 @@ const BASIC = /^Basic\s+([A-Za-z0-9+/]{1,2800}={0,2})\s*$/i;
 /** `Authorization: Device <DeviceToken>`: an enrolled device's own credential (devices.ts). */
 const DEVICE = /^Device\s+([A-Za-z0-9._~+/=-]{1,512})\s*$/i;
 
-/** The session token header of the real platform's clients (SPEC §3), accepted beside Authorization: Bearer. */
-export const TOKEN_HEADER = 'x-tachyon-authenticate';
+/** The session token header as Node names it (lower case), accepted beside Authorization: Bearer (SPEC §3). */
+export const TOKEN_HEADER_NAME = TOKEN_HEADER.toLowerCase();
 
 type Credentials =
   | { kind: 'token'; token: string }
@@ -33,7 +34,7 @@ function credentialsOf(request: FastifyRequest, basicAuth: boolean): Credentials
   const authorization = request.headers.authorization;
   const bearer = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (bearer) return { kind: 'token', token: bearer };
-  const header = request.headers[TOKEN_HEADER];
+  const header = request.headers[TOKEN_HEADER_NAME];
   const platformToken = typeof header === 'string' ? header.trim() : undefined;
   if (platformToken && TOKEN.test(platformToken)) return { kind: 'token', token: platformToken };
   const basic = basicAuth && authorization ? BASIC.exec(authorization)?.[1] : undefined;

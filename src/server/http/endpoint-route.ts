@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod/mini';
 import { API_PREFIX, type Endpoint, type ResponseBodyOf } from '../../shared/contract/index.ts';
-import { TOKEN_HEADER } from './access.ts';
+import { TOKEN_HEADER_NAME } from './access.ts';
 import { servedAtRoot } from './api-path.ts';
 
 type Parsed<E, K extends 'body' | 'query' | 'params'> =
@@ -30,7 +30,7 @@ export type EndpointAnswer<E extends Endpoint> = ResponseBodyOf<E> | FastifyRepl
 export function cachingHeaders(endpoint: Endpoint): Readonly<Record<string, string>> | null {
   if (endpoint.access.kind === 'anonymous') return endpoint.noStore ? { 'cache-control': 'no-store' } : null;
   return endpoint.conditional
-    ? { 'cache-control': 'private, no-cache', vary: `authorization, ${TOKEN_HEADER}` }
+    ? { 'cache-control': 'private, no-cache', vary: `authorization, ${TOKEN_HEADER_NAME}` }
     : { 'cache-control': 'no-store' };
 }
 

@@ -12,6 +12,7 @@ export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './history.ts';
 export * from './problems.ts';
+export * from './request-headers.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';
 export * from './timestamps.ts';

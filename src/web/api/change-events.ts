@@ -1,16 +1,10 @@
-import {
-  API_VERSION_HEADER,
-  availability,
-  BACKGROUND_REQUEST_HEADER,
-  ChangeEvent,
-  endpointPath,
-  endpoints,
-} from '../../shared/contract/index.ts';
+import { availability, ChangeEvent, endpointPath, endpoints } from '../../shared/contract/index.ts';
 import { sessionStore } from '../session/session-store.ts';
 import { activeApiVersion } from '../settings/resolve-version.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { joinUrl } from './client.ts';
 import { loadEventStreamParser, readEventStream, type StreamEnd } from './event-stream-reader.ts';
+import { requestHeaders } from './request-headers.ts';
 
 /**
  * The live change stream (extension, Server-Sent Events). Read with fetch streaming because it needs the Bearer
@@ -27,15 +21,14 @@ export async function streamChangeEvents(
   if (!session || !availability(endpoints.changeEvents, version).available) return 'unavailable';
   const parserModule = loadEventStreamParser();
   const response = await fetch(joinUrl(settings.baseUrl, endpointPath(endpoints.changeEvents)), {
-    headers: {
-      Accept: 'text/event-stream',
-      Authorization: `Bearer ${session.token}`,
-      'X-Tachyon-Authenticate': session.token,
-      [API_VERSION_HEADER]: version,
-      'X-Tachyon-Consumer': settings.consumerName,
+    headers: requestHeaders({
+      accept: 'text/event-stream',
+      version,
+      consumer: settings.consumerName,
+      credential: { session: session.token },
       // A stream is never the person's doing: it must not keep an unattended page signed in.
-      [BACKGROUND_REQUEST_HEADER]: '1',
-    },
+      background: true,
+    }),
     cache: 'no-store',
     signal,
   });

@@ -1,11 +1,8 @@
 import { z } from 'zod/mini';
 import {
-  API_VERSION_HEADER,
   type ApiVersion,
   availability,
-  BACKGROUND_REQUEST_HEADER,
   type BodyOf,
-  DEVICE_AUTHORIZATION_SCHEME,
   type Endpoint,
   endpointPath,
   type ParamsOf,
@@ -14,6 +11,7 @@ import {
   unavailableReason,
 } from '../../shared/contract/index.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
+import { requestHeaders } from './request-headers.ts';
 
 export interface ApiClientConfig {
   /** `{base_url}`, e.g. `/api` or `https://tachyon.example.com/Consumer/api`. */
@@ -123,20 +121,21 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const token = config.token();
     const deviceToken = config.deviceToken?.() ?? null;
     const access = endpoint.access.kind;
-    const headers = new Headers({
-      Accept: 'application/json, application/problem+json',
-      [API_VERSION_HEADER]: version,
-      'X-Tachyon-Consumer': config.consumerName(),
-    });
-    if (token && access !== 'anonymous' && access !== 'device') {
-      // Both token headers: ours reads either, the real platform reads X-Tachyon-Authenticate (SPEC §3).
-      headers.set('Authorization', `Bearer ${token}`);
-      headers.set('X-Tachyon-Authenticate', token);
-    } else if (deviceToken && (access === 'device' || access === 'session-or-device')) {
-      headers.set('Authorization', `${DEVICE_AUTHORIZATION_SCHEME} ${deviceToken}`);
-    }
-    if (endpoint.access.kind !== 'anonymous' && !options.byPerson && config.background?.())
-      headers.set(BACKGROUND_REQUEST_HEADER, '1');
+    const credential =
+      token && access !== 'anonymous' && access !== 'device'
+        ? { session: token }
+        : deviceToken && (access === 'device' || access === 'session-or-device')
+          ? { device: deviceToken }
+          : null;
+    const headers = new Headers(
+      requestHeaders({
+        accept: 'application/json, application/problem+json',
+        version,
+        consumer: config.consumerName(),
+        credential,
+        background: access !== 'anonymous' && !options.byPerson && (config.background?.() ?? false),
+      }),
+    );
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const cacheKey = `${version} ${token ?? ''} ${url}`;
     const cached = endpoint.method === 'GET' ? etags.get(cacheKey) : undefined;

@@ -1,16 +1,10 @@
 import { deviceAppEndpoints } from '../../shared/contract/device-endpoints.ts';
-import {
-  API_PREFIX,
-  API_VERSION_HEADER,
-  DEFAULT_API_VERSION,
-  DEVICE_AUTHORIZATION_SCHEME,
-  DeviceEvent,
-  endpointPath,
-} from '../../shared/contract/index.ts';
+import { API_PREFIX, DEFAULT_API_VERSION, DeviceEvent, endpointPath } from '../../shared/contract/index.ts';
 import { errorFromResponse } from './api-error.ts';
 import { joinUrl } from './client.ts';
 import { DEVICE_APP_CONSUMER_NAME, reportDeviceCredentialEnded } from './device-instance.ts';
 import { loadEventStreamParser, readEventStream, type StreamEnd } from './event-stream-reader.ts';
+import { requestHeaders } from './request-headers.ts';
 
 export interface DeviceStreamOptions {
   deviceToken: string;
@@ -36,12 +30,12 @@ export async function streamDeviceEvents({
   fetch = globalThis.fetch,
 }: DeviceStreamOptions): Promise<StreamEnd> {
   const parserModule = loadEventStreamParser();
-  const headers: Record<string, string> = {
-    Accept: 'text/event-stream',
-    Authorization: `${DEVICE_AUTHORIZATION_SCHEME} ${deviceToken}`,
-    [API_VERSION_HEADER]: DEFAULT_API_VERSION,
-    'X-Tachyon-Consumer': DEVICE_APP_CONSUMER_NAME,
-  };
+  const headers = requestHeaders({
+    accept: 'text/event-stream',
+    version: DEFAULT_API_VERSION,
+    consumer: DEVICE_APP_CONSUMER_NAME,
+    credential: { device: deviceToken },
+  });
   if (lastEventId) headers['Last-Event-ID'] = lastEventId;
   const response = await fetch(joinUrl(API_PREFIX, endpointPath(deviceAppEndpoints.deviceEvents)), {
     headers,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AccountHistoryAction, formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** Where a sign-in comes from, for the account history and the audit stream. */
+/** Where a sign-in comes from, for the account history and the audit stream (lib/request-facts.ts reads it). */
 export interface SignInContext {
   clientAddress: string;
   consumer: string | null;
@@ -31,7 +31,7 @@ export async function recordAccountHistory(db: Kysely<Database>, record: Account
       action: record.action,
       detail: record.detail ?? null,
       client_address: record.clientAddress ?? null,
-      consumer: record.consumer?.slice(0, 100) ?? null,
+      consumer: record.consumer ?? null,
       changed_by: record.changedBy ?? null,
       changed_at: formatTimestamp(record.at),
     })

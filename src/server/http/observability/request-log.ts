@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { endDestination } from '../../lib/log-destination.ts';
+import { requestFacts } from '../../lib/request-facts.ts';
 
 /** How long an exiting service waits for its last log lines to be written. */
 const CLOSE_TIMEOUT_MS = 3_000;
@@ -30,9 +31,6 @@ export function createServiceLog(level: string): {
   };
 }
 
-/** Longest X-Tachyon-Consumer value kept in a log line. */
-const CONSUMER_MAX = 100;
-
 /**
  * One line per request, written when the answer has gone out, with what an operator asks of it: method, route
  * (the pattern, so lines group by endpoint), status, duration, the signed-in user and the calling consumer.
@@ -43,7 +41,6 @@ export function registerRequestLog(app: FastifyInstance): void {
   const enabled = ['trace', 'debug', 'info'].includes(app.log.level);
   app.addHook('onResponse', (request, reply, done) => {
     if (enabled) {
-      const consumer = request.headers['x-tachyon-consumer'];
       app.log.info(
         {
           reqId: request.id,
@@ -53,7 +50,7 @@ export function registerRequestLog(app: FastifyInstance): void {
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           user: request.session?.principal.userName ?? null,
-          consumer: typeof consumer === 'string' && consumer !== '' ? consumer.slice(0, CONSUMER_MAX) : null,
+          consumer: requestFacts(request).consumer,
         },
         'request',
       );

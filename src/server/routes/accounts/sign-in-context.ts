@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { SignInContext } from '../../domain/accounts/account-history.ts';
+import { requestFacts } from '../../lib/request-facts.ts';
 
 /** Who is signing in from where, as the account history and the audit stream record it. */
 export function signInContext(request: FastifyRequest): SignInContext {
-  const consumer = request.headers['x-tachyon-consumer'];
-  const userAgent = request.headers['user-agent'];
-  return {
-    clientAddress: request.ip,
-    consumer: typeof consumer === 'string' && consumer !== '' ? consumer : null,
-    userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
-  };
+  return requestFacts(request);
 }

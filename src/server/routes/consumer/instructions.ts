@@ -8,13 +8,14 @@ import {
   reissueToken,
 } from '../../domain/two-factor/instructions.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { requestFacts } from '../../lib/request-facts.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 
 /** Where a code was asked for: the inbox shows it, so a person can tell whether the request was theirs. */
 export function codeRequestOf(request: FastifyRequest): CodeRequest {
-  const userAgent = request.headers['user-agent'];
-  return { clientAddress: request.ip, userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null };
+  const { clientAddress, userAgent } = requestFacts(request);
+  return { clientAddress, userAgent };
 }
 
 /**
