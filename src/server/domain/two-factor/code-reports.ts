@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import { formatTimestamp, type ReportedCode } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
 import { recordAccountHistory } from '../accounts/account-history.ts';
 import { revokeSessionsOf } from '../accounts/accounts.ts';
-import { type ChangePublisher, deviceSignal } from '../core/change-feed.ts';
+import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { AuthenticatedDevice } from '../devices/devices.ts';
 import { forgetCodes } from './instructions.ts';
@@ -28,59 +27,63 @@ export async function reportCode(
   changes: ChangePublisher,
   forgetSessions: (principalId: number) => void,
 ): Promise<void> {
-  const deviceIds = await writeTransaction(db, async (trx) => {
-    // The latest code of that instruction pushed to the push user this device is: the one on its screen.
-    const issue = await trx
-      .selectFrom('token_issues')
-      .innerJoin('pushes', 'pushes.token_issue_id', 'token_issues.id')
-      .innerJoin('instructions', 'instructions.id', 'token_issues.instruction_id')
-      .select([
-        'token_issues.id',
-        'token_issues.reported_at',
-        'token_issues.issued_at',
-        'token_issues.client_address',
-        'token_issues.user_agent',
-        'instructions.name',
-        'instructions.state',
-      ])
-      .where('token_issues.instruction_id', '=', instructionId)
-      .where('pushes.push_message_user_id', '=', device.pushMessageUserId ?? 0)
-      .orderBy('token_issues.id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    // Nothing of it reached this device: the Id says nothing about anyone else's instructions.
-    if (!issue) throw notFound('A code of instruction', instructionId);
-    if (issue.reported_at !== null) return [];
-    const now = clock();
-    const stamp = formatTimestamp(now);
-    await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
-    // An instruction already authenticated stays so (it ran); one waiting loses its code.
-    await trx
-      .updateTable('instructions')
-      .set({ state: 'Expired', token_hash: null })
-      .where('id', '=', instructionId)
-      .where('state', '!=', 'Authenticated')
-      .execute();
-    await forgetCodes(trx, instructionId);
-    await revokeSessionsOf(trx, device.principalId, now);
-    await recordAccountHistory(trx, {
-      principalId: device.principalId,
-      userName: device.userName,
-      action: 'CodeReported',
-      detail:
-        `Instruction ${instructionId} (${issue.name || 'unnamed'}): a code asked for at ${issue.issued_at} UTC` +
-        `${issue.user_agent ? ` by ${issue.user_agent}` : ''}; all sessions ended`,
-      // Where the code was asked for: the address the report is about.
-      clientAddress: issue.client_address,
-      changedBy: device.userName,
-      at: now,
-    });
-    const holding = await devicesHoldingCodeOf(trx, instructionId);
-    await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
-    return holding;
-  });
+  await writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      // The latest code of that instruction pushed to the push user this device is: the one on its screen.
+      const issue = await trx
+        .selectFrom('token_issues')
+        .innerJoin('pushes', 'pushes.token_issue_id', 'token_issues.id')
+        .innerJoin('instructions', 'instructions.id', 'token_issues.instruction_id')
+        .select([
+          'token_issues.id',
+          'token_issues.reported_at',
+          'token_issues.issued_at',
+          'token_issues.client_address',
+          'token_issues.user_agent',
+          'instructions.name',
+          'instructions.state',
+        ])
+        .where('token_issues.instruction_id', '=', instructionId)
+        .where('pushes.push_message_user_id', '=', device.pushMessageUserId ?? 0)
+        .orderBy('token_issues.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      // Nothing of it reached this device: the Id says nothing about anyone else's instructions.
+      if (!issue) throw notFound('A code of instruction', instructionId);
+      if (issue.reported_at !== null) return [];
+      const now = clock();
+      const stamp = formatTimestamp(now);
+      await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
+      // An instruction already authenticated stays so (it ran); one waiting loses its code.
+      await trx
+        .updateTable('instructions')
+        .set({ state: 'Expired', token_hash: null })
+        .where('id', '=', instructionId)
+        .where('state', '!=', 'Authenticated')
+        .execute();
+      await forgetCodes(trx, instructionId);
+      await revokeSessionsOf(trx, device.principalId, now);
+      await recordAccountHistory(trx, {
+        principalId: device.principalId,
+        userName: device.userName,
+        action: 'CodeReported',
+        detail:
+          `Instruction ${instructionId} (${issue.name || 'unnamed'}): a code asked for at ${issue.issued_at} UTC` +
+          `${issue.user_agent ? ` by ${issue.user_agent}` : ''}; all sessions ended`,
+        // Where the code was asked for: the address the report is about.
+        clientAddress: issue.client_address,
+        changedBy: device.userName,
+        at: now,
+      });
+      const holding = await devicesHoldingCodeOf(trx, instructionId);
+      await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
+      return holding;
+    },
+    deviceSignal,
+  );
   forgetSessions(device.principalId);
-  for (const event of deviceSignal(deviceIds)) changes.publish(event);
 }
 
 /** Reported codes, newest first, for account administrators. */

@@ -14,11 +14,10 @@ import {
 } from '../../../shared/contract/index.ts';
 import { dialectOf } from '../../db/database.ts';
 import type { Database, InstructionTable } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
-import { type ChangePublisher, deviceSignal } from '../core/change-feed.ts';
+import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from './token-delivery.ts';
 
@@ -214,9 +213,11 @@ export async function forgetCodes(trx: Kysely<Database>, instructionId: number):
     .execute();
 }
 
-/** After the commit: the Web Push requests start, and the devices' streams hear of the new code. */
+/** The devices' streams hear of a new code once it has committed. */
+const newCodeSignal = ({ issued }: { issued: Issued }) => deviceSignal(issued.deviceIds);
+
+/** After the commit (which told the devices' streams of the new code): the Web Push requests start. */
 function deliver(delivery: TokenDelivery, row: Pick<InstructionRow, 'id' | 'name' | 'scheduled'>, issued: Issued) {
-  for (const event of deviceSignal(issued.deviceIds)) delivery.changes.publish(event);
   if (!delivery.pushSender || issued.targets.length === 0) return;
   const message: TokenPushMessage = {
     instructionId: row.id,
@@ -274,26 +275,31 @@ export async function createInstruction(
   delivery: TokenDelivery,
 ): Promise<Instruction> {
   const now = clock();
-  const { row, issued } = await writeTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('instructions')
-      .values({
-        name: input.name,
-        scheduled: input.scheduled ? 1 : 0,
-        created_by: creator.userName,
-        created_by_key: creator.userKey,
-        state: 'AwaitingTwoFactor',
-        token_hash: null,
-        token_expires_at: null,
-        failed_attempts: 0,
-        created_at: formatTimestamp(now),
-        authenticated_at: null,
-      })
-      .returning(['id', 'name', 'scheduled', 'created_by_key'])
-      .executeTakeFirstOrThrow();
-    const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
-    return { row, issued };
-  });
+  const { row, issued } = await writeAndPublish(
+    db,
+    delivery.changes,
+    async (trx) => {
+      const row = await trx
+        .insertInto('instructions')
+        .values({
+          name: input.name,
+          scheduled: input.scheduled ? 1 : 0,
+          created_by: creator.userName,
+          created_by_key: creator.userKey,
+          state: 'AwaitingTwoFactor',
+          token_hash: null,
+          token_expires_at: null,
+          failed_attempts: 0,
+          created_at: formatTimestamp(now),
+          authenticated_at: null,
+        })
+        .returning(['id', 'name', 'scheduled', 'created_by_key'])
+        .executeTakeFirstOrThrow();
+      const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
+      return { row, issued };
+    },
+    newCodeSignal,
+  );
   return deliverIssued(delivery, row, issued, now);
 }
 
@@ -330,50 +336,55 @@ export async function reissueToken(
   delivery: TokenDelivery,
 ): Promise<Instruction> {
   const now = clock();
-  const { row, issued } = await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Instruction', id);
-    if (row.created_by_key !== caller.userKey)
-      throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
-    if (row.state === 'Authenticated') {
-      throw new ProblemError(
-        409,
-        'already-authenticated',
-        'Already authenticated',
-        `Instruction ${id} is already authenticated.`,
-      );
-    }
-    const reported = await trx
-      .selectFrom('token_issues')
-      .select('reported_at')
-      .where('instruction_id', '=', id)
-      .where('reported_at', 'is not', null)
-      .executeTakeFirst();
-    if (reported) {
-      throw new ProblemError(
-        409,
-        'instruction-reported',
-        'Code reported',
-        `A code of instruction ${id} was reported from a device as not asked for by its person at ${reported.reported_at} UTC: it gets no more codes. Create a new instruction.`,
-      );
-    }
-    if (row.tokens_issued >= MAX_TOKENS_ISSUED) {
-      throw new ProblemError(
-        409,
-        'token-reissue-limit',
-        'No more tokens for this instruction',
-        `Instruction ${id} has been issued ${MAX_TOKENS_ISSUED} tokens, the most one instruction may have. Create a new instruction.`,
-        { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
-      );
-    }
-    const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
-    await trx
-      .updateTable('instructions')
-      .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
-    return { row, issued };
-  });
+  const { row, issued } = await writeAndPublish(
+    db,
+    delivery.changes,
+    async (trx) => {
+      const row = await trx.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('Instruction', id);
+      if (row.created_by_key !== caller.userKey)
+        throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
+      if (row.state === 'Authenticated') {
+        throw new ProblemError(
+          409,
+          'already-authenticated',
+          'Already authenticated',
+          `Instruction ${id} is already authenticated.`,
+        );
+      }
+      const reported = await trx
+        .selectFrom('token_issues')
+        .select('reported_at')
+        .where('instruction_id', '=', id)
+        .where('reported_at', 'is not', null)
+        .executeTakeFirst();
+      if (reported) {
+        throw new ProblemError(
+          409,
+          'instruction-reported',
+          'Code reported',
+          `A code of instruction ${id} was reported from a device as not asked for by its person at ${reported.reported_at} UTC: it gets no more codes. Create a new instruction.`,
+        );
+      }
+      if (row.tokens_issued >= MAX_TOKENS_ISSUED) {
+        throw new ProblemError(
+          409,
+          'token-reissue-limit',
+          'No more tokens for this instruction',
+          `Instruction ${id} has been issued ${MAX_TOKENS_ISSUED} tokens, the most one instruction may have. Create a new instruction.`,
+          { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
+        );
+      }
+      const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
+      await trx
+        .updateTable('instructions')
+        .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+      return { row, issued };
+    },
+    newCodeSignal,
+  );
   return deliverIssued(delivery, row, issued, now);
 }
 
@@ -393,75 +404,79 @@ export async function submitToken(
   delivery: TokenDelivery,
 ): Promise<TokenAccepted> {
   // Failed attempts must commit, so the transaction returns its problem instead of throwing it.
-  const outcome = await writeTransaction(db, async (trx): Promise<Outcome> => {
-    const row = await trx
-      .selectFrom('instructions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('scheduled', '=', scheduled ? 1 : 0)
-      .executeTakeFirst();
-    if (!row) return { problem: notFound(kindName(scheduled), id) };
-    if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
-    if (row.state === 'Authenticated') {
-      return {
-        problem: new ProblemError(
-          409,
-          'already-authenticated',
-          'Already authenticated',
-          `${kindName(scheduled)} ${id} was already authenticated at ${row.authenticated_at} UTC.`,
-        ),
-      };
-    }
-    if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
-    const now = clock();
-    if (
-      row.state === 'Expired' ||
-      !row.token_hash ||
-      !row.token_expires_at ||
-      now >= storedTime(row.token_expires_at)
-    ) {
-      await trx.updateTable('instructions').set({ state: 'Expired' }).where('id', '=', id).execute();
-      return {
-        problem: new ProblemError(
-          422,
-          'token-expired',
-          'Token expired',
-          `The token for ${kindName(scheduled).toLowerCase()} ${id} has expired (tokens last ${TOKEN_LIFETIME_MINUTES} minutes). Request a new one.`,
-        ),
-      };
-    }
-    if (!tokenMatches(token, row.token_hash)) {
-      const counted = await trx
-        .updateTable('instructions')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+  const outcome = await writeAndPublish(
+    db,
+    delivery.changes,
+    async (trx): Promise<Outcome> => {
+      const row = await trx
+        .selectFrom('instructions')
+        .selectAll()
         .where('id', '=', id)
-        .returning('failed_attempts')
-        .executeTakeFirstOrThrow();
-      if (counted.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
-      const left = MAX_TOKEN_ATTEMPTS - counted.failed_attempts;
-      return {
-        problem: new ProblemError(
-          422,
-          'invalid-token',
-          'Wrong token',
-          `That token is not correct for ${kindName(scheduled).toLowerCase()} ${id}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
-          { extensions: { attemptsLeft: left } },
-        ),
-      };
-    }
-    await trx
-      .updateTable('instructions')
-      .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
-      .where('id', '=', id)
-      .execute();
-    // Used: the code has done its work, so devices take it off their screens, and outside demo mode it is gone.
-    const deviceIds = await devicesHoldingCodeOf(trx, id);
-    await recordDeviceEvents(trx, deviceIds, 'token-ended', id, formatTimestamp(now));
-    if (!delivery.keepPlainTokens) await forgetCodes(trx, id);
-    return { ok: { Id: id, Authenticated: true, Successful: true }, deviceIds };
-  });
+        .where('scheduled', '=', scheduled ? 1 : 0)
+        .executeTakeFirst();
+      if (!row) return { problem: notFound(kindName(scheduled), id) };
+      if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
+      if (row.state === 'Authenticated') {
+        return {
+          problem: new ProblemError(
+            409,
+            'already-authenticated',
+            'Already authenticated',
+            `${kindName(scheduled)} ${id} was already authenticated at ${row.authenticated_at} UTC.`,
+          ),
+        };
+      }
+      if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
+      const now = clock();
+      if (
+        row.state === 'Expired' ||
+        !row.token_hash ||
+        !row.token_expires_at ||
+        now >= storedTime(row.token_expires_at)
+      ) {
+        await trx.updateTable('instructions').set({ state: 'Expired' }).where('id', '=', id).execute();
+        return {
+          problem: new ProblemError(
+            422,
+            'token-expired',
+            'Token expired',
+            `The token for ${kindName(scheduled).toLowerCase()} ${id} has expired (tokens last ${TOKEN_LIFETIME_MINUTES} minutes). Request a new one.`,
+          ),
+        };
+      }
+      if (!tokenMatches(token, row.token_hash)) {
+        const counted = await trx
+          .updateTable('instructions')
+          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+          .where('id', '=', id)
+          .returning('failed_attempts')
+          .executeTakeFirstOrThrow();
+        if (counted.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
+        const left = MAX_TOKEN_ATTEMPTS - counted.failed_attempts;
+        return {
+          problem: new ProblemError(
+            422,
+            'invalid-token',
+            'Wrong token',
+            `That token is not correct for ${kindName(scheduled).toLowerCase()} ${id}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+            { extensions: { attemptsLeft: left } },
+          ),
+        };
+      }
+      await trx
+        .updateTable('instructions')
+        .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
+        .where('id', '=', id)
+        .execute();
+      // Used: the code has done its work, so devices take it off their screens, and outside demo mode it is gone.
+      const deviceIds = await devicesHoldingCodeOf(trx, id);
+      await recordDeviceEvents(trx, deviceIds, 'token-ended', id, formatTimestamp(now));
+      if (!delivery.keepPlainTokens) await forgetCodes(trx, id);
+      return { ok: { Id: id, Authenticated: true, Successful: true }, deviceIds };
+    },
+    (outcome) => ('problem' in outcome ? [] : deviceSignal(outcome.deviceIds)),
+  );
   if ('problem' in outcome) throw outcome.problem;
-  for (const event of deviceSignal(outcome.deviceIds)) delivery.changes.publish(event);
   return outcome.ok;
 }
 
