@@ -41,6 +41,7 @@ import { registerCrossSiteWriteRefusal } from './http/cross-site-writes.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerHttpsRequired } from './http/https-required.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { logPlainHttpOnce } from './http/plain-http-on-tls.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -367,7 +368,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   registerGracefulClose(fastify);
   registerRequestLog(fastify);
 
-  registerSecurityHeaders(fastify, config.connectSources);
+  registerSecurityHeaders(fastify, config.connectSources, config.hstsPreload);
+  if (config.tls) logPlainHttpOnce(fastify.server, fastify.log);
   await fastify.register(fastifyRateLimit, { global: false });
 
   if (metricsRegistry) {

@@ -50,7 +50,13 @@ async function main(): Promise<void> {
   }
   if (config.tls) reloadTlsOnSignal(app.server, config.tls, app.log);
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify's own line names http:// for a server it did not make; this one serves HTTPS when it has a certificate.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      `Server listening at ${config.tls ? address.replace(/^http:/, 'https:') : address}`,
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
