@@ -172,4 +172,24 @@ describe('checking and restoring a backup', () => {
       restored.close();
     }
   }, 20_000);
+
+  it('keeps a write-ahead log it cannot fold in beside the kept file, never deletes it', async () => {
+    const source = await migratedDatabase(path.join(folder, 'source'));
+    const backups = new BackupService(source, minuteClock(), new AuditLog(null, minuteClock()), null);
+    const { file } = await backups.takeInto(path.join(folder, 'backups'), { kind: 'schedule' });
+    await source.close();
+    const dataDir = path.join(folder, 'data');
+    fs.mkdirSync(dataDir);
+    const database = path.join(dataDir, SQLITE_FILE_NAME);
+    // A damaged database file that SQLite cannot open as one, and its log.
+    fs.writeFileSync(database, 'not a database, damaged beyond what SQLite opens: '.repeat(200));
+    const log = Buffer.from('the last writes, whatever they are');
+    fs.writeFileSync(`${database}-wal`, log);
+    const result = await restoreBackup(file, dataDir, new Date('2026-11-22T10:11:12Z'));
+    expect(result.previousLog).toBe(`${database}.before-restore-2026-11-22T101112Z-wal`);
+    expect(fs.readFileSync(result.previousLog as string)).toEqual(log);
+    expect(result.previousLogProblem).toMatch(/could not be folded in|cannot be opened/);
+    expect(fs.existsSync(`${database}-wal`)).toBe(false);
+    checkBackupFile(database);
+  });
 });
