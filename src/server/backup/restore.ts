@@ -110,7 +110,7 @@ function foldWriteAheadLog(file: string): string | null {
       log: number;
       checkpointed: number;
     }[];
-    if (!checkpoint || checkpoint.busy !== 0 || checkpoint.checkpointed !== checkpoint.log) {
+    if (checkpoint?.busy !== 0 || checkpoint.checkpointed !== checkpoint.log) {
       return `its write-ahead log was not checkpointed (${JSON.stringify(checkpoint)})`;
     }
     sqlite.pragma('journal_mode = DELETE');
