@@ -7,6 +7,10 @@ import { createServiceLog } from './http/request-log.ts';
 import { reloadTlsOnSignal, TlsLoadError } from './http/tls.ts';
 import { plainHttpWarning } from './transport-config.ts';
 
+/** AUDIT_LOG when it names a file (which SIGHUP reopens); null for none or standard output. */
+const auditFileOf = (config: { auditLog: string | null }) =>
+  config.auditLog !== null && config.auditLog !== 'stdout' ? config.auditLog : null;
+
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
 const SHUTDOWN_GRACE_MS = 100;
 
@@ -49,6 +53,14 @@ async function main(): Promise<void> {
     });
   }
   if (config.tls) reloadTlsOnSignal(app.server, config.tls, app.log);
+  // SIGHUP reloads the certificate and reopens the audit file, each where there is one. It is always handled: unhandled,
+  // Node's default for it ends the process, so a reload sent by habit (logrotate, systemctl reload) would stop it.
+  const reloadable = [config.tls && 'the TLS certificate', auditFileOf(config) && 'the AUDIT_LOG file'].filter(Boolean);
+  process.on('SIGHUP', () => {
+    if (reloadable.length === 0)
+      app.log.info('SIGHUP: nothing needed reloading (no TLS certificate, no AUDIT_LOG file)');
+    else app.log.info(`SIGHUP: reloading ${reloadable.join(' and ')}`);
+  });
 
   // Fastify's own line names http:// for a server it did not make; this one serves HTTPS when it has a certificate.
   await app.listen({
