@@ -71,6 +71,8 @@ async function main(): Promise<void> {
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // PORT=0 takes a free port: the default PUBLIC_URL (enrolment links) names the one taken.
+  if (config.publicUrl.endsWith(':0')) config.publicUrl = `${config.publicUrl.slice(0, -2)}:${port}`;
   const url = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const lines = [
     `Tachyon Consumer service ready in ${Math.round(performance.now() - started)} ms`,

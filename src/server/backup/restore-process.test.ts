@@ -83,6 +83,8 @@ describe('restoring after the service was killed', () => {
     const removed = await enrol(service.api, token, 'removed later');
     const link = await call(service.api, 'POST', '/Device/EnrollmentLinks', `Bearer ${token}`);
     expect(link.status, JSON.stringify(link.body)).toBe(201);
+    // PORT=0: the link names the port the service took (the default PUBLIC_URL), not a header's.
+    expect(link.body.Url).toMatch(new RegExp(`^http://localhost:${new URL(service.api).port}/device#enrol=`));
     const backupFile = path.join(folder('tachyon-restore-backups-'), 'before.sqlite3');
     await downloadBackup({ url: service.api, token }, backupFile);
 
