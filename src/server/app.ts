@@ -48,7 +48,12 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loadTlsMaterial, tlsServerFactory } from './http/tls.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerVersioning } from './http/versioning.ts';
-import { type HostLookup, type PushEndpointPolicy, pushEndpointRefusal } from './push/push-endpoint-policy.ts';
+import {
+  type HostLookup,
+  type PushEndpointCheck,
+  type PushEndpointPolicy,
+  pushEndpointCheck,
+} from './push/push-endpoint-policy.ts';
 import { loadVapidKeys } from './push/vapid-keys.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -71,8 +76,8 @@ import './http/fastify-types.ts';
 /** What a Web Push sender is made from, once the app has its database, its keys and its log. */
 export interface PushSenderContext {
   vapid: { publicKey: string; privateKey: string; subject: string };
-  /** The endpoint policy (a reason to refuse, or null): asked again before every push, since DNS answers change. */
-  checkEndpoint: (endpoint: string) => Promise<string | null>;
+  /** The endpoint policy (a reason to refuse, or the addresses checked): asked before every push, as DNS changes. */
+  checkEndpoint: (endpoint: string) => Promise<PushEndpointCheck>;
   /** Forgets a subscription its push service called gone (404/410), if the device still has that endpoint. */
   onGone: (deviceId: number, endpoint: string) => Promise<void>;
   log: FastifyBaseLogger;
@@ -318,7 +323,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       typeof makeSender === 'function'
         ? makeSender({
             vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject },
-            checkEndpoint: (endpoint) => pushEndpointRefusal(endpoint, pushPolicy),
+            checkEndpoint: (endpoint) => pushEndpointCheck(endpoint, pushPolicy),
             onGone: (deviceId, endpoint) => removePushSubscription(db, deviceId, endpoint),
             log: fastify.log,
             clock,
