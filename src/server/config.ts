@@ -86,6 +86,8 @@ export interface Config {
   publicUrl: string;
   /** The service's own certificate and key (TLS_CERT_FILE, TLS_KEY_FILE): HTTPS on PORT. Null: plain HTTP. */
   tls: TlsFiles | null;
+  /** HSTS_PRELOAD: Strict-Transport-Security also asks to be on browsers' preload list. */
+  hstsPreload: boolean;
   /** INSECURE_HTTP: plain HTTP beyond loopback without TLS or a trusted proxy, on purpose (transport-config.ts). */
   insecureHttp: boolean;
   /** After SIGTERM, how long readiness answers 503 while the service still takes requests, before it closes. */
@@ -377,6 +379,8 @@ const Environment = z.object({
   }),
   TLS_CERT_FILE: text(null),
   TLS_KEY_FILE: text(null),
+  TLS_OLD_CLIENTS: flag('TLS_OLD_CLIENTS', false),
+  HSTS_PRELOAD: flag('HSTS_PRELOAD', false),
   INSECURE_HTTP: flag('INSECURE_HTTP', false),
   SHUTDOWN_DRAIN_SECONDS: integer('SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
   BACKUP_DIR: text(null),
@@ -424,7 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if ((vars.VAPID_PUBLIC_KEY === null) !== (vars.VAPID_PRIVATE_KEY === null)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one pair), or neither');
   }
-  const tls = tlsFilesOf(vars.TLS_CERT_FILE, vars.TLS_KEY_FILE, cwd);
+  const tls = tlsFilesOf(vars.TLS_CERT_FILE, vars.TLS_KEY_FILE, cwd, vars.TLS_OLD_CLIENTS);
   if (tls !== null && 'problem' in tls) throw new ConfigError(tls.problem);
   const refusal = plainHttpRefusal({
     loopback: isLoopbackHost(vars.HOST),
@@ -472,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
     publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT, tls !== null),
     tls,
+    hstsPreload: vars.HSTS_PRELOAD,
     insecureHttp: vars.INSECURE_HTTP,
     shutdownDrainSeconds: vars.SHUTDOWN_DRAIN_SECONDS,
     backupDir,

@@ -8,6 +8,10 @@ import { reloadTlsOnSignal, TlsLoadError } from './http/listener/tls.ts';
 import { createServiceLog } from './http/observability/request-log.ts';
 import { plainHttpWarning } from './transport-config.ts';
 
+/** AUDIT_LOG when it names a file (which SIGHUP reopens); null for none or standard output. */
+const auditFileOf = (config: { auditLog: string | null }) =>
+  config.auditLog !== null && config.auditLog !== 'stdout' ? config.auditLog : null;
+
 /** How long a signalled service keeps reading requests already sent before it starts closing. */
 const SHUTDOWN_GRACE_MS = 100;
 
@@ -50,10 +54,26 @@ async function main(): Promise<void> {
     });
   }
   if (config.tls) reloadTlsOnSignal(app.server, config.tls, app.log);
+  // SIGHUP reloads the certificate and reopens the audit file, each where there is one. It is always handled: unhandled,
+  // Node's default for it ends the process, so a reload sent by habit (logrotate, systemctl reload) would stop it.
+  const reloadable = [config.tls && 'the TLS certificate', auditFileOf(config) && 'the AUDIT_LOG file'].filter(Boolean);
+  process.on('SIGHUP', () => {
+    if (reloadable.length === 0)
+      app.log.info('SIGHUP: nothing needed reloading (no TLS certificate, no AUDIT_LOG file)');
+    else app.log.info(`SIGHUP: reloading ${reloadable.join(' and ')}`);
+  });
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify's own line names http:// for a server it did not make; this one serves HTTPS when it has a certificate.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      `Server listening at ${config.tls ? address.replace(/^http:/, 'https:') : address}`,
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // PORT=0 takes a free port: the default PUBLIC_URL (enrolment links) names the one taken.
+  if (config.publicUrl.endsWith(':0')) config.publicUrl = `${config.publicUrl.slice(0, -2)}:${port}`;
   const url = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const lines = [
     `Tachyon Consumer service ready in ${Math.round(performance.now() - started)} ms`,

@@ -12,7 +12,11 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     expect(loadConfig(TLS, CWD).tls).toEqual({
       certFile: '/srv/tachyon/tls/fullchain.pem',
       keyFile: '/etc/tachyon/key.pem',
+      oldClients: false,
     });
+    expect(loadConfig({ ...TLS, TLS_OLD_CLIENTS: 'on' }, CWD).tls).toMatchObject({ oldClients: true });
+    expect(loadConfig({}, CWD).hstsPreload).toBe(false);
+    expect(loadConfig({ HSTS_PRELOAD: 'on' }, CWD).hstsPreload).toBe(true);
   });
 
   it.each([

@@ -6,6 +6,7 @@ export function tlsFilesOf(
   certFile: string | null,
   keyFile: string | null,
   cwd: string,
+  oldClients = false,
 ): TlsFiles | { problem: string } | null {
   if (certFile === null && keyFile === null) return null;
   if (certFile === null || keyFile === null) {
@@ -15,7 +16,7 @@ export function tlsFilesOf(
         'HTTPS needs both, the certificate (PEM, its chain may follow it) and its private key (PEM). Set both, or neither.',
     };
   }
-  return { certFile: path.resolve(cwd, certFile), keyFile: path.resolve(cwd, keyFile) };
+  return { certFile: path.resolve(cwd, certFile), keyFile: path.resolve(cwd, keyFile), oldClients };
 }
 
 interface Transport {

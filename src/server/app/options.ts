@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditSink } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { HostLookup } from '../domain/devices/push-endpoint-policy.ts';
+import type { HostLookup, PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /** What a Web Push sender is made from, once the app has its database, its keys and its log. */
 export interface PushSenderContext {
   vapid: { publicKey: string; privateKey: string; subject: string };
-  /** The endpoint policy (a reason to refuse, or null): asked again before every push, since DNS answers change. */
-  checkEndpoint: (endpoint: string) => Promise<string | null>;
+  /** The endpoint policy (a reason to refuse, or the addresses checked): asked before every push, as DNS changes. */
+  checkEndpoint: (endpoint: string) => Promise<PushEndpointCheck>;
   /** Forgets a subscription its push service called gone (404/410), if the device still has that endpoint. */
   onGone: (deviceId: number, endpoint: string) => Promise<void>;
   log: FastifyBaseLogger;

@@ -9,6 +9,7 @@ import { registerCrossSiteWriteRefusal } from '../http/guards/cross-site-writes.
 import { registerHttpsRequired } from '../http/guards/https-required.ts';
 import { registerSecurityHeaders } from '../http/guards/security-headers.ts';
 import { registerGracefulClose } from '../http/listener/graceful-close.ts';
+import { logPlainHttpOnce } from '../http/listener/plain-http-on-tls.ts';
 import { registerMetrics } from '../http/observability/metrics.ts';
 import { registerRequestLog } from '../http/observability/request-log.ts';
 import { registerProblemHandler } from '../http/problem-handler.ts';
@@ -53,7 +54,8 @@ export async function registerPipeline(
   registerGracefulClose(fastify);
   registerRequestLog(fastify);
 
-  registerSecurityHeaders(fastify, config.connectSources);
+  registerSecurityHeaders(fastify, config.connectSources, config.hstsPreload);
+  if (config.tls) logPlainHttpOnce(fastify.server, fastify.log);
   await fastify.register(fastifyRateLimit, { global: false });
 
   if (metricsRegistry) {

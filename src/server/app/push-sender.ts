@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import { DEVICE_APP_PATH } from '../../shared/contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { type PushEndpointPolicy, pushEndpointRefusal } from '../domain/devices/push-endpoint-policy.ts';
+import { type PushEndpointPolicy, pushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import { removePushSubscription, type TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { VapidKeys } from '../push/vapid-keys.ts';
@@ -48,7 +48,7 @@ export function pushSenderOf(
       typeof makeSender === 'function'
         ? makeSender({
             vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject },
-            checkEndpoint: (endpoint) => pushEndpointRefusal(endpoint, pushPolicy),
+            checkEndpoint: (endpoint) => pushEndpointCheck(endpoint, pushPolicy),
             onGone: (deviceId, endpoint) => removePushSubscription(db, deviceId, endpoint),
             log: fastify.log,
             clock,

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'token-accepted',
   'token-refused',
   'backup-taken',
+  'backup-restored',
   'demo-reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -43,6 +44,7 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'token-accepted': { category: ['authentication'], type: ['info'] },
   'token-refused': { category: ['authentication'], type: ['info'] },
   'backup-taken': { category: ['database'], type: ['access'] },
+  'backup-restored': { category: ['database', 'session'], type: ['change', 'end'] },
   'demo-reset': { category: ['database', 'configuration'], type: ['change'] },
 };
 

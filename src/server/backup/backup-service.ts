@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { ProblemError } from '../lib/problem-error.ts';
 import { backupFileName } from './backup-name.ts';
+import { scrubBackupCopy } from './backup-scrub.ts';
 import { pgDumpCommand } from './pg-dump-command.ts';
 
 export interface Snapshot {
@@ -61,10 +62,12 @@ export class BackupService {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, name);
     const partial = `${file}.partial`;
+    let scrubbed: ReturnType<typeof scrubBackupCopy>;
     try {
       await backup(partial);
       // The copy holds password and token hashes, as the database does.
       fs.chmodSync(partial, 0o600);
+      scrubbed = scrubBackupCopy(partial);
       fs.renameSync(partial, file);
     } catch (error) {
       fs.rmSync(partial, { force: true });
@@ -72,7 +75,10 @@ export class BackupService {
       throw error;
     }
     const bytes = fs.statSync(file).size;
-    this.record(trigger, { outcome: 'success', details: { file: name, bytes, trigger: trigger.kind } });
+    this.record(trigger, {
+      outcome: 'success',
+      details: { file: name, bytes, trigger: trigger.kind, codesLeftOut: scrubbed.pendingCodes + scrubbed.inboxCodes },
+    });
     return { file, name, bytes };
   }
 

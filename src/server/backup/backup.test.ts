@@ -76,6 +76,43 @@ describe('backup names and the pg_dump command', () => {
   });
 });
 
+describe('what a backup leaves out', () => {
+  it('holds no live two-factor code (hash or plain text) and no VAPID private key, not even in free pages', async () => {
+    const source = await migratedDatabase(path.join(folder, 'source'));
+    const stamp = '2026-11-21 09:00:00.000';
+    const hash = 'f00dfacecafe'.repeat(5);
+    await sql`insert into push_message_users (device_type, user_name, user_key, created_at, modified_at, status)
+      values ('iOS', 'ACME\dana', 'acme\dana', ${stamp}, ${stamp}, 0)`.execute(source.db);
+    await sql`insert into instructions (scheduled, created_by, created_by_key, state, token_hash, token_expires_at,
+      failed_attempts, created_at, authenticated_at) values (0, 'ACME\dana', 'acme\dana', 'AwaitingTwoFactor',
+      ${hash}, ${stamp}, 0, ${stamp}, null)`.execute(source.db);
+    await sql`insert into pushes (push_message_user_id, instruction_id, scheduled, token, sent_at)
+      values (1, 1, 0, '731904', ${stamp})`.execute(source.db);
+    const privateKey = 'PrIvAtEvApIdKeY'.repeat(3);
+    await sql`insert into service_keys (name, value, created_at)
+      values ('vapid', ${JSON.stringify({ publicKey: 'pub', privateKey })}, ${stamp})`.execute(source.db);
+    const lines = new AuditLines();
+    const backups = new BackupService(source, minuteClock(), new AuditLog(lines, minuteClock()), null);
+    const { file } = await backups.takeInto(path.join(folder, 'backups'), { kind: 'schedule' });
+    await source.close();
+
+    checkBackupFile(file);
+    const raw = fs.readFileSync(file);
+    for (const secret of [hash, '731904', privateKey]) expect(raw.includes(secret), secret).toBe(false);
+    const copy = new SQLite(file, { readonly: true });
+    try {
+      expect(copy.prepare('select token_hash, state from instructions').all()).toEqual([
+        { token_hash: null, state: 'AwaitingTwoFactor' },
+      ]);
+      expect(copy.prepare('select token from pushes').all()).toEqual([{ token: null }]);
+      expect(copy.prepare('select count(*) as n from service_keys').get()).toEqual({ n: 0 });
+    } finally {
+      copy.close();
+    }
+    expect(lines.of('backup-taken')[0]?.tachyon?.details).toMatchObject({ codesLeftOut: 2 });
+  });
+});
+
 describe('the backup schedule', () => {
   it('takes a backup every interval and keeps the newest N, leaving other files alone', async () => {
     const dataDir = path.join(folder, 'data');
@@ -172,4 +209,24 @@ describe('checking and restoring a backup', () => {
       restored.close();
     }
   }, 20_000);
+
+  it('keeps a write-ahead log it cannot fold in beside the kept file, never deletes it', async () => {
+    const source = await migratedDatabase(path.join(folder, 'source'));
+    const backups = new BackupService(source, minuteClock(), new AuditLog(null, minuteClock()), null);
+    const { file } = await backups.takeInto(path.join(folder, 'backups'), { kind: 'schedule' });
+    await source.close();
+    const dataDir = path.join(folder, 'data');
+    fs.mkdirSync(dataDir);
+    const database = path.join(dataDir, SQLITE_FILE_NAME);
+    // A damaged database file that SQLite cannot open as one, and its log.
+    fs.writeFileSync(database, 'not a database, damaged beyond what SQLite opens: '.repeat(200));
+    const log = Buffer.from('the last writes, whatever they are');
+    fs.writeFileSync(`${database}-wal`, log);
+    const result = await restoreBackup(file, dataDir, new Date('2026-11-22T10:11:12Z'));
+    expect(result.previousLog).toBe(`${database}.before-restore-2026-11-22T101112Z-wal`);
+    expect(fs.readFileSync(result.previousLog as string)).toEqual(log);
+    expect(result.previousLogProblem).toMatch(/could not be folded in|cannot be opened/);
+    expect(fs.existsSync(`${database}-wal`)).toBe(false);
+    checkBackupFile(database);
+  });
 });

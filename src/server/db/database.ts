@@ -77,7 +77,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     backup: async (file) => {
       await sqlite.backup(file);
     },
-    close: () => db.destroy(),
+    // Kysely closes the connection only if it ever used it; a handle opened and closed unused must let go of the file
+    // too (closing is also what folds the write-ahead log into it).
+    close: async () => {
+      await db.destroy();
+      if (sqlite.open) sqlite.close();
+    },
   };
 }
 

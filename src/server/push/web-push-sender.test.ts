@@ -54,7 +54,9 @@ function setup(options: Partial<WebPushSenderOptions> = {}) {
     // As PUSH_ALLOW_ORIGINS would: only the receiver's origin.
     checkEndpoint: async (endpoint) => {
       checked.push(endpoint);
-      return new URL(endpoint).origin === receiver.origin ? null : 'not an allowed push service';
+      return new URL(endpoint).origin === receiver.origin
+        ? { refusal: null, addresses: null }
+        : { refusal: 'not an allowed push service' };
     },
     onGone: async (deviceId, endpoint) => {
       gone.push({ deviceId, endpoint });
@@ -356,7 +358,7 @@ describe('WebPushSender: acting on the push service’s answer', () => {
   });
 
   it('a push service that cannot be reached is logged and counted, not thrown', async () => {
-    const { sender, lines, registry } = setup({ checkEndpoint: async () => null });
+    const { sender, lines, registry } = setup({ checkEndpoint: async () => ({ refusal: null, addresses: null }) });
     // Port 1 on loopback: nothing listens there, so the connection is refused.
     const subscription = { ...receiver.subscribe(), endpoint: 'http://127.0.0.1:1/push/x' };
 
@@ -367,6 +369,23 @@ describe('WebPushSender: acting on the push service’s answer', () => {
       expect.objectContaining({ level: 'warn', details: expect.objectContaining({ code: 'ECONNREFUSED' }) }),
     );
     expect(await counts(registry)).toEqual({ '127.0.0.1:1 network-error': 1 });
+  });
+});
+
+describe('WebPushSender: where it connects', () => {
+  it('connects to the address the policy checked, never resolving the name again', async () => {
+    const checked = receiver.subscribe();
+    const port = new URL(receiver.origin).port;
+    // A name no DNS answers (.invalid, RFC 6761): the push reaches the receiver only through the checked address.
+    const endpoint = checked.endpoint.replace(receiver.origin, `http://push-service.invalid:${port}`);
+    const { sender } = setup({ checkEndpoint: async () => ({ refusal: null, addresses: ['127.0.0.1'] }) });
+
+    const [result] = await sender.sendNow([target(1, { ...checked, endpoint })], message());
+
+    expect(result?.outcome).not.toBe('network-error');
+    expect(result?.status).toEqual(expect.any(Number));
+    expect(receiver.pushes).toHaveLength(1);
+    expect(receiver.pushes[0]?.endpoint).toBe(checked.endpoint);
   });
 });
 
@@ -395,7 +414,9 @@ describe('WebPushSender: metrics', () => {
 
 describe('WebPushSender: what is not sent', () => {
   it('sends nothing to an endpoint the policy refuses right before sending', async () => {
-    const { sender, lines, registry } = setup({ checkEndpoint: async () => 'resolves to a private address' });
+    const { sender, lines, registry } = setup({
+      checkEndpoint: async () => ({ refusal: 'resolves to a private address' }),
+    });
     const subscription = receiver.subscribe();
 
     const [result] = await sender.sendNow([target(1, subscription)], message());

@@ -1,10 +1,11 @@
 import { createECDH, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
 import { formatTimestamp } from '../../shared/contract/index.ts';
+import type { PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 
@@ -74,8 +75,11 @@ export interface WebPushSenderOptions {
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** The absolute URL of the device app (`…/device`): where a tap on the notification leads. */
   deviceAppUrl: string;
-  /** The endpoint policy: a reason to refuse, or null. Asked again before every request, since DNS may change. */
-  checkEndpoint: (endpoint: string) => Promise<string | null>;
+  /**
+   * The endpoint policy: a reason to refuse, or the addresses it checked. Asked again before every request, since DNS
+   * may change; the request then connects to an address it checked, never to what a second lookup would answer.
+   */
+  checkEndpoint: (endpoint: string) => Promise<PushEndpointCheck>;
   /** Removes one subscription the push service called gone (404/410). */
   onGone: (deviceId: number, endpoint: string) => Promise<void>;
   log: PushLog;
@@ -309,7 +313,7 @@ export class WebPushSender implements TokenPushSender {
         this.log.info(about, 'web push: the token expired before it could be sent; not sent');
         return end('expired');
       }
-      const refusal = await this.check(subscription.endpoint);
+      const { refusal, addresses } = await this.check(subscription.endpoint);
       if (refusal !== null) {
         this.log.warn(
           { ...about, reason: refusal },
@@ -339,7 +343,7 @@ export class WebPushSender implements TokenPushSender {
       }
 
       result.attempts += 1;
-      const answer = await this.post(url, details);
+      const answer = await this.post(url, details, addresses);
       if (answer.kind === 'timeout') {
         this.log.warn({ ...about, timeoutMs: this.timeoutMs }, 'web push: the push service did not answer in time');
         return end('timeout');
@@ -410,11 +414,11 @@ export class WebPushSender implements TokenPushSender {
   }
 
   /** The policy failing counts as a refusal: an address nobody could check is not called. */
-  private async check(endpoint: string): Promise<string | null> {
+  private async check(endpoint: string): Promise<PushEndpointCheck> {
     try {
       return await this.checkEndpoint(endpoint);
     } catch (error) {
-      return `the endpoint could not be checked: ${errorText(error)}`;
+      return { refusal: `the endpoint could not be checked: ${errorText(error)}` };
     }
   }
 
@@ -443,7 +447,7 @@ export class WebPushSender implements TokenPushSender {
   }
 
   /** One POST, redirects not followed, ended by `timeoutMs` whatever stage it is at. */
-  private post(url: URL, details: RequestDetails): Promise<Answer> {
+  private post(url: URL, details: RequestDetails, checked: readonly string[] | null): Promise<Answer> {
     return new Promise<Answer>((resolve) => {
       let settled = false;
       let answered: Answer | null = null;
@@ -458,7 +462,7 @@ export class WebPushSender implements TokenPushSender {
         method: details.method,
         headers: details.headers,
         agent: secure ? this.httpsAgent : this.httpAgent,
-        ...(this.lookup ? { lookup: this.lookup } : {}),
+        ...(checked ? { lookup: checkedLookup(checked) } : this.lookup ? { lookup: this.lookup } : {}),
       };
       const request = (secure ? https.request : http.request)(url, options, (response) => {
         const chunks: Buffer[] = [];
@@ -505,4 +509,21 @@ function checkVapidKeys(vapid: WebPushSenderOptions['vapid']): void {
   if (ecdh.getPublicKey('base64url', 'uncompressed') !== vapid.publicKey) {
     throw new Error('VAPID public key does not belong to the VAPID private key');
   }
+}
+
+/**
+ * A DNS lookup that answers only the addresses the endpoint policy checked: the connection goes to one of them, so a
+ * name that resolves to a public address for the check and to a private one a moment later reaches nothing inside.
+ */
+export function checkedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
+  return (_hostname, options, callback) => {
+    const first = entries[0];
+    if (!first) {
+      callback(Object.assign(new Error('no checked address'), { code: 'ENOTFOUND' }), '', 4);
+      return;
+    }
+    if (options.all) (callback as unknown as (error: null, all: typeof entries) => void)(null, entries);
+    else callback(null, first.address, first.family);
+  };
 }

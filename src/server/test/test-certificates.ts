@@ -16,7 +16,7 @@ export interface TestPki {
    * A server certificate for localhost and 127.0.0.1 signed by the CA, with this serial number (hex), its chain (the
    * certificate, then the CA's) written to `<name>.pem` and its key to `<name>.key`.
    */
-  issue(name: string, serial: string): IssuedCertificate;
+  issue(name: string, serial: string, key?: 'ec' | 'rsa'): IssuedCertificate;
   remove(): void;
 }
 
@@ -33,6 +33,8 @@ function openssl(folder: string, args: string[]): void {
 }
 
 const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+/** For what only an RSA certificate can offer (static-RSA key exchange). */
+const RSA_KEY = ['-newkey', 'rsa:2048', '-nodes'];
 
 export function createTestPki(): TestPki {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-tls-'));
@@ -54,8 +56,17 @@ export function createTestPki(): TestPki {
   return {
     folder,
     ca,
-    issue(name, serial) {
-      openssl(folder, ['req', ...EC_KEY, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', '/CN=localhost']);
+    issue(name, serial, key = 'ec') {
+      openssl(folder, [
+        'req',
+        ...(key === 'rsa' ? RSA_KEY : EC_KEY),
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.csr`,
+        '-subj',
+        '/CN=localhost',
+      ]);
       openssl(folder, [
         'x509',
         '-req',

@@ -104,3 +104,24 @@ export function handshake(
     socket.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
   });
 }
+
+/** What a handshake agreed on: protocol, suite (OpenSSL's name) and key exchange group; or the error's code. */
+export type HandshakeOutcome =
+  | { protocol: string | null; cipher: string; group: string | undefined }
+  | { error: string };
+
+/** Tries one handshake with these client options (suites, groups, versions), trusting `ca`. */
+export function tryHandshake(port: number, ca: string, options: tls.ConnectionOptions): Promise<HandshakeOutcome> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, ca, servername: 'localhost', ...options }, () => {
+      const outcome = {
+        protocol: socket.getProtocol(),
+        cipher: socket.getCipher().name,
+        group: (socket.getEphemeralKeyInfo() as { name?: string } | null)?.name,
+      };
+      socket.end();
+      resolve(outcome);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}

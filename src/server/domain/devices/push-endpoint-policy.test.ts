@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HostLookup, pushEndpointRefusal } from './push-endpoint-policy.ts';
+import { type HostLookup, pushEndpointCheck, pushEndpointRefusal } from './push-endpoint-policy.ts';
 
 const resolvesTo =
   (addresses: string[]): HostLookup =>
@@ -79,5 +79,16 @@ describe('the push endpoint policy', () => {
     // Only that origin: another port or scheme on the same host is not listed.
     expect(await pushEndpointRefusal('http://127.0.0.1:8090/push/1', policy)).not.toBeNull();
     expect(await pushEndpointRefusal('https://127.0.0.1:8089/push/1', policy)).not.toBeNull();
+  });
+
+  it('resolves the name once and answers the addresses it checked, for the push to connect to', async () => {
+    let lookups = 0;
+    const rebinding: HostLookup = async () => (++lookups === 1 ? ['142.250.74.74'] : ['169.254.169.254']);
+    const check = await pushEndpointCheck('https://fcm.googleapis.com/fcm/send/abc', {
+      allowOrigins: [],
+      lookup: rebinding,
+    });
+    expect(check).toEqual({ refusal: null, addresses: ['142.250.74.74'] });
+    expect(lookups).toBe(1);
   });
 });

@@ -30,41 +30,55 @@ const isKnownPushService = (host: string) =>
   PUSH_SERVICE_HOSTS.some((entry) => host === entry.host || (entry.subdomains && host.endsWith(`.${entry.host}`)));
 
 /**
- * Why a push endpoint is refused, in words for the device's person and the log; null when it may be used. Asked when
- * a subscription is stored and again before each push (DNS answers change).
+ * What the policy found: why an endpoint is refused (in words for the device's person and the log), or that it may be
+ * used, with the addresses it checked. A push connects to those very addresses, so DNS cannot answer differently
+ * between the check and the connection; null for an origin PUSH_ALLOW_ORIGINS trusts as it is.
  */
+export type PushEndpointCheck =
+  | { refusal: string; addresses?: undefined }
+  | { refusal: null; addresses: readonly string[] | null };
+
+/** Why a push endpoint is refused; null when it may be used. Asked when a subscription is stored. */
 export async function pushEndpointRefusal(endpoint: string, policy: PushEndpointPolicy): Promise<string | null> {
+  return (await pushEndpointCheck(endpoint, policy)).refusal;
+}
+
+/** The policy's verdict on an endpoint, asked before each push (DNS answers change), with the addresses checked. */
+export async function pushEndpointCheck(endpoint: string, policy: PushEndpointPolicy): Promise<PushEndpointCheck> {
+  const refusal = (text: string) => ({ refusal: text });
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return 'The push endpoint is not a URL.';
+    return refusal('The push endpoint is not a URL.');
   }
-  if (url.username || url.password) return 'A push endpoint may not carry a user name or password.';
+  if (url.username || url.password) return refusal('A push endpoint may not carry a user name or password.');
   // An origin the operator listed is theirs to trust: an on-premises push service, a test receiver.
-  if (policy.allowOrigins.includes(url.origin)) return null;
+  if (policy.allowOrigins.includes(url.origin)) return { refusal: null, addresses: null };
   const host = url.hostname.toLowerCase();
   if (!isKnownPushService(host)) {
-    return (
+    return refusal(
       `${host} is not a push service this service sends to (Apple, Google, Mozilla or Microsoft's). ` +
-      'An operator can allow others with PUSH_ALLOW_ORIGINS.'
+        'An operator can allow others with PUSH_ALLOW_ORIGINS.',
     );
   }
-  if (url.protocol !== 'https:') return 'A push endpoint must use https.';
+  if (url.protocol !== 'https:') return refusal('A push endpoint must use https.');
   // URL drops the port when it is the scheme's default, so an empty port is 443 here.
-  if (url.port !== '') return 'A push endpoint must use port 443.';
+  if (url.port !== '') return refusal('A push endpoint must use port 443.');
   let addresses: string[];
   try {
     addresses = await (policy.lookup ?? systemLookup)(host);
   } catch {
-    return `${host} does not resolve.`;
+    return refusal(`${host} does not resolve.`);
   }
-  if (addresses.length === 0) return `${host} does not resolve.`;
+  if (addresses.length === 0) return refusal(`${host} does not resolve.`);
   for (const address of addresses) {
     const range = addressRange(address);
-    if (range !== 'unicast') return `${host} resolves to ${address}, a ${range} address this service never sends to.`;
+    if (range !== 'unicast') {
+      return refusal(`${host} resolves to ${address}, a ${range} address this service never sends to.`);
+    }
   }
-  return null;
+  return { refusal: null, addresses };
 }
 
 /**

@@ -65,4 +65,27 @@ describe('Host names a loopback service answers', () => {
     await open(overrides);
     expect((await version('tachyon.example.com')).statusCode).toBe(200);
   });
+
+  it.each([
+    ['on loopback', { host: '127.0.0.1' }],
+    ['beyond loopback', { host: '0.0.0.0' }],
+    ['behind a trusted proxy', { host: '127.0.0.1', trustProxy: ['127.0.0.1'] }],
+  ])('takes a Host port only when it is all digits, %s', async (_where, overrides: Partial<Config>) => {
+    await open(overrides);
+    for (const host of ['localhost:@attacker.example', 'localhost:80x', 'localhost:8080@attacker.example', 'a@b']) {
+      const problem = expectProblem(await version(host), 400, 'malformed-request');
+      expect(problem.detail, host).toMatch(/port of digits/);
+    }
+    expect((await version('localhost:8080')).statusCode).toBe(200);
+  });
+
+  it('builds the enrolment link from PUBLIC_URL, whatever Host the request names', async () => {
+    await open({ host: '0.0.0.0', publicUrl: 'https://tachyon.acme.example' });
+    const token = await t.login(...ADMIN);
+    for (const host of ['attacker.example', 'attacker.example:8443', 'localhost']) {
+      const link = await t.call({ method: 'POST', url: '/api/Device/EnrollmentLinks', token, headers: { host } });
+      expect(link.statusCode, link.body).toBe(201);
+      expect(JSON.parse(link.body).Url).toMatch(/^https:\/\/tachyon\.acme\.example\/device#/);
+    }
+  });
 });

@@ -37,8 +37,35 @@ export function hostNameOf(host: string): string {
   return end > 0 ? value.slice(0, end) : value;
 }
 
-/** Refuses, before anything else looks at it, a request addressed to a name the service does not answer. */
+/**
+ * Whether a Host header is a name, optionally followed by a port of digits only. Anything after the name that is not
+ * one (`localhost:@evil.example`, `host:80x`) would make an address built from it point somewhere else.
+ */
+export function hostHeaderWellFormed(host: string): boolean {
+  const value = host.trim();
+  const end = value.startsWith('[') ? value.indexOf(']') + 1 : value.indexOf(':');
+  if (end <= 0) return !value.includes('@');
+  const port = value.slice(end);
+  return port === '' || /^:\d{1,5}$/.test(port);
+}
+
+/**
+ * Refuses, before anything else looks at it, a request whose Host header's port is not digits, and (on loopback) one
+ * addressed to a name the service does not answer.
+ */
 export function registerAllowedHosts(app: FastifyInstance, names: ReadonlySet<string> | null): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const host = request.headers.host ?? request.headers[':authority'];
+    if (typeof host !== 'string' || hostHeaderWellFormed(host)) return done();
+    done(
+      new ProblemError(
+        400,
+        'malformed-request',
+        'Malformed Host header',
+        'The Host header must be a host name, optionally followed by a colon and a port of digits.',
+      ),
+    );
+  });
   if (names === null) return;
   const detail =
     `This service answers only to ${[...names].join(', ')}. ` +

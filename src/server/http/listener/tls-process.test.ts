@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import type http2 from 'node:http2';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, type ServiceProcess, startService, stopService } from '../../test/service-process.ts';
 import { createTestPki, type IssuedCertificate, type TestPki } from '../../test/test-certificates.ts';
-import { h2Connect, h2Request, servedSerial } from '../../test/tls-clients.ts';
+import { h2Connect, h2Request, servedSerial, tryHandshake } from '../../test/tls-clients.ts';
+import { STRICT_TRANSPORT_SECURITY } from '../guards/security-headers.ts';
 
 /** Waits until `check` holds, asking every 50 ms, for at most `ms`. */
 async function eventually(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
@@ -85,6 +87,95 @@ describe('the service process with its own certificate', () => {
     service.child.kill('SIGTERM');
     expect(await service.exited, service.output()).toBe(0);
     expect(Date.now() - stopped).toBeLessThan(5_000);
+  }, 60_000);
+
+  /** Mozilla's intermediate profile as a client sees it: what is taken, and what is refused. */
+  const expectIntermediateProfile = async (port: number, ca: string) => {
+    const tls12 = { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' } as const;
+    const tls13 = { minVersion: 'TLSv1.3', maxVersion: 'TLSv1.3' } as const;
+    for (const cipher of [
+      'ECDHE-RSA-AES128-GCM-SHA256',
+      'ECDHE-RSA-AES256-GCM-SHA384',
+      'ECDHE-RSA-CHACHA20-POLY1305',
+    ]) {
+      expect(await tryHandshake(port, ca, { ...tls12, ciphers: cipher }), cipher).toMatchObject({ cipher });
+    }
+    for (const cipher of ['TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256']) {
+      expect(await tryHandshake(port, ca, { ...tls13, ciphers: cipher }), cipher).toMatchObject({
+        protocol: 'TLSv1.3',
+        cipher,
+      });
+    }
+    for (const [group, name] of [
+      ['X25519', 'X25519'],
+      ['P-256', 'prime256v1'],
+      ['P-384', 'secp384r1'],
+    ] as const) {
+      expect(await tryHandshake(port, ca, { ...tls13, ecdhCurve: group }), group).toMatchObject({ group: name });
+      expect(await tryHandshake(port, ca, { ...tls12, ecdhCurve: group }), group).toMatchObject({ group: name });
+    }
+    // Refused: CBC (Lucky13), static RSA (no forward secrecy), CCM, and the groups outside the profile.
+    for (const cipher of ['ECDHE-RSA-AES128-SHA256', 'ECDHE-RSA-AES128-SHA', 'AES128-GCM-SHA256', 'AES256-SHA256']) {
+      expect(await tryHandshake(port, ca, { ...tls12, ciphers: cipher }), cipher).toHaveProperty('error');
+    }
+    expect(await tryHandshake(port, ca, { ...tls13, ciphers: 'TLS_AES_128_CCM_SHA256' })).toHaveProperty('error');
+    for (const group of ['X448', 'ffdhe8192', 'ffdhe2048', 'P-521']) {
+      expect(await tryHandshake(port, ca, { ...tls13, ecdhCurve: group }), group).toHaveProperty('error');
+    }
+    // The client's order is honoured: one that prefers ChaCha20 gets it although the server lists AES first.
+    expect(
+      await tryHandshake(port, ca, {
+        ...tls12,
+        ciphers: 'ECDHE-RSA-CHACHA20-POLY1305:ECDHE-RSA-AES128-GCM-SHA256',
+      }),
+    ).toMatchObject({ cipher: 'ECDHE-RSA-CHACHA20-POLY1305' });
+  };
+
+  /** One plain-HTTP request to the port, as a person typing http:// would send it: the whole answer. */
+  const plainHttp = (port: number) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/health/ready HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  it("holds to Mozilla's intermediate profile with an RSA certificate, also after SIGHUP; answers plain HTTP", async () => {
+    const rsa = pki.issue('rsa', '0C03', 'rsa');
+    service = await startService(env({ TLS_CERT_FILE: rsa.certFile, TLS_KEY_FILE: rsa.keyFile, LOG_LEVEL: 'info' }));
+    const port = Number(new URL(service.api).port);
+    const current = service;
+    await eventually(() => current.output().includes('Server listening at'));
+    expect(service.output()).toContain(`Server listening at https://127.0.0.1:${port}`);
+    expect(service.output()).not.toMatch(/listening at http:/);
+    await expectIntermediateProfile(port, pki.ca);
+
+    const session = await h2Connect(`https://localhost:${port}`, pki.ca);
+    sessions.push(session);
+    const answer = await h2Request(session, '/api/health/ready');
+    expect(answer.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=63072000; includeSubDomains');
+    // HTTP/2 lets one connection open about 100 requests at once, not an unlimited number.
+    expect(session.remoteSettings.maxConcurrentStreams).toBe(100);
+
+    const first = await plainHttp(port);
+    expect(first).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(first).toContain(`This port speaks HTTPS only. Use https://localhost:${port}/`);
+    expect(first).not.toContain('"status"');
+    await plainHttp(port);
+    await eventually(() => current.output().includes('Plain HTTP from'));
+    expect(service.output().match(/Plain HTTP from 127\.0\.0\.1/g)).toHaveLength(1);
+
+    service.child.kill('SIGHUP');
+    await eventually(() => current.output().includes('TLS certificate reloaded'));
+    await expectIntermediateProfile(port, pki.ca);
+    expect((await h2Request(session, '/api/health/ready')).status).toBe(200);
   }, 60_000);
 
   it('does not start with a certificate file it cannot read, and says which', async () => {

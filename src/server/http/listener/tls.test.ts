@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import { ADMIN, createTestApp, demoCreateRequest, type TestApp } from '../../test/harness.ts';
 import { logCapture } from '../../test/log-capture.ts';
 import { createTestPki, type IssuedCertificate, type TestPki } from '../../test/test-certificates.ts';
-import { h2Connect, h2Request, handshake, https1Request, servedSerial } from '../../test/tls-clients.ts';
+import { h2Connect, h2Request, handshake, https1Request, servedSerial, tryHandshake } from '../../test/tls-clients.ts';
 import { STRICT_TRANSPORT_SECURITY } from '../guards/security-headers.ts';
 import { loadTlsMaterial, reloadTlsOnSignal, TlsLoadError } from './tls.ts';
 
@@ -87,6 +87,29 @@ describe("HTTPS with the service's own certificate", () => {
     expect(await handshake(port, pki.ca, { minVersion: 'TLSv1.3', maxVersion: 'TLSv1.3' })).toEqual({
       protocol: 'TLSv1.3',
     });
+  });
+
+  it('widens TLS 1.2 for old clients only with TLS_OLD_CLIENTS, and asks for preload only with HSTS_PRELOAD', async () => {
+    const rsa = pki.issue('rsa-old', '3003', 'rsa');
+    const tls12 = { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' } as const;
+    await start(rsa, {
+      tls: { certFile: rsa.certFile, keyFile: rsa.keyFile, oldClients: true },
+      hstsPreload: true,
+    });
+    for (const cipher of ['AES128-GCM-SHA256', 'ECDHE-RSA-AES128-SHA']) {
+      expect(await tryHandshake(port, pki.ca, { ...tls12, ciphers: cipher }), cipher).toMatchObject({ cipher });
+    }
+    // The server's order then keeps a modern client on forward secrecy and AEAD, whatever it lists first.
+    expect(
+      await tryHandshake(port, pki.ca, { ...tls12, ciphers: 'AES128-SHA:ECDHE-RSA-AES128-GCM-SHA256' }),
+    ).toMatchObject({ cipher: 'ECDHE-RSA-AES128-GCM-SHA256' });
+    // Still never below TLS 1.2, nor a group outside the three.
+    expect(await handshake(port, pki.ca, { minVersion: 'TLSv1.1', maxVersion: 'TLSv1.1' })).toHaveProperty('error');
+    expect(await tryHandshake(port, pki.ca, { ecdhCurve: 'X448' })).toHaveProperty('error');
+    const session = await connect();
+    expect((await h2Request(session, '/api/health/live')).headers['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains; preload',
+    );
   });
 
   it('streams live changes (Server-Sent Events) over HTTP/2', async () => {

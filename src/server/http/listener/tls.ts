@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { constants as cryptoConstants, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import http2 from 'node:http2';
@@ -6,16 +6,77 @@ import tls from 'node:tls';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../../../shared/contract/index.ts';
 import { clientErrorProblem } from '../problem-handler.ts';
+import { answerPlainHttp } from './plain-http-on-tls.ts';
 
 /** The PEM files the service's own certificate comes from (TLS_CERT_FILE, TLS_KEY_FILE). */
 export interface TlsFiles {
   /** The certificate, optionally followed by its intermediates (a chain). */
   certFile: string;
   keyFile: string;
+  /** TLS_OLD_CLIENTS: TLS 1.2 also offers the CBC and static-RSA suites very old clients need. Off by default. */
+  oldClients?: boolean;
 }
 
 /** Older protocol versions have known weaknesses; every current client speaks 1.2 or 1.3. */
 export const TLS_MIN_VERSION = 'TLSv1.2';
+
+/**
+ * Mozilla's "intermediate" server profile (version 5.7): TLS 1.3's three suites, and in TLS 1.2 forward secrecy
+ * (ECDHE) with authenticated encryption (AES-GCM, ChaCha20-Poly1305) only. No CBC (Lucky13), CCM, ARIA or
+ * static-RSA suite. Every browser and TLS library of the last ten years has one of these.
+ */
+export const TLS_CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+/**
+ * What TLS_OLD_CLIENTS adds, after the profile's own (Mozilla's "old" profile's TLS 1.2 suites): ECDHE with CBC, then
+ * static RSA, which has no forward secrecy. For clients such as Java 7, Android 4.3 or Windows 7's old .NET.
+ */
+export const TLS_OLD_CLIENT_CIPHERS = [
+  'ECDHE-ECDSA-AES128-SHA256',
+  'ECDHE-RSA-AES128-SHA256',
+  'ECDHE-ECDSA-AES128-SHA',
+  'ECDHE-RSA-AES128-SHA',
+  'ECDHE-ECDSA-AES256-SHA384',
+  'ECDHE-RSA-AES256-SHA384',
+  'ECDHE-ECDSA-AES256-SHA',
+  'ECDHE-RSA-AES256-SHA',
+  'AES128-GCM-SHA256',
+  'AES256-GCM-SHA384',
+  'AES128-SHA256',
+  'AES256-SHA256',
+  'AES128-SHA',
+  'AES256-SHA',
+].join(':');
+
+/**
+ * Key exchange groups, the client's preference first among them: no P-521, no X448 and, in TLS 1.3, no finite-field
+ * group (a client could otherwise make the server do an 8192-bit DH on every handshake).
+ */
+export const TLS_GROUPS = 'X25519:P-256:P-384';
+
+/** The protocol settings of the profile, the same at start and at every SIGHUP reload. */
+export function tlsProfile(oldClients = false): tls.SecureContextOptions {
+  return {
+    minVersion: TLS_MIN_VERSION,
+    ciphers: oldClients ? `${TLS_CIPHERS}:${TLS_OLD_CLIENT_CIPHERS}` : TLS_CIPHERS,
+    ecdhCurve: TLS_GROUPS,
+    // Every suite offered is strong, so the client picks (a phone without AES hardware prefers ChaCha20). With the
+    // old clients' suites added, the server's order keeps modern clients on the strong ones.
+    honorCipherOrder: oldClients,
+    // A client renegotiating TLS 1.2 makes the server redo its key exchange at will; none of ours needs it.
+    secureOptions: cryptoConstants.SSL_OP_NO_RENEGOTIATION,
+  };
+}
 
 /** What a certificate is recognised by in the log: which one is being served after a reload. */
 export interface CertificateSummary {
@@ -49,7 +110,7 @@ export function loadTlsMaterial(files: TlsFiles): TlsMaterial {
   };
   const cert = read(files.certFile, 'TLS_CERT_FILE');
   const key = read(files.keyFile, 'TLS_KEY_FILE');
-  const context: tls.SecureContextOptions = { cert, key, minVersion: TLS_MIN_VERSION };
+  const context: tls.SecureContextOptions = { cert, key, ...tlsProfile(files.oldClients) };
   let certificate: X509Certificate;
   try {
     certificate = new X509Certificate(cert);
@@ -86,6 +147,12 @@ export interface Http1Timeouts {
 const HTTP2_SESSION_IDLE_MS = 72_000;
 
 /**
+ * Requests one HTTP/2 connection may have open at once (browsers open about 100; Node's default is unlimited, so one
+ * connection could hold thousands of streams and their buffers).
+ */
+export const HTTP2_MAX_CONCURRENT_STREAMS = 100;
+
+/**
  * The service's server when it holds its own certificate: HTTPS on one port, HTTP/2 or HTTP/1.1 as the client's
  * ALPN offer says. Made here rather than with Fastify's `http2: true` so the rest of the app keeps its HTTP/1 types;
  * Fastify uses only what both servers share (listen, close, address, the request events).
@@ -97,8 +164,16 @@ export function tlsServerFactory(material: TlsMaterial, timeouts: Http1Timeouts)
       request: http2.Http2ServerRequest,
       response: http2.Http2ServerResponse,
     ) => void;
-    const server = http2.createSecureServer({ ...material.context, allowHTTP1: true }, listener);
+    const server = http2.createSecureServer(
+      {
+        ...material.context,
+        allowHTTP1: true,
+        settings: { maxConcurrentStreams: HTTP2_MAX_CONCURRENT_STREAMS },
+      },
+      listener,
+    );
     Object.assign(server, timeouts);
+    answerPlainHttp(server);
     const sessions = new Set<http2.ServerHttp2Session>();
     server.on('session', (session) => {
       sessions.add(session);

@@ -141,7 +141,7 @@ describe('the device API with demo mode off', () => {
 
     it('with a link: no password on the phone; the code works once, for 10 minutes, and made-up ones never', async () => {
       const link = await newLink();
-      expect(link.Url).toBe(`http://localhost:80/device#enrol=${link.Code}`);
+      expect(link.Url).toBe(`${t.config.publicUrl}/device#enrol=${link.Code}`);
       expect(link.Url).not.toContain('?');
       expect(link.ExpiresTimestampUtc).toBe('2026-11-21 09:10:00.000');
       const enrolled = await enrollDevice(t, { code: link.Code });

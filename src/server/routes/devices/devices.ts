@@ -37,9 +37,10 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
 
   registerEndpoint(app, endpoints.createEnrollmentLink, async ({ request, reply }) => {
-    // The address the person reached the dashboard at is the one their phone can reach too.
-    const origin = `${request.protocol}://${request.host}`;
-    return reply.code(201).send(await createEnrollmentLink(db, clock, sessionOf(request).principal, origin));
+    // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
+    return reply
+      .code(201)
+      .send(await createEnrollmentLink(db, clock, sessionOf(request).principal, services.config.publicUrl));
   });
 
   registerEndpoint(
