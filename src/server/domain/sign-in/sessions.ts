@@ -9,7 +9,7 @@ import {
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
-import { loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
+import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import { addMinutes, type Clock, storedTime } from '../core/clock.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInContext, type SignInPolicy, SignInService } from './sign-in.ts';
@@ -92,7 +92,10 @@ export class SessionService {
     try {
       row = await this.signIn.login(credentials, where);
     } catch (error) {
-      this.policy.audit?.record({ ...event, outcome: 'failure', reason: reasonOf(error) });
+      const reason = reasonOf(error);
+      // Only this refusal knows the kind: any other failure must not tell an API account's name apart.
+      const details = reason === 'api-account-in-browser' ? { accountKind: 'Api' } : undefined;
+      this.policy.audit?.record({ ...event, outcome: 'failure', reason, details });
       throw error;
     }
     const token = randomBytes(32).toString('base64url');
@@ -114,9 +117,10 @@ export class SessionService {
       userName: row.user_name,
       userKey: userKeyOf(row.user_name),
       grants: await loadGrants(this.db, row.id),
+      kind: accountKindOf(row.kind),
     };
     const idle = addMinutes(now, this.policy.idleMinutes);
-    this.policy.audit?.record({ ...event, outcome: 'success' });
+    this.policy.audit?.record({ ...event, outcome: 'success', details: { accountKind: principal.kind } });
     return {
       Token: token,
       ...this.view({
@@ -238,6 +242,7 @@ export class SessionService {
         'principals.user_name',
         'principals.user_key',
         'principals.enabled',
+        'principals.kind',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -249,6 +254,7 @@ export class SessionService {
         userName: row.user_name,
         userKey: row.user_key,
         grants: await loadGrants(this.db, row.principal_id),
+        kind: accountKindOf(row.kind),
       },
       lastSeen: storedTime(row.last_seen_at),
       absolute: storedTime(row.absolute_expires_at),

@@ -48,6 +48,8 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedOutEverywhere: 'Signed out everywhere',
   EmailChanged: 'Email changed',
   CodeReported: 'Reported a code they did not ask for',
+  ApiAccountCreated: 'API account created',
+  SecretRotated: 'Secret rotated',
 };
 
 /** Failed attempts at the account's password, shown in red. */
