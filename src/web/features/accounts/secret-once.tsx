@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 
 /**
@@ -13,14 +13,17 @@ export function SecretOnce({ userName, secret, onDone }: { userName: string; sec
         password, with the user name {userName}. If it is lost, rotate the secret.
       </Alert>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
+        {/* A text area: it wraps on a phone, and its line height keeps the underscore visible (an input clips it). */}
+        <Textarea
           label="Secret"
           value={secret}
           readOnly
+          autosize
+          minRows={1}
           data-autofocus
           onFocus={(event) => event.currentTarget.select()}
           style={{ flex: 1 }}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
           data-testid="api-secret"
         />
         <CopyButton value={secret} timeout={2000}>
