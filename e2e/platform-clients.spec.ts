@@ -72,3 +72,41 @@ test("a push user registered by an authorization request shows the request's dev
   await page.goto(`/push-users/${users.find((candidate) => candidate.UserName === 'DEMO\\admin')?.Id}`);
   await expect(page.getByText('Not recorded').first()).toBeVisible();
 });
+
+test("the SDK's calls work unchanged through an API account: the Basic challenge, the v3.2 segment, sign-in", async ({
+  request,
+}) => {
+  const { Token } = await apiLogin(request, 'Admin');
+  const created = await request.post('/api/Admin/Accounts', {
+    headers: bearer(Token),
+    data: { UserName: 'SVC\\e2e.sdk', Kind: 'Api', Permissions: { Security: ['Read', 'Write'], Accounts: [] } },
+  });
+  expect(created.status()).toBe(201);
+  const { UserName, Secret } = (await created.json()) as { UserName: string; Secret: string };
+
+  // No credentials first, as the SDK does: the challenge offers Basic at the root.
+  const first = await request.get('/Consumer/v3.2/PushMessageUsers');
+  expect(first.status()).toBe(401);
+  expect(first.headers()['www-authenticate']).toMatch(/Basic realm="Tachyon"/);
+  const basic = { Authorization: `Basic ${Buffer.from(`${UserName}:${Secret}`).toString('base64')}` };
+  const listed = await request.get('/Consumer/v3.2/PushMessageUsers', { headers: basic });
+  expect(listed.status()).toBe(200);
+  expect(listed.headers()['api-version']).toBe('3.2');
+  PushMessageUserList.parse(await listed.json());
+  const pending = await request.get('/Consumer/v3.2/Authentication/AuthorizationRequests?getAll=false', {
+    headers: basic,
+  });
+  const [asked] = (await pending.json()) as AuthorizationRequest[];
+  if (!asked) throw new Error('no pending request in the demo data');
+  const decided = await request.post('/Consumer/v3.2/Authentication/AuthorizeDevice', {
+    headers: basic,
+    data: { requestId: asked.Id, requestGuid: asked.RequestGuid, authorized: false },
+  });
+  expect(decided.status()).toBe(200);
+
+  const signIn = await request.post('/Consumer/v3.2/Authentication', {
+    data: { userName: UserName, password: Secret },
+  });
+  expect(signIn.status()).toBe(200);
+  expect((await signIn.json()).Successful).toBe(true);
+});

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'account-changed',
   'account-disabled',
   'account-password-reset',
+  'api-account-created',
+  'api-account-secret-rotated',
   'device-enrolled',
   'device-removed',
   'code-reported',
@@ -36,6 +38,8 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'account-changed': { category: ['iam'], type: ['user', 'change'] },
   'account-disabled': { category: ['iam'], type: ['user', 'change'] },
   'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
+  'api-account-created': { category: ['iam'], type: ['user', 'creation'] },
+  'api-account-secret-rotated': { category: ['iam'], type: ['user', 'change'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.

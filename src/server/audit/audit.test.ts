@@ -58,6 +58,7 @@ describe('the audit stream', () => {
       source: { ip: '127.0.0.1' },
       user_agent: { original: BROWSER },
       service: { name: 'tachyon-consumer' },
+      tachyon: { details: { accountKind: 'Person' } },
     });
   });
 
@@ -302,7 +303,7 @@ describe('the audit stream', () => {
 
 describe('audit lines', () => {
   it('name every action the stream documents, a failure always with a reason', () => {
-    expect(AUDIT_ACTIONS).toHaveLength(18);
+    expect(AUDIT_ACTIONS).toHaveLength(20);
     const line = JSON.parse(auditLine({ action: 'token-refused', outcome: 'failure' }, new Date(0)));
     expect(line.event.reason).toBe('unknown');
     const long = JSON.parse(

@@ -159,6 +159,51 @@ describe('X-Tachyon-Authenticate (SPEC §3 "Authentication and sessions")', () =
     expect(both.statusCode).toBe(200);
   });
 
+  it('serves an API account as it serves a person: its token in that header, its secret answering the Basic challenge', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts',
+      token: await t.login(...ADMIN),
+      payload: { UserName: 'SVC\\platform', Kind: 'Api', Permissions: { Security: ['Read'], Accounts: [] } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const secret = created.json().Secret as string;
+    const signIn = await t.call({
+      method: 'POST',
+      url: '/Consumer/Authentication',
+      payload: { UserName: 'SVC\\platform', Password: secret },
+    });
+    const { Token } = parseBody(signIn, LoginResult);
+    const byHeader = await t.call({
+      method: 'GET',
+      url: '/Consumer/PushMessageUsers',
+      headers: { 'x-tachyon-authenticate': Token },
+    });
+    expect(byHeader.statusCode, byHeader.body).toBe(200);
+    parseBody(byHeader, PushMessageUserList);
+    // The SDK's way: no credentials, the challenge, then Basic with the secret.
+    const first = await t.call({ method: 'GET', url: '/Consumer/PushMessageUsers' });
+    expect(first.statusCode).toBe(401);
+    expect(challenges(first.headers['www-authenticate']).some((offer) => offer.startsWith('Basic '))).toBe(true);
+    const answered = await t.call({
+      method: 'GET',
+      url: '/Consumer/PushMessageUsers',
+      headers: { authorization: basic('SVC\\platform', secret) },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    // Its permissions hold as anyone's: Security Read cannot write.
+    expectProblem(
+      await t.call({
+        method: 'PUT',
+        url: '/Consumer/PushMessageUsers',
+        payload: { Id: 1, Status: 2 },
+        headers: { authorization: basic('SVC\\platform', secret) },
+      }),
+      403,
+      'forbidden',
+    );
+  });
+
   it('answers an unknown or revoked token in that header with 401', async () => {
     const token = await t.login(...AUDITOR);
     const call = (value: string) =>

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OPERATOR, useTestApp } from '../test/harness.ts';
+import { CreatedAccount } from '../../shared/contract/index.ts';
+import { ADMIN, OPERATOR, parseBody, useTestApp } from '../test/harness.ts';
 
 type Json = Record<string, unknown>;
 
@@ -67,58 +68,90 @@ class SdkLikeConnector {
 describe('a client that mimics the published .NET SDK, end to end over HTTP (SPEC §3)', () => {
   const { t } = useTestApp({ per: 'file' });
   let server: string;
+  /** The account scripts and the SDK are given: an API account, whose secret the service generated. */
+  let apiAccount: readonly [string, string] = ['', ''];
   beforeAll(async () => {
     server = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  it('lists, reads and decides with only the server address and a user name and password', async () => {
-    const sdk = new SdkLikeConnector(server, ...ADMIN);
-
-    const users = await sdk.call('GET', 'PushMessageUsers');
-    expect(users).toMatchObject({ status: 200, version: '3.2', challenged: true });
-    expect(Array.isArray(users.body)).toBe(true);
-    const first = (users.body as unknown[])[0];
-    for (const name of ['Id', 'UserName', 'DeviceType', 'Status', 'Manufacturer', 'Model', 'OsVersion']) {
-      expect(Object.keys(first as Json).map((key) => key.toLowerCase())).toContain(name.toLowerCase());
-    }
-
-    const pending = await sdk.call('GET', 'Authentication/AuthorizationRequests?getAll=false');
-    expect(pending.status).toBe(200);
-    const request = (pending.body as unknown[])[0];
-    const decided = await sdk.call('POST', 'Authentication/AuthorizeDevice', {
-      requestId: member(request, 'Id'),
-      requestGuid: member(request, 'RequestGuid'),
-      authorized: true,
-    });
-    expect(decided.status).toBe(200);
-    expect(member(decided.body, 'Status')).toBe('Authorized');
-
-    const registered = await sdk.call('GET', 'PushMessageUsers');
-    const device = (registered.body as unknown[]).find(
-      (user) =>
-        member(user, 'UserName') === member(request, 'UserName') &&
-        member(user, 'DeviceType') === member(request, 'DeviceType'),
+    const created = parseBody(
+      await t.call({
+        method: 'POST',
+        url: '/api/Admin/Accounts',
+        token: await t.login(...ADMIN),
+        payload: { UserName: 'SVC\\sdk', Kind: 'Api', Permissions: { Security: ['Read', 'Write'], Accounts: [] } },
+      }),
+      CreatedAccount,
     );
-    expect(member(device, 'Manufacturer')).toBe(member(request, 'Manufacturer'));
-    expect(member(device, 'Model')).toBe(member(request, 'Model'));
-    expect(member(device, 'OsVersion')).toBe(member(request, 'OsVersion'));
-
-    const disabled = await sdk.call('PUT', 'PushMessageUsers', { id: member(device, 'Id'), status: 2 });
-    expect(disabled.status).toBe(200);
-    expect(member(disabled.body, 'Status')).toBe(2);
+    apiAccount = [created.UserName, created.Secret as string];
   });
+  const callers = [
+    ['a person', () => ADMIN],
+    ['an API account', () => apiAccount],
+  ] as const;
 
-  it('reads Message and ErrorCode from errors', async () => {
-    const sdk = new SdkLikeConnector(server, ...ADMIN);
+  it.each(callers)(
+    'lists, reads and decides with only the server address and the user name and password of %s',
+    async (_, credentials) => {
+      const sdk = new SdkLikeConnector(server, ...credentials());
+
+      const users = await sdk.call('GET', 'PushMessageUsers');
+      expect(users).toMatchObject({ status: 200, version: '3.2', challenged: true });
+      expect(Array.isArray(users.body)).toBe(true);
+      const first = (users.body as unknown[])[0];
+      for (const name of ['Id', 'UserName', 'DeviceType', 'Status', 'Manufacturer', 'Model', 'OsVersion']) {
+        expect(Object.keys(first as Json).map((key) => key.toLowerCase())).toContain(name.toLowerCase());
+      }
+
+      const pending = await sdk.call('GET', 'Authentication/AuthorizationRequests?getAll=false');
+      expect(pending.status).toBe(200);
+      const request = (pending.body as unknown[])[0];
+      const decided = await sdk.call('POST', 'Authentication/AuthorizeDevice', {
+        requestId: member(request, 'Id'),
+        requestGuid: member(request, 'RequestGuid'),
+        authorized: true,
+      });
+      expect(decided.status).toBe(200);
+      expect(member(decided.body, 'Status')).toBe('Authorized');
+
+      const registered = await sdk.call('GET', 'PushMessageUsers');
+      const device = (registered.body as unknown[]).find(
+        (user) =>
+          member(user, 'UserName') === member(request, 'UserName') &&
+          member(user, 'DeviceType') === member(request, 'DeviceType'),
+      );
+      expect(member(device, 'Manufacturer')).toBe(member(request, 'Manufacturer'));
+      expect(member(device, 'Model')).toBe(member(request, 'Model'));
+      expect(member(device, 'OsVersion')).toBe(member(request, 'OsVersion'));
+
+      const disabled = await sdk.call('PUT', 'PushMessageUsers', { id: member(device, 'Id'), status: 2 });
+      expect(disabled.status).toBe(200);
+      expect(member(disabled.body, 'Status')).toBe(2);
+    },
+  );
+
+  it.each(callers)('reads Message and ErrorCode from errors, as %s', async (_, credentials) => {
+    const [userName, password] = credentials();
+    const sdk = new SdkLikeConnector(server, userName, password);
     const missing = await sdk.call('GET', 'PushMessageUsers/987654');
     expect(missing.status).toBe(404);
     expect(member(missing.body, 'ErrorCode')).toBe('not-found');
     expect(member(missing.body, 'Message')).toMatch(/987654/);
 
-    const wrongPassword = await new SdkLikeConnector(server, ADMIN[0], 'not-it').call('GET', 'PushMessageUsers');
+    const wrongPassword = await new SdkLikeConnector(server, userName, 'not-it').call('GET', 'PushMessageUsers');
     expect(wrongPassword).toMatchObject({ status: 401, challenged: true });
     expect(member(wrongPassword.body, 'ErrorCode')).toBe('invalid-credentials');
     expect(member(wrongPassword.body, 'Message')).toBe('The user name or password is incorrect.');
+  });
+
+  it('signs in as an API account with its secret, reading Successful', async () => {
+    const [userName, secret] = apiAccount;
+    const sdk = new SdkLikeConnector(server, userName, secret);
+    const signIn = await sdk.call('POST', 'Authentication', { userName, password: secret });
+    expect(signIn).toMatchObject({ status: 200, challenged: false });
+    expect(member(signIn.body, 'Successful')).toBe(true);
+    expect(member(signIn.body, 'Token')).toEqual(expect.any(String));
+    const failed = await sdk.call('POST', 'Authentication', { userName, password: 'tcs_not-the-secret' });
+    expect(failed.status).toBe(401);
+    expect(member(failed.body, 'Message')).toBe('The user name or password is incorrect.');
   });
 
   it('signs in and submits two-factor tokens, reading Successful', async () => {

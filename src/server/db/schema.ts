@@ -49,6 +49,8 @@ export interface PrincipalTable {
   created_in_demo: Generated<number>;
   /** Given by an administrator, or read from the directory at sign-in; null for none (migration 008). */
   email: Generated<string | null>;
+  /** A person's account, or an API account for scripts and the SDK, whose secret the service generates (migration 012). */
+  kind: Generated<'person' | 'api'>;
 }
 
 export interface PermissionGrantTable {

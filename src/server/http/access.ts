@@ -11,8 +11,10 @@ import { hasPermission } from '../domain/accounts/principals.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
 import type { BasicCredentials } from '../domain/sign-in/basic-credentials.ts';
 import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sign-in/sessions.ts';
+import { apiAccountInBrowser } from '../domain/sign-in/sign-in.ts';
 import { ProblemError } from '../lib/problem-error.ts';
 import { servedAtRoot } from './api-path.ts';
+import { isBrowserRequest } from './browser-request.ts';
 import { guardEndpoints } from './endpoint-guard.ts';
 
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
@@ -126,7 +128,8 @@ export function registerAccess(
             return done(new ProblemError(401, 'unauthenticated', 'Sign-in required', needsSignIn));
           }
           if (credentials.kind === 'basic' && basic) {
-            basic.authenticate(credentials.userName, credentials.password, request.ip).then(
+            const from = { clientAddress: request.ip, consumer: null, browser: isBrowserRequest(request) };
+            basic.authenticate(credentials.userName, credentials.password, from).then(
               (session) => done(admission(request, reply, endpoint, session, basicAuth, sessions)),
               (error: unknown) => {
                 if (error instanceof ProblemError && error.status === 401) challenge(request, reply, basicAuth, false);
@@ -187,6 +190,9 @@ function admission(
       'The session token is unknown, expired or revoked. Sign in again.',
     );
   }
+  // A token an API account signed in with elsewhere, pasted into a browser, reaches no page either.
+  if (session.principal.kind === 'Api' && isBrowserRequest(request))
+    return apiAccountInBrowser(session.principal.userName);
   request.session = session;
   // The deadlines as of this request, so a client keeps them current without asking (docs/operations.md "Sessions").
   reply.headers(deadlineHeaders(session, sessions.idleSeconds));

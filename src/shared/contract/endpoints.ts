@@ -6,9 +6,11 @@ import {
   AccountHistoryList,
   AccountList,
   AccountPermissionsUpdate,
+  CreatedAccount,
   OwnPasswordChange,
   PasswordReset,
   ReportedCodeList,
+  RotatedSecret,
 } from './accounts.ts';
 import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
@@ -278,10 +280,11 @@ export const endpoints = {
     seedNumber: null,
     method: 'POST',
     path: '/Admin/Accounts',
-    summary: 'Create a local account',
+    summary:
+      'Create a local account: a person\'s, or an API account (`"Kind": "Api"`) whose secret is generated and answered once',
     access: ACCOUNTS_WRITE,
     body: AccountCreation,
-    response: Account,
+    response: CreatedAccount,
     status: 201,
   },
   accountsHistory: {
@@ -398,6 +401,16 @@ export const endpoints = {
       description:
         'The SQLite database file (Content-Disposition names it tachyon-YYYY-MM-DDTHHMMSSZ.sqlite3). It holds password and token hashes: keep it as safe as the service.',
     },
+  },
+  rotateAccountSecret: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/:id/Secret',
+    summary: "Rotate an API account's secret: a new one is generated and answered once; its sessions end",
+    access: ACCOUNTS_WRITE,
+    params: IdParam,
+    response: RotatedSecret,
   },
   signOutAccount: {
     ...base,

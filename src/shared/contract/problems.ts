@@ -62,6 +62,12 @@ export const PROBLEM_KINDS = [
   'account-exists',
   'directory-account',
   'wrong-password',
+  /** A person's operation (a chosen password) asked of an API account, whose secret the service generates. */
+  'api-account',
+  /** Rotate secret asked of a person's account. */
+  'not-api-account',
+  /** An API account's secret used in a browser: API accounts are for scripts and the SDK, never the dashboard. */
+  'api-account-in-browser',
   'external-database',
   'internal',
 ] as const;

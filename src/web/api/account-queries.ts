@@ -41,7 +41,8 @@ function useAccountChange<E extends AccountChange, V>(endpoint: E, toCall: (vari
   return useMutation({
     ...endpointMutation(endpoint, toCall),
     onSuccess: (answer: ResponseOf<E>) => {
-      const account = answer as Account;
+      // An API account's secret is for the dialog that shows it once, never for the cached list.
+      const { Secret: _secret, ...account } = answer as Account & { Secret?: string };
       queryClient.setQueryData(accountQueries.list().queryKey, (old: Account[] | undefined) =>
         old?.some((item) => item.Id === account.Id)
           ? old.map((item) => (item.Id === account.Id ? account : item))
@@ -78,6 +79,9 @@ export const useUpdateAccountEmail = () =>
     body: { Email: email },
   }));
 export const useSignOutAccount = () => useAccountChange(endpoints.signOutAccount, (id: number) => ({ params: { id } }));
+/** Answers the API account with its new secret (shown once); the list keeps the account without it. */
+export const useRotateAccountSecret = () =>
+  useAccountChange(endpoints.rotateAccountSecret, (id: number) => ({ params: { id } }));
 
 export function useChangeOwnPassword() {
   return useMutation(

@@ -8,6 +8,8 @@ export interface SignInContext {
   consumer: string | null;
   /** The client's User-Agent, for the audit stream. */
   userAgent?: string | null;
+  /** The request came from a browser (the dashboard's pages): API accounts are refused there. */
+  browser?: boolean;
 }
 
 export interface AccountHistoryRecord {

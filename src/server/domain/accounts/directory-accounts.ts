@@ -7,7 +7,14 @@ import type { DirectorySignIn } from './directory.ts';
 import { userKeyOf } from './principals.ts';
 
 /** A principal as a sign-in reads it: who, whether it may sign in, and where its password is judged. */
-export type PrincipalRow = { id: number; user_name: string; password_hash: string; enabled: number; source: string };
+export type PrincipalRow = {
+  id: number;
+  user_name: string;
+  password_hash: string;
+  enabled: number;
+  source: string;
+  kind: string;
+};
 
 /**
  * A directory account as of this sign-in: created at the first one, its Security permissions re-read from its groups
@@ -24,7 +31,7 @@ export async function saveDirectoryPrincipal(
   return writeTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('principals')
-      .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+      .select(['id', 'user_name', 'password_hash', 'enabled', 'source', 'kind'])
       .where('user_key', '=', userKey)
       .executeTakeFirst();
     if (existing && existing.source !== 'directory') return existing;
@@ -42,7 +49,7 @@ export async function saveDirectoryPrincipal(
           last_sign_in_at: null,
           email: person.email,
         })
-        .returning(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+        .returning(['id', 'user_name', 'password_hash', 'enabled', 'source', 'kind'])
         .executeTakeFirstOrThrow());
     const before = await trx
       .selectFrom('permission_grants')

@@ -6,6 +6,7 @@ const principal = (Permissions: string[]): Principal => ({
   userName: 'CORP\\someone',
   userKey: 'corp\\someone',
   grants: [{ Entity: 'Security', Permissions }],
+  kind: 'Person',
 });
 
 describe('permissions (seed §5.4)', () => {

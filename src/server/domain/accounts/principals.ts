@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Permission, PermissionGrant } from '../../../shared/contract/index.ts';
+import type { AccountKind, Permission, PermissionGrant } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { hashPassword } from './passwords.ts';
@@ -9,7 +9,12 @@ export interface Principal {
   userName: string;
   userKey: string;
   grants: PermissionGrant[];
+  /** A person, or an API account (scripts and the SDK): what the second factor and the dashboard ask of it differ. */
+  kind: AccountKind;
 }
+
+/** The account kind as the contract names it, from the principals table's column. */
+export const accountKindOf = (stored: string): AccountKind => (stored === 'api' ? 'Api' : 'Person');
 
 /** Windows account names compare case-insensitively. */
 export const userKeyOf = (userName: string) => userName.trim().toLowerCase();

@@ -329,7 +329,13 @@ export async function removeDevice(
   device: AuthenticatedDevice,
   changes: ChangePublisher,
 ): Promise<void> {
-  const person: Principal = { id: device.principalId, userName: device.userName, userKey: device.userKey, grants: [] };
+  const person: Principal = {
+    id: device.principalId,
+    userName: device.userName,
+    userKey: device.userKey,
+    grants: [],
+    kind: 'Person',
+  };
   if (device.pushMessageUserId !== null) {
     // Ends every device that is this push user, this one included, in the same transaction.
     await setPushMessageUserStatus(

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { LoginCredentials } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
+import type { SignInContext } from '../accounts/account-history.ts';
 import { userKeyOf } from '../accounts/principals.ts';
 import type { AuthenticatedSession, SessionService } from './sessions.ts';
 
@@ -40,7 +41,7 @@ export class BasicCredentials {
   }
 
   /** The session for these credentials; throws 401 invalid-credentials or 429 as a sign-in does. */
-  async authenticate(userName: string, password: string, address: string): Promise<AuthenticatedSession> {
+  async authenticate(userName: string, password: string, from: SignInContext | string): Promise<AuthenticatedSession> {
     const parsed = LoginCredentials.safeParse({ UserName: userName, Password: password });
     if (!parsed.success) {
       throw new ProblemError(401, 'invalid-credentials', 'Sign-in failed', 'The user name or password is incorrect.');
@@ -59,7 +60,7 @@ export class BasicCredentials {
       }
     }
 
-    const { Token } = await this.sessions.login(parsed.data, address);
+    const { Token } = await this.sessions.login(parsed.data, from);
     const session = await this.sessions.authenticate(Token);
     // The account's own key: a directory name typed without its domain (jo) signs in as ACME\jo.
     const account = session ? await this.account(session.principal.userKey) : undefined;

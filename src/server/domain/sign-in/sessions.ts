@@ -11,7 +11,7 @@ import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import type { SignInContext } from '../accounts/account-history.ts';
-import { loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
+import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
 
@@ -93,7 +93,10 @@ export class SessionService {
     try {
       row = await this.signIn.login(credentials, where);
     } catch (error) {
-      this.policy.audit?.record({ ...event, outcome: 'failure', reason: reasonOf(error) });
+      const reason = reasonOf(error);
+      // Only this refusal knows the kind: any other failure must not tell an API account's name apart.
+      const details = reason === 'api-account-in-browser' ? { accountKind: 'Api' } : undefined;
+      this.policy.audit?.record({ ...event, outcome: 'failure', reason, details });
       throw error;
     }
     const token = randomBytes(32).toString('base64url');
@@ -115,9 +118,10 @@ export class SessionService {
       userName: row.user_name,
       userKey: userKeyOf(row.user_name),
       grants: await loadGrants(this.db, row.id),
+      kind: accountKindOf(row.kind),
     };
     const idle = addMinutes(now, this.policy.idleMinutes);
-    this.policy.audit?.record({ ...event, outcome: 'success' });
+    this.policy.audit?.record({ ...event, outcome: 'success', details: { accountKind: principal.kind } });
     return {
       Token: token,
       ...this.view({
@@ -239,6 +243,7 @@ export class SessionService {
         'principals.user_name',
         'principals.user_key',
         'principals.enabled',
+        'principals.kind',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -250,6 +255,7 @@ export class SessionService {
         userName: row.user_name,
         userKey: row.user_key,
         grants: await loadGrants(this.db, row.principal_id),
+        kind: accountKindOf(row.kind),
       },
       lastSeen: storedTime(row.last_seen_at),
       absolute: storedTime(row.absolute_expires_at),

@@ -35,6 +35,15 @@ export function refusedByPolicy(policy: Pick<SignInPolicy, 'refusedUserKeys'>, u
   return policy.refusedUserKeys?.has(userKey) ?? false;
 }
 
+/** An API account's secret given in a browser: the dashboard is for people, whom the second factor holds to more. */
+export const apiAccountInBrowser = (userName: string) =>
+  new ProblemError(
+    403,
+    'api-account-in-browser',
+    'API account',
+    `${userName} is an API account, for scripts and the SDK: it cannot sign in to the dashboard. Sign in with your own account.`,
+  );
+
 const invalidCredentials = () =>
   new ProblemError(401, 'invalid-credentials', 'Sign-in failed', 'The user name or password is incorrect.');
 
@@ -64,8 +73,8 @@ export class SignInService {
 
   /** The principal the credentials sign in, or the 401 (wrong credentials), 429 (throttled) or 503 problem. */
   async login(credentials: LoginCredentials, context: SignInContext | string): Promise<PrincipalRow> {
-    const { clientAddress, consumer } =
-      typeof context === 'string' ? { clientAddress: context, consumer: null } : context;
+    const { clientAddress, consumer, browser } =
+      typeof context === 'string' ? { clientAddress: context, consumer: null, browser: false } : context;
     const typed = credentials.UserName;
     let userKey = userKeyOf(typed);
     let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
@@ -142,7 +151,11 @@ export class SignInService {
       await history('SignInFailed', shadowed ? 'directory sign-in refused: the name is a local account' : null);
       throw invalidCredentials();
     }
-    await history('SignedIn', row.source === 'directory' ? 'directory' : null);
+    if (row.kind === 'api' && browser) {
+      await history('SignInFailed', 'an API account, refused in a browser (the dashboard is for people)');
+      throw apiAccountInBrowser(row.user_name);
+    }
+    await history('SignedIn', row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null);
     await this.throttle.signedIn(userKey, clientAddress);
     await this.db
       .updateTable('principals')
@@ -164,7 +177,7 @@ export class SignInService {
   private findPrincipal(userKey: string): Promise<PrincipalRow | undefined> {
     return this.db
       .selectFrom('principals')
-      .select(['id', 'user_name', 'password_hash', 'enabled', 'source'])
+      .select(['id', 'user_name', 'password_hash', 'enabled', 'source', 'kind'])
       .where('user_key', '=', userKey)
       .executeTakeFirst();
   }

@@ -29,7 +29,10 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
     const created = await audited(
       audit,
       request,
-      { action: 'account-created', after: (account) => ({ entity: { type: 'Account', id: account.Id } }) },
+      {
+        action: body.Kind === 'Api' ? 'api-account-created' : 'account-created',
+        after: (account) => ({ entity: { type: 'Account', id: account.Id }, details: { accountKind: body.Kind } }),
+      },
       () => accounts.create(body, sessionOf(request).principal),
     );
     return reply.code(201).send(created);
@@ -77,6 +80,11 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
   registerEndpoint(app, endpoints.resetAccountPassword, ({ params, body, request }) =>
     change(request, 'account-password-reset', params.id, 'password-reset', () =>
       accounts.resetPassword(params.id, body.Password, sessionOf(request).principal),
+    ),
+  );
+  registerEndpoint(app, endpoints.rotateAccountSecret, ({ params, request }) =>
+    change(request, 'api-account-secret-rotated', params.id, 'secret-rotated', () =>
+      accounts.rotateSecret(params.id, sessionOf(request).principal),
     ),
   );
   registerEndpoint(app, endpoints.signOutAccount, async ({ params, request }) => {

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconKey, IconLogout, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconRefresh, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Account, type AccountHistoryEntry, endpoints } from '../../../shared/contract/index.ts';
@@ -31,8 +31,9 @@ import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
+import { AccountKindBadge, AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
+import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 
 const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedIn: 'Signed in',
@@ -48,12 +49,14 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedOutEverywhere: 'Signed out everywhere',
   EmailChanged: 'Email changed',
   CodeReported: 'Reported a code they did not ask for',
+  ApiAccountCreated: 'API account created',
+  SecretRotated: 'Secret rotated',
 };
 
 /** Failed attempts at the account's password, shown in red. */
 const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set(['SignInFailed', 'PasswordChangeFailed']);
 
-type Pending = 'disable' | 'sign-out' | 'reset' | null;
+type Pending = 'disable' | 'sign-out' | 'reset' | 'rotate' | null;
 
 /** One account: its state, what an account administrator can do to it, and its sign-in activity. */
 export function AccountDrawer({ account, onClose }: { account: Account; onClose: () => void }) {
@@ -63,6 +66,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
   const signOut = useSignOutAccount();
   const own = session?.userName.toLowerCase() === account.UserName.toLowerCase();
   const directory = account.Source === 'Directory';
+  const api = account.Kind === 'Api';
 
   function setEnabled(next: boolean) {
     enabled.mutate(
@@ -96,6 +100,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
       <Stack gap="md">
         <Group gap="xs">
           <AccountSourceBadge account={account} long />
+          <AccountKindBadge account={account} />
           <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none">
             {account.Enabled ? 'Enabled' : 'Disabled'}
           </Badge>
@@ -108,7 +113,17 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             {INSIDE_DIRECTORY_DOMAIN_NOTE}
           </Alert>
         )}
-        <AccountEmail account={account} />
+        {api && (
+          <Text size="sm">
+            For scripts and the SDK: it signs in with a secret the service generated, cannot sign in to this dashboard
+            and never holds Accounts permissions.{' '}
+            <Text span fw={500}>
+              Last used:
+            </Text>{' '}
+            {account.LastUsedUtc ? <Timestamp value={account.LastUsedUtc} relative /> : 'never'}
+          </Text>
+        )}
+        {!api && <AccountEmail account={account} />}
         {directory && (
           <Text size="sm" c="dimmed">
             Its password and Security permissions come from the directory and its groups, read again at every sign-in.
@@ -139,16 +154,27 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
               Enable
             </PermissionButton>
           )}
-          <DisabledWhen reason={directory ? 'Directory passwords are changed in the directory' : null}>
+          {api ? (
             <PermissionButton
-              endpoint={endpoints.resetAccountPassword}
+              endpoint={endpoints.rotateAccountSecret}
               variant="default"
-              leftSection={<IconKey size={16} />}
-              onClick={() => setPending('reset')}
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => setPending('rotate')}
             >
-              Reset password
+              Rotate secret
             </PermissionButton>
-          </DisabledWhen>
+          ) : (
+            <DisabledWhen reason={directory ? 'Directory passwords are changed in the directory' : null}>
+              <PermissionButton
+                endpoint={endpoints.resetAccountPassword}
+                variant="default"
+                leftSection={<IconKey size={16} />}
+                onClick={() => setPending('reset')}
+              >
+                Reset password
+              </PermissionButton>
+            </DisabledWhen>
+          )}
           <PermissionButton
             endpoint={endpoints.signOutAccount}
             variant="default"
@@ -197,6 +223,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
         />
       </Modal>
       {pending === 'reset' && <ResetPasswordDialog account={account} onClose={() => setPending(null)} />}
+      {pending === 'rotate' && <RotateSecretDialog account={account} onClose={() => setPending(null)} />}
     </Drawer>
   );
 }

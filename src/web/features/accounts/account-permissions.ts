@@ -13,6 +13,7 @@ export function permissionToggleBlock(
   const access = endpointAccess(session, endpoints.updateAccountPermissions);
   if (!access.allowed) return access.message;
   if (!account.PermissionsEditable) return 'Set by directory groups: change the membership in the directory';
+  if (entity === 'Accounts' && account.Kind === 'Api') return 'An API account can never hold Accounts permissions';
   if (
     entity === 'Accounts' &&
     permission === 'Write' &&

@@ -48,3 +48,13 @@ export function AccountSourceBadge({ account, long = false }: { account: Account
     </Badge>
   );
 }
+
+/** Marks an API account (for scripts and the SDK); a person's account carries no mark. */
+export function AccountKindBadge({ account }: { account: Account }) {
+  if (account.Kind !== 'Api') return null;
+  return (
+    <Badge variant="light" color="violet" tt="none" style={{ minWidth: 'max-content' }}>
+      API account
+    </Badge>
+  );
+}

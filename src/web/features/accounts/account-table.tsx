@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Account, GrantEntity, Permission } from '../../../shared/contract/index.ts';
 import { useUpdateAccountPermissions } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
@@ -6,7 +6,7 @@ import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { permissionToggleBlock, toggled } from './account-permissions.ts';
-import { AccountSourceBadge } from './account-source-badge.tsx';
+import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
 
 const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
   ['Security', 'Read'],
@@ -69,6 +69,7 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
             {account.Email}
           </Text>
         )}
+        <AccountKindBadge account={account} />
       </Table.Td>
       <Table.Td>
         <AccountSourceBadge account={account} />
@@ -104,7 +105,17 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
         );
       })}
       <Table.Td>
-        <Timestamp value={account.LastSignInUtc} relative />
+        {account.Kind === 'Api' ? (
+          // A script signs in seldom and calls often: when it last did anything is what tells it is still in use.
+          <Stack gap={0}>
+            <Timestamp value={account.LastUsedUtc ?? account.LastSignInUtc} relative />
+            <Text size="xs" c="dimmed">
+              last use
+            </Text>
+          </Stack>
+        ) : (
+          <Timestamp value={account.LastSignInUtc} relative />
+        )}
       </Table.Td>
       <Table.Td ta="right">{account.ActiveSessions}</Table.Td>
       <Table.Td>

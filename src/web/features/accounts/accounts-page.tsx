@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconApi, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -24,6 +24,9 @@ type AccountsSearch = ReturnType<typeof route.useSearch>;
 const CreateAccountDialog = lazy(() =>
   import('./create-account-dialog.tsx').then((module) => ({ default: module.CreateAccountDialog })),
 );
+const ApiAccountDialog = lazy(() =>
+  import('./api-account-dialog.tsx').then((module) => ({ default: module.ApiAccountDialog })),
+);
 const AccountDrawer = lazy(() => import('./account-drawer.tsx').then((module) => ({ default: module.AccountDrawer })));
 
 export function AccountsPage() {
@@ -38,7 +41,7 @@ function Accounts() {
   const { q, account } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(accountQueries.list());
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'person' | 'api' | null>(null);
   const { rows, search, onSearchInput } = useListPage<Account, AccountsSearch, never>({
     data: query.data,
     q,
@@ -57,13 +60,23 @@ function Accounts() {
           onSearchInput={onSearchInput}
           onQueryChange={(next) => void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true })}
         />
-        <PermissionButton
-          endpoint={endpoints.createAccount}
-          leftSection={<IconUserPlus size={16} />}
-          onClick={() => setCreating(true)}
-        >
-          Create account
-        </PermissionButton>
+        <Group gap="xs">
+          <PermissionButton
+            endpoint={endpoints.createAccount}
+            variant="default"
+            leftSection={<IconApi size={16} />}
+            onClick={() => setCreating('api')}
+          >
+            Add an API account
+          </PermissionButton>
+          <PermissionButton
+            endpoint={endpoints.createAccount}
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => setCreating('person')}
+          >
+            Create account
+          </PermissionButton>
+        </Group>
       </Group>
       {query.isPending ? (
         <LoadingState label="Loading accounts…" />
@@ -85,10 +98,18 @@ function Accounts() {
           onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
         />
       )}
-      {creating && (
+      {creating === 'person' && (
         <Suspense fallback={null}>
           <CreateAccountDialog
-            onClose={() => setCreating(false)}
+            onClose={() => setCreating(null)}
+            onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
+          />
+        </Suspense>
+      )}
+      {creating === 'api' && (
+        <Suspense fallback={null}>
+          <ApiAccountDialog
+            onClose={() => setCreating(null)}
             onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
           />
         </Suspense>

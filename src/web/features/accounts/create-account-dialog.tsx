@@ -45,6 +45,7 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
         Password: password,
         ...(email.trim() ? { Email: email.trim() } : {}),
         Permissions: permissions,
+        Kind: 'Person',
       },
       {
         onSuccess: (account) => {
