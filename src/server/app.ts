@@ -396,7 +396,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // Before credentials are checked: a password that crossed the network in clear is refused, not verified.
   if (config.trustProxy !== false) registerHttpsRequired(fastify);
   registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null, (credential) =>
-    authenticateDevice(db, credential),
+    authenticateDevice(db, credential, clock),
   );
 
   versionRoutes(fastify, services);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/accounts/principals.ts';
-import { ProblemError } from '../domain/core/problem-error.ts';
 import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
 import { registerEndpoint } from '../http/endpoint-route.ts';
 import { eventStreams } from '../http/event-stream.ts';
+import { liveStreamCapsOf } from '../http/live-stream-caps.ts';
 import type { Services } from './services.ts';
 import { sessionOf } from './session-of.ts';
 
@@ -35,19 +35,20 @@ interface LiveStream {
   end(): void;
 }
 
-const tooMany = (detail: string) =>
-  new ProblemError(429, 'too-many-requests', 'Too many live streams', detail, { headers: { 'Retry-After': '30' } });
-
 /**
  * The dashboard's live change stream as Server-Sent Events (http/event-stream.ts).
  *
  * A stream holds a connection and a subscriber for as long as it is open, and sessions cost nothing to make, so
- * streams are capped per session, per account over all its sessions, and per process.
+ * streams are capped per session, per account over all its sessions and devices, and per process (counted with the
+ * devices' streams: http/live-stream-caps.ts).
  */
 export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clock, config }: Services): void {
   const open = new Set<LiveStream>();
-  /** Open streams per session (token hash) and per account, in this process. */
-  const perSession = new Map<string, number>();
+  const caps = liveStreamCapsOf(app, {
+    perPerson: config.liveStreamsPerAccount,
+    perProcess: config.liveStreamsPerProcess,
+  });
+  /** Open streams per account in this process, to recheck when its access changes. */
   const perAccount = new Map<number, Set<LiveStream>>();
 
   const stopListening = changes.onAccessChange((principalId) => {
@@ -73,34 +74,15 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
     stopListening();
   });
 
-  /** Why one more stream is refused for the caller's session and account, or null when it may open. */
-  function refusal(session: AuthenticatedSession): ProblemError | null {
-    if ((perSession.get(session.tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) {
-      return tooMany(
-        `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
-      );
-    }
-    if ((perAccount.get(session.principal.id)?.size ?? 0) >= config.liveStreamsPerAccount) {
-      return tooMany(
-        `This account already has ${config.liveStreamsPerAccount} live streams open in its sessions; ` +
-          'close one (a tab, or a session elsewhere) before opening another.',
-      );
-    }
-    if (open.size >= config.liveStreamsPerProcess) {
-      return tooMany(
-        `The service has ${config.liveStreamsPerProcess} live streams open, as many as it keeps; ` +
-          'try again later (the dashboard polls instead).',
-      );
-    }
-    return null;
-  }
-
   registerEndpoint(app, endpoints.changeEvents, ({ request, reply }) => {
     const session = sessionOf(request);
-    const refused = refusal(session);
-    if (refused) throw refused;
-    const { tokenHash } = session;
     const principalId = session.principal.id;
+    const release = caps.admit({
+      personId: principalId,
+      key: `session:${session.tokenHash}`,
+      max: MAX_STREAMS_PER_SESSION,
+      tooManyOwn: `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
+    });
 
     // The session is checked on announcements and by the sweep above, not by a timer per stream.
     const wire = streams.open(request, reply, { onEnd: () => stream.end() });
@@ -149,9 +131,7 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
         ended = true;
         unsubscribe();
         open.delete(stream);
-        const left = (perSession.get(tokenHash) ?? 1) - 1;
-        if (left > 0) perSession.set(tokenHash, left);
-        else perSession.delete(tokenHash);
+        release();
         const ofAccount = perAccount.get(principalId);
         ofAccount?.delete(stream);
         if (ofAccount?.size === 0) perAccount.delete(principalId);
@@ -159,7 +139,6 @@ export function changeEventRoutes(app: FastifyInstance, { changes, sessions, clo
       },
     };
     open.add(stream);
-    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
     const ofAccount = perAccount.get(principalId) ?? new Set<LiveStream>();
     ofAccount.add(stream);
     perAccount.set(principalId, ofAccount);

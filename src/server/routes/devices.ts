@@ -12,6 +12,7 @@ import {
   type Enroller,
   enrollDevice,
   removeDevice,
+  requireActiveDevice,
   setPushSubscription,
 } from '../domain/devices/devices.ts';
 import { reportCode } from '../domain/two-factor/code-reports.ts';
@@ -25,6 +26,13 @@ import { sessionOf } from './session-of.ts';
 /** What an audit event says of a request a device made: its person acted, on `entity`, through that device. */
 function deviceActing(device: AuthenticatedDevice, entity: AuditEvent['entity']) {
   return { userName: device.userName, entity, details: { deviceId: device.id } };
+}
+
+/** The device the request names, refused (403) unless it is approved and Active: see requireActiveDevice. */
+function activeDeviceOf(request: FastifyRequest, options: { waitingToo?: boolean } = {}): AuthenticatedDevice {
+  const device = deviceOf(request);
+  requireActiveDevice(device, options);
+  return device;
 }
 
 /** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
@@ -99,19 +107,21 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   });
 
   registerEndpoint(app, endpoints.putPushSubscription, async ({ body, request, reply }) => {
-    await setPushSubscription(db, deviceOf(request), body, pushPolicy);
+    await setPushSubscription(db, activeDeviceOf(request, { waitingToo: true }), body, pushPolicy);
     return reply.code(204).send();
   });
 
   registerEndpoint(app, endpoints.deletePushSubscription, async ({ request, reply }) => {
-    await clearPushSubscription(db, deviceOf(request));
+    await clearPushSubscription(db, activeDeviceOf(request, { waitingToo: true }));
     return reply.code(204).send();
   });
 
-  registerEndpoint(app, endpoints.devicePushes, ({ request }) => listDevicePushes(db, deviceOf(request), clock()));
+  registerEndpoint(app, endpoints.devicePushes, ({ request }) =>
+    listDevicePushes(db, activeDeviceOf(request), clock()),
+  );
 
   registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
-    const device = deviceOf(request);
+    const device = activeDeviceOf(request);
     await audited(
       audit,
       request,

@@ -162,8 +162,9 @@ async function changeStatusAndRecord(
 }
 
 /**
- * An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction;
- * answers the push user's Id.
+ * An authorized device becomes a push message user of its own: one per device, Active, described by the request that
+ * registered it. Another registration of the same person and device type (a lost phone Disabled, say) is never
+ * touched. Runs inside the caller's transaction; answers the new push user's Id.
  */
 export async function registerDevice(
   trx: Kysely<Database>,
@@ -173,44 +174,20 @@ export async function registerDevice(
   registeredBy: string,
   device: DeviceDescription,
 ): Promise<number> {
-  const userKey = userKeyOf(userName);
-  const existing = await trx
-    .selectFrom('push_message_users')
-    .select('status')
-    .where('user_key', '=', userKey)
-    .where('device_type', '=', deviceType)
-    .executeTakeFirst();
-  const created = formatTimestamp(clock());
-  await trx
+  const now = formatTimestamp(clock());
+  const registered = await trx
     .insertInto('push_message_users')
     .values({
       user_name: userName,
-      user_key: userKey,
+      user_key: userKeyOf(userName),
       device_type: deviceType,
-      created_at: created,
-      modified_at: created,
+      created_at: now,
+      modified_at: now,
       status: PushUserStatusCode.Active,
       manufacturer: device.manufacturer,
       model: device.model,
       os_version: device.osVersion,
     })
-    // A device registered again is described by the request that registered it this time.
-    .onConflict((conflict) =>
-      conflict.columns(['user_key', 'device_type']).doUpdateSet({
-        status: PushUserStatusCode.Active,
-        manufacturer: device.manufacturer,
-        model: device.model,
-        os_version: device.osVersion,
-      }),
-    )
-    .execute();
-  // As for a status change: the modification time is read once this transaction holds the row.
-  const now = formatTimestamp(clock());
-  const registered = await trx
-    .updateTable('push_message_users')
-    .set({ modified_at: now })
-    .where('user_key', '=', userKey)
-    .where('device_type', '=', deviceType)
     .returning('id')
     .executeTakeFirstOrThrow();
   await bumpRevision(trx, 'push_message_users');
@@ -218,7 +195,7 @@ export async function registerDevice(
     entity: 'PushMessageUser',
     entity_id: registered.id,
     action: 'Registered',
-    from_state: existing ? statusName(existing.status) : null,
+    from_state: null,
     to_state: statusName(PushUserStatusCode.Active),
     comment: null,
     changed_by: registeredBy,
