@@ -289,6 +289,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     directoryDomain: config.directory?.domain ?? null,
     demo: config.demo,
     forget: (principalId) => changes.announceAccessChange(principalId),
+    changes,
     throttle,
   });
   if (config.directory) {

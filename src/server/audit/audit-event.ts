@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'account-changed',
   'account-disabled',
   'account-password-reset',
+  'enrollment-link-created',
   'device-enrolled',
   'device-removed',
   'code-reported',
@@ -35,6 +36,7 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'account-changed': { category: ['iam'], type: ['user', 'change'] },
   'account-disabled': { category: ['iam'], type: ['user', 'change'] },
   'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
+  'enrollment-link-created': { category: ['iam'], type: ['creation'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.

@@ -11,6 +11,7 @@ import {
   deviceState,
   type Enroller,
   enrollDevice,
+  MAX_ENROLLMENTS_PER_HOUR,
   removeDevice,
   requireActiveDevice,
   setPushSubscription,
@@ -35,6 +36,9 @@ function activeDeviceOf(request: FastifyRequest, options: { waitingToo?: boolean
   return device;
 }
 
+/** Enrolment links one person may make in an hour, in this process: as many as they may enrol devices. */
+const ENROLLMENT_LINKS_PER_HOUR = MAX_ENROLLMENTS_PER_HOUR;
+
 /** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
 const ENROLLMENTS_PER_MINUTE = 20;
 
@@ -44,11 +48,29 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
 
   registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
 
-  registerEndpoint(app, endpoints.createEnrollmentLink, async ({ request, reply }) => {
-    // The address the person reached the dashboard at is the one their phone can reach too.
-    const origin = `${request.protocol}://${request.host}`;
-    return reply.code(201).send(await createEnrollmentLink(db, clock, sessionOf(request).principal, origin));
-  });
+  registerEndpoint(
+    app,
+    endpoints.createEnrollmentLink,
+    async ({ request, reply }) => {
+      // The address the person reached the dashboard at is the one their phone can reach too.
+      const origin = `${request.protocol}://${request.host}`;
+      const link = await audited(
+        audit,
+        request,
+        { action: 'enrollment-link-created', after: (made) => ({ details: { expires: made.ExpiresTimestampUtc } }) },
+        () => createEnrollmentLink(db, clock, sessionOf(request).principal, origin),
+      );
+      return reply.code(201).send(link);
+    },
+    {
+      rateLimit: {
+        max: ENROLLMENT_LINKS_PER_HOUR,
+        timeWindow: 3_600_000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => `enrol-link:${request.session?.principal.id ?? request.ip}`,
+      },
+    },
+  );
 
   registerEndpoint(
     app,
@@ -72,11 +94,15 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         {
           action: 'device-enrolled',
           event: { details: { by: enroller.kind === 'code' ? 'enrollment-code' : 'signed-in' } },
-          after: (result) => ({ entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId } }),
+          // Whose device it is, also when a link enrolled it (no one is signed in on the phone).
+          after: ({ result, userName }) => ({
+            userName,
+            entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId },
+          }),
         },
         () => enrollDevice(db, clock, body, enroller, changes),
       );
-      return reply.code(201).send(enrolled);
+      return reply.code(201).send(enrolled.result);
     },
     {
       rateLimit: {

@@ -11,10 +11,12 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { inDirectoryDomain } from '../../directory-config.ts';
+import type { ChangePublisher, FeedEvent } from '../core/change-feed.ts';
 import { addMinutes, type Clock } from '../core/clock.ts';
 import { OneAtATime } from '../core/one-at-a-time.ts';
 import { notFound, ProblemError } from '../core/problem-error.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { SignInContext } from '../sign-in/sign-in.ts';
 import { passwordWeakness } from './password-policy.ts';
@@ -77,6 +79,16 @@ export async function revokeSessionsOf(
   await update.execute();
 }
 
+/** Why a person's enrolments still under way were rejected (endPendingEnrolments): the comment their devices show. */
+export const ENROLMENTS_ENDED = {
+  disabled: 'Rejected automatically: the account was disabled.',
+  passwordReset:
+    "Rejected automatically: the account's password was reset, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
+  signedOut: 'Rejected automatically: the account was signed out everywhere. Enrol the device again if it is yours.',
+  reported:
+    'Rejected automatically: a code was reported as not asked for ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
+} as const;
+
 const permissionsText = (permissions: AccountPermissions) =>
   (['Security', 'Accounts'] as const)
     .map((entity) => `${entity}: ${permissions[entity].length > 0 ? permissions[entity].join('+') : 'none'}`)
@@ -102,6 +114,8 @@ export class AccountService {
     forget: (principalId: number) => void;
     /** The sign-in throttle: a wrong current password in a password change is a failed sign-in. */
     throttle: Pick<LoginThrottle, 'attempt'>;
+    /** Where the queue hears of enrolments rejected when an account is in doubt (endPendingEnrolments). */
+    changes: ChangePublisher;
   };
   /** Own password changes per account, so one account never has more than one password hash in flight. */
   private readonly ownPasswordChanges = new OneAtATime();
@@ -319,7 +333,7 @@ export class AccountService {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound('Account', id);
-      if ((row.enabled === 1) === enabled) return;
+      if ((row.enabled === 1) === enabled) return [];
       const now = this.clock();
       // Enabled by an administrator outside demo mode, an account made in demo mode is trusted from now on; enabled
       // by a demo visitor, it is retired again at the next start with demo mode off.
@@ -329,8 +343,10 @@ export class AccountService {
         .set({ enabled: enabled ? 1 : 0, ...(vouched ? { created_in_demo: 0 } : {}) })
         .where('id', '=', id)
         .execute();
+      let events: FeedEvent[] = [];
       if (!enabled) {
         await revokeSessionsOf(trx, id, now);
+        events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.disabled, actor.userName, now);
         // Devices end for good: enabling the account again must not revive a phone that may be lost.
         await endDevicesWhere(trx, 'principal_id', id, now);
       }
@@ -342,9 +358,14 @@ export class AccountService {
         changedBy: actor.userName,
         at: now,
       });
-    });
+      return events;
+    }).then((events) => this.publish(events));
     this.options.forget(id);
     return this.get(id);
+  }
+
+  private publish(events: readonly FeedEvent[]): void {
+    for (const event of events) this.options.changes.publish(event);
   }
 
   async resetPassword(id: number, password: string, actor: Principal): Promise<Account> {
@@ -356,6 +377,7 @@ export class AccountService {
       const now = this.clock();
       await trx.updateTable('principals').set({ password_hash: passwordHash }).where('id', '=', id).execute();
       await revokeSessionsOf(trx, id, now);
+      const events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.passwordReset, actor.userName, now);
       await recordAccountHistory(trx, {
         principalId: id,
         userName: row.user_name,
@@ -364,7 +386,8 @@ export class AccountService {
         changedBy: actor.userName,
         at: now,
       });
-    });
+      return events;
+    }).then((events) => this.publish(events));
     this.options.forget(id);
     return this.get(id);
   }
@@ -376,6 +399,7 @@ export class AccountService {
       if (!row) throw notFound('Account', id);
       const now = this.clock();
       await revokeSessionsOf(trx, id, now);
+      const events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.signedOut, actor.userName, now);
       await recordAccountHistory(trx, {
         principalId: id,
         userName: row.user_name,
@@ -383,7 +407,8 @@ export class AccountService {
         changedBy: actor.userName,
         at: now,
       });
-    });
+      return events;
+    }).then((events) => this.publish(events));
     this.options.forget(id);
   }
 

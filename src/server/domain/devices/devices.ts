@@ -94,6 +94,12 @@ export async function createEnrollmentLink(
   };
 }
 
+/** An enrolment made, and whose device it is (the audit line names the person, a link's enrolment too). */
+export interface Enrolled {
+  result: DeviceEnrollmentResult;
+  userName: string;
+}
+
 /**
  * Enrols a device: a Pending authorization request for its person (UserName their account's, UserEmail their
  * email or empty), and the device's credential, shown this once. A code is used up in the same transaction, so an
@@ -105,7 +111,7 @@ export async function enrollDevice(
   input: DeviceEnrollment,
   enroller: Enroller,
   changes: ChangePublisher,
-): Promise<DeviceEnrollmentResult> {
+): Promise<Enrolled> {
   const credential = newSecret();
   return writeAndPublish(
     db,
@@ -184,10 +190,9 @@ export async function enrollDevice(
       Status: 'Pending',
       ChangedBy: userName,
     }),
-  ).then(({ request }) => ({
-    AuthorizationRequestId: request.Id,
-    RequestGuid: request.RequestGuid,
-    DeviceToken: credential,
+  ).then(({ request, userName }) => ({
+    result: { AuthorizationRequestId: request.Id, RequestGuid: request.RequestGuid, DeviceToken: credential },
+    userName,
   }));
 }
 

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp, type ReportedCode } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { recordAccountHistory, revokeSessionsOf } from '../accounts/accounts.ts';
-import { type ChangePublisher, deviceSignal } from '../core/change-feed.ts';
+import { ENROLMENTS_ENDED, recordAccountHistory, revokeSessionsOf } from '../accounts/accounts.ts';
+import { type ChangePublisher, deviceSignal, type FeedEvent } from '../core/change-feed.ts';
 import type { Clock } from '../core/clock.ts';
 import { notFound } from '../core/problem-error.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { AuthenticatedDevice } from '../devices/devices.ts';
+import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import { forgetCodes } from './instructions.ts';
 
 /** Reported codes answered at once: the overview shows the recent ones. */
@@ -15,8 +16,8 @@ const REPORTS_LIMIT = 100;
 
 /**
  * "This wasn't me": a code reached the person's device that they did not ask for, so someone else knows their
- * password. The code stops working at once, every session of the person ends, and the report is kept (with where
- * the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
+ * password. The code stops working at once, every session of the person ends, their enrolments still under way end
+ * (endPendingEnrolments), and the report is kept (with where the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
  * `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
  */
 export async function reportCode(
@@ -27,7 +28,7 @@ export async function reportCode(
   changes: ChangePublisher,
   forgetSessions: (principalId: number) => void,
 ): Promise<void> {
-  const deviceIds = await writeTransaction(db, async (trx) => {
+  const { deviceIds, events } = await writeTransaction(db, async (trx) => {
     // The latest code of that instruction pushed to the push user this device is: the one on its screen.
     const issue = await trx
       .selectFrom('token_issues')
@@ -49,7 +50,7 @@ export async function reportCode(
       .executeTakeFirst();
     // Nothing of it reached this device: the Id says nothing about anyone else's instructions.
     if (!issue) throw notFound('A code of instruction', instructionId);
-    if (issue.reported_at !== null) return [];
+    if (issue.reported_at !== null) return { deviceIds: [], events: [] as FeedEvent[] };
     const now = clock();
     const stamp = formatTimestamp(now);
     await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
@@ -62,6 +63,7 @@ export async function reportCode(
       .execute();
     await forgetCodes(trx, instructionId);
     await revokeSessionsOf(trx, device.principalId, now);
+    const events = await endPendingEnrolments(trx, device.principalId, ENROLMENTS_ENDED.reported, device.userName, now);
     await recordAccountHistory(trx, {
       principalId: device.principalId,
       userName: device.userName,
@@ -76,10 +78,10 @@ export async function reportCode(
     });
     const holding = await devicesHoldingCodeOf(trx, instructionId);
     await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
-    return holding;
+    return { deviceIds: holding, events };
   });
   forgetSessions(device.principalId);
-  for (const event of deviceSignal(deviceIds)) changes.publish(event);
+  for (const event of [...events, ...deviceSignal(deviceIds)]) changes.publish(event);
 }
 
 /** Reported codes, newest first, for account administrators. */
