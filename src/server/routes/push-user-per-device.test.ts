@@ -1,6 +1,6 @@
 import { type Generated, type Kysely, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DevicePushList, HistoryList, Instruction, PushMessageUser } from '../../shared/contract/index.ts';
+import { DevicePushList, HistoryList, Instruction, PushMessageUserDetail } from '../../shared/contract/index.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -72,7 +72,7 @@ const setStatus = async (t: TestApp, admin: string, Id: number, Status: number) 
 const pushUser = async (t: TestApp, admin: string, id: number) =>
   parseBody(
     await t.call({ method: 'GET', url: `/api/Consumer/PushMessageUsers/${id}`, token: admin }),
-    PushMessageUser,
+    PushMessageUserDetail,
   );
 
 const inbox = (t: TestApp, deviceToken: string) =>
@@ -175,6 +175,38 @@ describe('one push message user per device', () => {
         Instruction,
       );
       expect(again.DevicesNotified).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a push user says which device it is: model, OS, when it enrolled and when it was last seen', async () => {
+    const { t, admin, bob } = await deployment();
+    try {
+      const enrolledAt = t.clock.stamp();
+      const lost = await phone(t, admin, bob, ANDROID);
+      expect(await pushUser(t, admin, lost.pushUserId)).toMatchObject({
+        Manufacturer: 'Samsung',
+        Model: 'Galaxy S23',
+        OsVersion: '14',
+        EnrolledTimestampUtc: enrolledAt,
+        LastSeenTimestampUtc: enrolledAt,
+      });
+      t.clock.advanceMinutes(20);
+      await deviceStateOf(t, lost.DeviceToken);
+      expect((await pushUser(t, admin, lost.pushUserId)).LastSeenTimestampUtc).toBe(t.clock.stamp());
+      // Within the minute a call is not written again.
+      t.clock.advanceMinutes(0.5);
+      await deviceStateOf(t, lost.DeviceToken);
+      expect((await pushUser(t, admin, lost.pushUserId)).LastSeenTimestampUtc).not.toBe(t.clock.stamp());
+      // A person's registrations, each with its device, for a page about that person.
+      const second = await phone(t, admin, bob, NEW_ANDROID);
+      const { listPushUsersOfPerson } = await import('../domain/consumer/push-users.ts');
+      const ofBob = await listPushUsersOfPerson(t.database.db, 'acme\\BOB');
+      expect(ofBob.map((user) => [user.Id, user.Model])).toEqual([
+        [lost.pushUserId, 'Galaxy S23'],
+        [second.pushUserId, 'Pixel 9'],
+      ]);
     } finally {
       await t.close();
     }

@@ -28,6 +28,7 @@ import {
   InstructionTokenSubmission,
   ObsoleteTokenSubmission,
   PushMessageUser,
+  PushMessageUserDetail,
   PushMessageUserList,
   PushMessageUserUpdate,
   Session,
@@ -132,7 +133,7 @@ export const endpoints = {
     access: SECURITY_READ,
     until: '3.3',
     params: IdParam,
-    response: PushMessageUser,
+    response: PushMessageUserDetail,
   },
   updatePushMessageUser: {
     ...base,

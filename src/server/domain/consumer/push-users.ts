@@ -2,6 +2,7 @@ import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
   formatTimestamp,
   type PushMessageUser,
+  type PushMessageUserDetail,
   type PushUserStatus,
   PushUserStatusCode,
   statusName,
@@ -76,10 +77,41 @@ const selectPushUserById = preparedLookup(
   (row) => row.id,
 );
 
-export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUser> {
+/** #9: one push user, with when its device enrolled and was last seen (null for one no enrolled device made). */
+export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUserDetail> {
   const row = await selectPushUserById(db, id);
   if (!row) throw notFound('Push message user', id);
-  return toPushMessageUser(row);
+  const device = await db
+    .selectFrom('devices')
+    .select(['created_at', 'last_seen_at'])
+    .where('push_message_user_id', '=', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return {
+    ...toPushMessageUser(row),
+    EnrolledTimestampUtc: device?.created_at ?? null,
+    LastSeenTimestampUtc: device?.last_seen_at ?? null,
+  };
+}
+
+/**
+ * A person's push users (one per device), oldest first, each with when its device enrolled and was last seen: what
+ * a page about one person lists as their devices.
+ */
+export async function listPushUsersOfPerson(db: Kysely<Database>, userName: string): Promise<PushMessageUserDetail[]> {
+  const rows = await db
+    .selectFrom('push_message_users')
+    .leftJoin('devices', 'devices.push_message_user_id', 'push_message_users.id')
+    .select(COLUMNS.map((column) => `push_message_users.${column}` as const))
+    .select(['devices.created_at as enrolled_at', 'devices.last_seen_at'])
+    .where('push_message_users.user_key', '=', userKeyOf(userName))
+    .orderBy('push_message_users.id')
+    .execute();
+  return rows.map((row) => ({
+    ...toPushMessageUser(row),
+    EnrolledTimestampUtc: row.enrolled_at ?? null,
+    LastSeenTimestampUtc: row.last_seen_at ?? null,
+  }));
 }
 
 /** Seed §3: PUT changes only Status and stamps ModifiedTimestampUtc; nothing else is touched. */
