@@ -113,6 +113,7 @@ export async function buildServices(
     directoryDomain: config.directory?.domain ?? null,
     demo: config.demo,
     forget: (principalId) => changes.announceAccessChange(principalId),
+    changes,
     throttle,
   });
   const pushPolicy: PushEndpointPolicy = {

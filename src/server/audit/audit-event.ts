@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'account-password-reset',
   'api-account-created',
   'api-account-secret-rotated',
+  'enrollment-link-created',
   'device-enrolled',
   'device-removed',
   'code-reported',
@@ -40,6 +41,7 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
   'api-account-created': { category: ['iam'], type: ['user', 'creation'] },
   'api-account-secret-rotated': { category: ['iam'], type: ['user', 'change'] },
+  'enrollment-link-created': { category: ['iam'], type: ['creation'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.

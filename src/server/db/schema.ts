@@ -86,6 +86,7 @@ export interface AuthorizationRequestTable {
   decided_at: string | null;
 }
 
+/** One registered device each (migration 010): a person has as many as they have approved devices. */
 export interface PushMessageUserTable {
   id: Generated<number>;
   device_type: string;
@@ -185,6 +186,8 @@ export interface DeviceTable {
   created_at: string;
   /** Removed by its person, its push user Deleted, or its person disabled: the credential works no more. */
   ended_at: string | null;
+  /** When its credential was last used, to the minute (migration 010); null until then. */
+  last_seen_at: Generated<string | null>;
 }
 
 /** A single-use enrolment code, stored hashed. */

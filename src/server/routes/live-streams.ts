@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
 import { hasPermission } from '../domain/accounts/principals.ts';
 import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
-import { ProblemError } from '../lib/problem-error.ts';
+import { liveStreamCapsOf } from '../http/live-stream-caps.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -46,12 +46,10 @@ export interface LiveStreams {
   admit(session: AuthenticatedSession, log: FastifyBaseLogger, close: () => void): AdmittedStream;
 }
 
-const tooMany = (detail: string) =>
-  new ProblemError(429, 'too-many-requests', 'Too many live streams', detail, { headers: { 'Retry-After': '30' } });
-
 /**
  * A stream holds a connection and a subscriber for as long as it is open, and sessions cost nothing to make, so
- * streams are capped per session, per account over all its sessions, and per process. Each stream's session is
+ * streams are capped per session, per account over all its sessions and devices, and per process (counted with the
+ * devices' streams: http/live-stream-caps.ts). Each stream's session is
  * read again when its account's access changes (announced on the change feed), when its deadline passes, and every
  * STREAM_SESSION_RECHECK_MS.
  */
@@ -60,8 +58,12 @@ export function liveStreams(
   { changes, sessions, clock, config }: Pick<Services, 'changes' | 'sessions' | 'clock' | 'config'>,
 ): LiveStreams {
   const open = new Set<LiveStream>();
-  /** Open streams per session (token hash) and per account, in this process. */
-  const perSession = new Map<string, number>();
+  // Counted with the devices' own streams, so neither kind gets around the other's caps.
+  const caps = liveStreamCapsOf(app, {
+    perPerson: config.liveStreamsPerAccount,
+    perProcess: config.liveStreamsPerProcess,
+  });
+  /** Open streams per account in this process, to recheck when its access changes. */
   const perAccount = new Map<number, Set<LiveStream>>();
 
   const stopListening = changes.onAccessChange((principalId) => {
@@ -86,28 +88,6 @@ export function liveStreams(
     stopListening();
   });
 
-  /** Why one more stream is refused for the caller's session and account, or null when it may open. */
-  function refusal(session: AuthenticatedSession): ProblemError | null {
-    if ((perSession.get(session.tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) {
-      return tooMany(
-        `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
-      );
-    }
-    if ((perAccount.get(session.principal.id)?.size ?? 0) >= config.liveStreamsPerAccount) {
-      return tooMany(
-        `This account already has ${config.liveStreamsPerAccount} live streams open in its sessions; ` +
-          'close one (a tab, or a session elsewhere) before opening another.',
-      );
-    }
-    if (open.size >= config.liveStreamsPerProcess) {
-      return tooMany(
-        `The service has ${config.liveStreamsPerProcess} live streams open, as many as it keeps; ` +
-          'try again later (the dashboard polls instead).',
-      );
-    }
-    return null;
-  }
-
   /** Whether the session as read now may still hold the stream. */
   function stillAllowed(current: AuthenticatedSession | null): current is AuthenticatedSession {
     const { access } = endpoints.changeEvents;
@@ -116,10 +96,13 @@ export function liveStreams(
   }
 
   function admit(session: AuthenticatedSession, log: FastifyBaseLogger, close: () => void): AdmittedStream {
-    const refused = refusal(session);
-    if (refused) throw refused;
-    const { tokenHash } = session;
     const principalId = session.principal.id;
+    const release = caps.admit({
+      personId: principalId,
+      key: `session:${session.tokenHash}`,
+      max: MAX_STREAMS_PER_SESSION,
+      tooManyOwn: `This session already has ${MAX_STREAMS_PER_SESSION} live streams open; close one (a tab) before opening another.`,
+    });
     let ended = false;
     let again = false;
     const stream: LiveStream = {
@@ -154,9 +137,7 @@ export function liveStreams(
         if (ended) return;
         ended = true;
         open.delete(stream);
-        const left = (perSession.get(tokenHash) ?? 1) - 1;
-        if (left > 0) perSession.set(tokenHash, left);
-        else perSession.delete(tokenHash);
+        release();
         const ofAccount = perAccount.get(principalId);
         ofAccount?.delete(stream);
         if (ofAccount?.size === 0) perAccount.delete(principalId);
@@ -164,7 +145,6 @@ export function liveStreams(
       },
     };
     open.add(stream);
-    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
     const ofAccount = perAccount.get(principalId) ?? new Set<LiveStream>();
     ofAccount.add(stream);
     perAccount.set(principalId, ofAccount);

@@ -30,6 +30,7 @@ import {
   InstructionTokenSubmission,
   ObsoleteTokenSubmission,
   PushMessageUser,
+  PushMessageUserDetail,
   PushMessageUserList,
   PushMessageUserUpdate,
   Session,
@@ -134,7 +135,7 @@ export const endpoints = {
     access: SECURITY_READ,
     until: '3.3',
     params: IdParam,
-    response: PushMessageUser,
+    response: PushMessageUserDetail,
   },
   updatePushMessageUser: {
     ...base,

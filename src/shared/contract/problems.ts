@@ -54,6 +54,8 @@ export const PROBLEM_KINDS = [
   'no-active-device',
   'instruction-reported',
   'device-ended',
+  'device-disabled',
+  'device-not-approved',
   'enrollment-code-invalid',
   'push-endpoint-refused',
   'too-many-requests',

@@ -125,6 +125,17 @@ export const PushMessageUser = z.object({
 export type PushMessageUser = z.infer<typeof PushMessageUser>;
 export const PushMessageUserList = z.array(PushMessageUser);
 
+/**
+ * #9's answer: the push user and, as extensions, when its device enrolled and was last seen (its credential last
+ * used, to the minute); null for a registration no enrolled device made. The list (#8) leaves them out: a device
+ * seen does not change the list's ETag.
+ */
+export const PushMessageUserDetail = z.extend(PushMessageUser, {
+  EnrolledTimestampUtc: z.optional(z.nullable(AnyTimestamp)),
+  LastSeenTimestampUtc: z.optional(z.nullable(AnyTimestamp)),
+});
+export type PushMessageUserDetail = z.infer<typeof PushMessageUserDetail>;
+
 /** Seed §3 rule 2: only Id and Status count on PUT; every other field is ignored whatever it holds. */
 export const PushMessageUserUpdate = z.object({ Id, Status: PushUserStatus });
 export type PushMessageUserUpdate = z.infer<typeof PushMessageUserUpdate>;

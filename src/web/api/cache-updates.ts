@@ -28,7 +28,8 @@ export function requestsChanged(
 /** The same for push users: status changes made here go into the cache at once; then everything is refetched. */
 export function pushUsersChanged(queryClient: QueryClient, updated: readonly PushMessageUser[] = []): Promise<void> {
   for (const user of updated) {
-    queryClient.setQueryData(pushUserQueries.detail(user.Id).queryKey, user);
+    // The detail keeps what only it has (its device's enrolment and last sight) until it is read again.
+    queryClient.setQueryData(pushUserQueries.detail(user.Id).queryKey, (old) => ({ ...old, ...user }));
     queryClient.setQueryData(pushUserQueries.list().queryKey, (old: PushMessageUser[] | undefined) =>
       old?.map((row) => (row.Id === user.Id ? user : row)),
     );

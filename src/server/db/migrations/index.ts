@@ -8,6 +8,7 @@ import * as hardening from './005-hardening.ts';
 import * as knownClients from './006-known-clients.ts';
 import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
 import * as devices from './008-devices.ts';
+import * as pushUserPerDevice from './010-push-user-per-device.ts';
 import * as apiAccounts from './012-api-accounts.ts';
 
 interface DialectMigration {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-known-clients': knownClients,
   '007-demo-created-accounts': demoCreatedAccounts,
   '008-devices': devices,
+  '010-push-user-per-device': pushUserPerDevice,
   '012-api-accounts': apiAccounts,
 };
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
   formatTimestamp,
   type PushMessageUser,
+  type PushMessageUserDetail,
   type PushUserStatus,
   PushUserStatusCode,
   statusName,
@@ -76,10 +77,41 @@ const selectPushUserById = preparedLookup(
   (row) => row.id,
 );
 
-export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUser> {
+/** #9: one push user, with when its device enrolled and was last seen (null for one no enrolled device made). */
+export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUserDetail> {
   const row = await selectPushUserById(db, id);
   if (!row) throw notFound('Push message user', id);
-  return toPushMessageUser(row);
+  const device = await db
+    .selectFrom('devices')
+    .select(['created_at', 'last_seen_at'])
+    .where('push_message_user_id', '=', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return {
+    ...toPushMessageUser(row),
+    EnrolledTimestampUtc: device?.created_at ?? null,
+    LastSeenTimestampUtc: device?.last_seen_at ?? null,
+  };
+}
+
+/**
+ * A person's push users (one per device), oldest first, each with when its device enrolled and was last seen: what
+ * a page about one person lists as their devices.
+ */
+export async function listPushUsersOfPerson(db: Kysely<Database>, userName: string): Promise<PushMessageUserDetail[]> {
+  const rows = await db
+    .selectFrom('push_message_users')
+    .leftJoin('devices', 'devices.push_message_user_id', 'push_message_users.id')
+    .select(COLUMNS.map((column) => `push_message_users.${column}` as const))
+    .select(['devices.created_at as enrolled_at', 'devices.last_seen_at'])
+    .where('push_message_users.user_key', '=', userKeyOf(userName))
+    .orderBy('push_message_users.id')
+    .execute();
+  return rows.map((row) => ({
+    ...toPushMessageUser(row),
+    EnrolledTimestampUtc: row.enrolled_at ?? null,
+    LastSeenTimestampUtc: row.last_seen_at ?? null,
+  }));
 }
 
 /** Seed §3: PUT changes only Status and stamps ModifiedTimestampUtc; nothing else is touched. */
@@ -162,8 +194,9 @@ async function changeStatusAndRecord(
 }
 
 /**
- * An authorized device becomes (or becomes again) an Active push message user. Runs inside the caller's transaction;
- * answers the push user's Id.
+ * An authorized device becomes a push message user of its own: one per device, Active, described by the request that
+ * registered it. Another registration of the same person and device type (a lost phone Disabled, say) is never
+ * touched. Runs inside the caller's transaction; answers the new push user's Id.
  */
 export async function registerDevice(
   trx: Kysely<Database>,
@@ -173,44 +206,20 @@ export async function registerDevice(
   registeredBy: string,
   device: DeviceDescription,
 ): Promise<number> {
-  const userKey = userKeyOf(userName);
-  const existing = await trx
-    .selectFrom('push_message_users')
-    .select('status')
-    .where('user_key', '=', userKey)
-    .where('device_type', '=', deviceType)
-    .executeTakeFirst();
-  const created = formatTimestamp(clock());
-  await trx
+  const now = formatTimestamp(clock());
+  const registered = await trx
     .insertInto('push_message_users')
     .values({
       user_name: userName,
-      user_key: userKey,
+      user_key: userKeyOf(userName),
       device_type: deviceType,
-      created_at: created,
-      modified_at: created,
+      created_at: now,
+      modified_at: now,
       status: PushUserStatusCode.Active,
       manufacturer: device.manufacturer,
       model: device.model,
       os_version: device.osVersion,
     })
-    // A device registered again is described by the request that registered it this time.
-    .onConflict((conflict) =>
-      conflict.columns(['user_key', 'device_type']).doUpdateSet({
-        status: PushUserStatusCode.Active,
-        manufacturer: device.manufacturer,
-        model: device.model,
-        os_version: device.osVersion,
-      }),
-    )
-    .execute();
-  // As for a status change: the modification time is read once this transaction holds the row.
-  const now = formatTimestamp(clock());
-  const registered = await trx
-    .updateTable('push_message_users')
-    .set({ modified_at: now })
-    .where('user_key', '=', userKey)
-    .where('device_type', '=', deviceType)
     .returning('id')
     .executeTakeFirstOrThrow();
   await bumpRevision(trx, 'push_message_users');
@@ -218,7 +227,7 @@ export async function registerDevice(
     entity: 'PushMessageUser',
     entity_id: registered.id,
     action: 'Registered',
-    from_state: existing ? statusName(existing.status) : null,
+    from_state: null,
     to_state: statusName(PushUserStatusCode.Active),
     comment: null,
     changed_by: registeredBy,

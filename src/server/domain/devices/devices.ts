@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type AuthorizationRequestStatus,
   DEVICE_APP_PATH,
   type DeviceEnrollment,
   type DeviceEnrollmentResult,
@@ -9,6 +10,7 @@ import {
   type EnrollmentLink,
   formatTimestamp,
   type PushSubscriptionInput,
+  type PushUserStatus,
   PushUserStatusCode,
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -36,8 +38,15 @@ export interface AuthenticatedDevice {
   userName: string;
   userKey: string;
   authorizationRequestId: number;
+  /** Its enrolment's decision: a Pending device may only learn its own state; a Rejected one, read it. */
+  requestStatus: AuthorizationRequestStatus;
   pushMessageUserId: number | null;
+  /** Its own push user's status once approved (null before): Disabled receives and does nothing. */
+  pushUserStatus: PushUserStatus | null;
 }
+
+/** How often a device's last-seen time is written: reads stay reads between two of them. */
+const LAST_SEEN_EVERY_MINUTES = 1;
 
 /** Whose enrolment it is: the signed-in person, or the person an enrolment code was made for. */
 export type Enroller = { kind: 'person'; principal: Principal } | { kind: 'code'; code: string };
@@ -85,6 +94,12 @@ export async function createEnrollmentLink(
   };
 }
 
+/** An enrolment made, and whose device it is (the audit line names the person, a link's enrolment too). */
+export interface Enrolled {
+  result: DeviceEnrollmentResult;
+  userName: string;
+}
+
 /**
  * Enrols a device: a Pending authorization request for its person (UserName their account's, UserEmail their
  * email or empty), and the device's credential, shown this once. A code is used up in the same transaction, so an
@@ -96,7 +111,7 @@ export async function enrollDevice(
   input: DeviceEnrollment,
   enroller: Enroller,
   changes: ChangePublisher,
-): Promise<DeviceEnrollmentResult> {
+): Promise<Enrolled> {
   const credential = newSecret();
   return writeAndPublish(
     db,
@@ -175,10 +190,9 @@ export async function enrollDevice(
       Status: 'Pending',
       ChangedBy: userName,
     }),
-  ).then(({ request }) => ({
-    AuthorizationRequestId: request.Id,
-    RequestGuid: request.RequestGuid,
-    DeviceToken: credential,
+  ).then(({ request, userName }) => ({
+    result: { AuthorizationRequestId: request.Id, RequestGuid: request.RequestGuid, DeviceToken: credential },
+    userName,
   }));
 }
 
@@ -194,6 +208,7 @@ function selectDevice(db: Kysely<Database>) {
   return db
     .selectFrom('devices')
     .innerJoin('principals', 'principals.id', 'devices.principal_id')
+    .innerJoin('authorization_requests', 'authorization_requests.id', 'devices.authorization_request_id')
     .leftJoin('push_message_users', 'push_message_users.id', 'devices.push_message_user_id')
     .select([
       'devices.id',
@@ -201,6 +216,8 @@ function selectDevice(db: Kysely<Database>) {
       'devices.authorization_request_id',
       'devices.push_message_user_id',
       'devices.ended_at',
+      'devices.last_seen_at',
+      'authorization_requests.status as request_status',
       'principals.user_name',
       'principals.user_key',
       'principals.enabled',
@@ -221,9 +238,14 @@ function endedProblem(row: DeviceRow): ProblemError | null {
 /**
  * The device a credential names, or the 401 that refuses it: unknown, or ended (removed, its push user Deleted, its
  * person disabled). A person disabled ends their devices for good (accounts.ts), so enabling them again does not
- * bring a lost phone back; the check here also covers people disabled by other paths.
+ * bring a lost phone back; the check here also covers people disabled by other paths. Its last-seen time moves on
+ * at most once a minute.
  */
-export async function authenticateDevice(db: Kysely<Database>, credential: string): Promise<AuthenticatedDevice> {
+export async function authenticateDevice(
+  db: Kysely<Database>,
+  credential: string,
+  clock: Clock,
+): Promise<AuthenticatedDevice> {
   const row = await selectDevice(db).where('devices.credential_hash', '=', hashSecret(credential)).executeTakeFirst();
   if (!row) {
     throw new ProblemError(
@@ -235,14 +257,55 @@ export async function authenticateDevice(db: Kysely<Database>, credential: strin
   }
   const ended = endedProblem(row);
   if (ended) throw ended;
+  const now = clock();
+  const seen = formatTimestamp(addMinutes(now, -LAST_SEEN_EVERY_MINUTES));
+  if (row.last_seen_at === null || row.last_seen_at < seen) {
+    await writeTransaction(db, (trx) =>
+      trx
+        .updateTable('devices')
+        .set({ last_seen_at: formatTimestamp(now) })
+        .where('id', '=', row.id)
+        .execute(),
+    );
+  }
   return {
     id: row.id,
     principalId: row.principal_id,
     userName: row.user_name,
     userKey: row.user_key,
     authorizationRequestId: row.authorization_request_id,
+    requestStatus: row.request_status,
     pushMessageUserId: row.push_message_user_id,
+    pushUserStatus: row.status ?? null,
   };
+}
+
+/**
+ * Refuses what only an approved, Active device may do (read its inbox, report a code): a Disabled device receives
+ * nothing and does nothing until it is Active again; a device still waiting, or rejected, has no inbox. With
+ * `waitingToo`, a device still waiting passes (it may set up its notifications before the decision). Its state
+ * (GET /Device) and its removal stay open to every device.
+ */
+export function requireActiveDevice(device: AuthenticatedDevice, { waitingToo = false } = {}): void {
+  if (device.requestStatus === 'Rejected' || (device.requestStatus === 'Pending' && !waitingToo)) {
+    throw new ProblemError(
+      403,
+      'device-not-approved',
+      device.requestStatus === 'Pending' ? 'Device not approved yet' : 'Device rejected',
+      device.requestStatus === 'Pending'
+        ? `This device's request ${device.authorizationRequestId} waits for an administrator's decision: it has no codes until it is approved.`
+        : `This device's request ${device.authorizationRequestId} was rejected: it receives no codes. Enrol it again at ${DEVICE_APP_PATH} if you need it.`,
+    );
+  }
+  if (device.pushUserStatus === PushUserStatusCode.Disabled) {
+    throw new ProblemError(
+      403,
+      'device-disabled',
+      'Device disabled',
+      `This device (push message user ${device.pushMessageUserId}) is Disabled: it receives no codes and cannot ` +
+        'report one or change its notifications until an administrator makes it Active again.',
+    );
+  }
 }
 
 /** Whether a device may still call (an open stream asks now and then). */

@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
 import { recordAccountHistory } from '../accounts/account-history.ts';
-import { revokeSessionsOf } from '../accounts/accounts.ts';
-import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
+import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
+import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { AuthenticatedDevice } from '../devices/devices.ts';
+import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import { forgetCodes } from './instructions.ts';
 
 /** Reported codes answered at once: the overview shows the recent ones. */
@@ -15,8 +16,8 @@ const REPORTS_LIMIT = 100;
 
 /**
  * "This wasn't me": a code reached the person's device that they did not ask for, so someone else knows their
- * password. The code stops working at once, every session of the person ends, and the report is kept (with where
- * the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
+ * password. The code stops working at once, every session of the person ends, their enrolments still under way end
+ * (endPendingEnrolments), and the report is kept (with where the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
  * `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
  */
 export async function reportCode(
@@ -52,7 +53,7 @@ export async function reportCode(
         .executeTakeFirst();
       // Nothing of it reached this device: the Id says nothing about anyone else's instructions.
       if (!issue) throw notFound('A code of instruction', instructionId);
-      if (issue.reported_at !== null) return [];
+      if (issue.reported_at !== null) return { deviceIds: [], events: [] as FeedEvent[] };
       const now = clock();
       const stamp = formatTimestamp(now);
       await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
@@ -65,6 +66,13 @@ export async function reportCode(
         .execute();
       await forgetCodes(trx, instructionId);
       await revokeSessionsOf(trx, device.principalId, now);
+      const events = await endPendingEnrolments(
+        trx,
+        device.principalId,
+        ENROLMENTS_ENDED.reported,
+        device.userName,
+        now,
+      );
       await recordAccountHistory(trx, {
         principalId: device.principalId,
         userName: device.userName,
@@ -79,9 +87,9 @@ export async function reportCode(
       });
       const holding = await devicesHoldingCodeOf(trx, instructionId);
       await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
-      return holding;
+      return { deviceIds: holding, events };
     },
-    deviceSignal,
+    ({ deviceIds, events }) => [...events, ...deviceSignal(deviceIds)],
   );
   forgetSessions(device.principalId);
 }

@@ -114,7 +114,8 @@ async function checkCodeCap(trx: Kysely<Database>, userKey: string, now: Date): 
 
 /**
  * A fresh 6-digit code for an instruction: stored hashed, pushed to every Active device of its creator (each Active
- * push message user, and by Web Push to the enrolled devices among them that subscribed). Refused with nothing
+ * push message user, one per device, and by Web Push to the enrolled devices among them that subscribed); the count
+ * of them is the instruction's DevicesNotified. Refused with nothing
  * stored when the creator has no Active device or has had too many codes lately. Runs inside the caller's transaction.
  */
 async function issueToken(
@@ -124,11 +125,23 @@ async function issueToken(
   request: CodeRequest,
   keepPlainTokens: boolean,
 ): Promise<Issued> {
+  // One push user per device: each Active one whose device (if it enrolled through the device app) still stands.
+  // A device ended with its person disabled stays ended when they are enabled again, its push user still Active.
   const pushUsers = await trx
     .selectFrom('push_message_users')
     .select('id')
     .where('user_key', '=', instruction.created_by_key)
     .where('status', '=', PushUserStatusCode.Active)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('devices')
+            .select('devices.id')
+            .whereRef('devices.push_message_user_id', '=', 'push_message_users.id')
+            .where('devices.ended_at', 'is not', null),
+        ),
+      ),
+    )
     .execute();
   if (pushUsers.length === 0) {
     throw new ProblemError(

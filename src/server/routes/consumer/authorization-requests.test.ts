@@ -240,7 +240,7 @@ describe('authorization requests: #5, #6, #7', () => {
       expect((await list('?getall=true')).find((item) => item.Id === request.Id)?.Status).toBe('Rejected');
     });
 
-    it('reactivates a Disabled push user of the same user name and device type instead of adding one', async () => {
+    it('registers a new push user of its own, leaving a Disabled one of the same person and device type Disabled', async () => {
       const existing = (await pushUsers()).find((user) => user.UserName === 'DEMO\\admin' && user.Status === 1);
       if (!existing) throw new Error('demo data lacks an Active device for DEMO\\admin');
       const put = await t.call({
@@ -251,6 +251,7 @@ describe('authorization requests: #5, #6, #7', () => {
       });
       expect(put.statusCode, put.body).toBe(200);
       const before = await pushUsers();
+      const lost = before.find((user) => user.Id === existing.Id);
 
       // The user name's case differs: Windows account names compare case-insensitively.
       const request = await demoCreateRequest(t, tokens.admin, {
@@ -262,16 +263,20 @@ describe('authorization requests: #5, #6, #7', () => {
       expect(response.statusCode, response.body).toBe(200);
 
       const after = await pushUsers();
-      expect(after).toHaveLength(before.length);
-      expect(after.find((user) => user.Id === existing.Id)).toEqual({
-        ...existing,
+      expect(after).toHaveLength(before.length + 1);
+      // The lost phone's registration is exactly as it was: still Disabled, still described as before.
+      expect(after.find((user) => user.Id === existing.Id)).toEqual(lost);
+      const added = after.at(-1);
+      expect(added).toMatchObject({
+        UserName: request.UserName,
+        DeviceType: existing.DeviceType,
         Status: 1,
-        ModifiedTimestampUtc: t.clock.stamp(),
-        // Registered again: described by the request that registered it this time.
+        CreatedTimeStampUtc: t.clock.stamp(),
         Manufacturer: request.Manufacturer,
         Model: request.Model,
         OsVersion: request.OsVersion,
       });
+      expect(added?.Id).not.toBe(existing.Id);
     });
 
     it("gives the registered push user the request's Manufacturer, Model and OsVersion (#8, #9, #10)", async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PushMessageUser, PushMessageUserList, TIMESTAMP_PATTERN } from '../../../shared/contract/index.ts';
+import {
+  PushMessageUser,
+  PushMessageUserDetail,
+  PushMessageUserList,
+  TIMESTAMP_PATTERN,
+} from '../../../shared/contract/index.ts';
 import { ADMIN, AUDITOR, errorPaths, expectProblem, parseBody, useTestApp } from '../../test/harness.ts';
 
 const URL = '/api/Consumer/PushMessageUsers';
@@ -107,8 +112,15 @@ describe('push message users: #8, #9, #10', () => {
       for (const user of (await list()).slice(0, 3)) {
         const response = await getOne(user.Id);
         expect(response.statusCode).toBe(200);
-        expect(Object.keys(response.json()).sort()).toEqual(FIELDS);
-        expect(parseBody(response, PushMessageUser)).toEqual(user);
+        // The list's fields, and when its device enrolled and was last seen (null: demo registrations have none).
+        expect(Object.keys(response.json()).sort()).toEqual(
+          [...FIELDS, 'EnrolledTimestampUtc', 'LastSeenTimestampUtc'].sort(),
+        );
+        expect(parseBody(response, PushMessageUserDetail)).toEqual({
+          ...user,
+          EnrolledTimestampUtc: null,
+          LastSeenTimestampUtc: null,
+        });
       }
     });
 

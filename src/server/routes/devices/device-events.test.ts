@@ -241,6 +241,50 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     }
   });
 
+  it('a Disabled device hears its state and no code; Active again, it hears the next one', async () => {
+    const lost = await enrollDevice(t, { token: dana });
+    const other = await enrollDevice(t, { token: dana });
+    await decide(t, admin, lost);
+    await decide(t, admin, other);
+    const { PushMessageUserId } = await deviceStateOf(t, lost.DeviceToken);
+    const setStatus = (Status: number) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/Consumer/PushMessageUsers',
+        token: admin,
+        payload: { Id: PushMessageUserId, Status },
+      });
+    expect((await setStatus(2)).statusCode).toBe(200);
+    const stream = await openStream(base, lost.DeviceToken);
+    try {
+      expect((await stream.events(1))[0]?.event).toMatchObject({ Device: { PushMessageUserStatus: 2 } });
+      const instruction = parseBody(
+        await t.call({
+          method: 'POST',
+          url: '/api/Instructions',
+          token: dana,
+          payload: { Name: 'Not for the lost one' },
+        }),
+        Instruction,
+      );
+      expect(instruction.DevicesNotified).toBe(1);
+      // The code is used: the other phone hears it end; the Disabled one hears nothing of either.
+      const reissued = await t.call({ method: 'POST', url: `/api/Instructions/${instruction.Id}/Token`, token: dana });
+      expect(reissued.statusCode).toBe(200);
+      expect(types(await stream.events(2, 1_000))).toEqual(['device']);
+      expect((await setStatus(1)).statusCode).toBe(200);
+      const after = await stream.events(2);
+      expect(types(after)).toEqual(['device', 'device']);
+      expect(after[1]?.event).toMatchObject({ Device: { PushMessageUserStatus: 1 } });
+      // Codes made while it was Disabled never went to it (nor their ends); the next one does.
+      const next = await t.call({ method: 'POST', url: `/api/Instructions/${instruction.Id}/Token`, token: dana });
+      expect(next.statusCode).toBe(200);
+      expect(types(await stream.events(3))).toEqual(['device', 'device', 'token']);
+    } finally {
+      await stream.close();
+    }
+  }, 15_000);
+
   it('lets the service shut down while a device stream is open', async () => {
     const phone = await enrollDevice(t, { token: dana });
     const stream = await openStream(base, phone.DeviceToken);
@@ -290,4 +334,113 @@ describe.runIf(testDatabaseServer() !== null)('device streams across processes s
     }
     // Two apps migrating one PostgreSQL database take a few seconds on a loaded two-core machine.
   }, 20_000);
+});
+
+/** Opens a stream as a device or a session, answering the response (a 200 stream to cancel, or a refusal). */
+async function streamResponse(base: string, authorization: string): Promise<Response> {
+  const url = authorization.startsWith('Device ') ? '/api/Device/Events' : '/api/Consumer/Events';
+  return fetch(`${base}${url}`, { headers: { authorization, 'x-tachyon-background': '1' } });
+}
+
+/** The service still serves everyone else: health and a password sign-in answer. */
+async function stillServes(base: string): Promise<void> {
+  expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+  const signIn = await fetch(`${base}/api/Consumer/Authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ UserName: ADMIN[0], Password: ADMIN[1] }),
+  });
+  expect(signIn.status).toBe(200);
+}
+
+async function expectRefused(response: Response, detail: RegExp): Promise<void> {
+  expect(response.status).toBe(429);
+  expect(response.headers.get('retry-after')).toBe('30');
+  expect(((await response.json()) as { detail: string }).detail).toMatch(detail);
+}
+
+describe('caps on device streams (counted with the dashboard streams)', () => {
+  const open: Response[] = [];
+  const cancelAll = async () => {
+    for (const response of open.splice(0)) await response.body?.cancel().catch(() => undefined);
+  };
+
+  it('a device still waiting gets one stream of its state only; an approved one two; a rejected one none', async () => {
+    const t = await createTestApp(CONFIG);
+    try {
+      const base = await listen(t);
+      await t.addPrincipal(DANA[0], DANA[1], []);
+      const admin = await t.login(...ADMIN);
+      const dana = await t.login(...DANA);
+      const waiting = await enrollDevice(t, { token: dana });
+      const first = await streamResponse(base, `Device ${waiting.DeviceToken}`);
+      expect(first.status).toBe(200);
+      open.push(first);
+      await expectRefused(await streamResponse(base, `Device ${waiting.DeviceToken}`), /waiting for approval/);
+
+      const approved = await enrollDevice(t, { token: dana }, { DeviceType: 'Android' });
+      await decide(t, admin, approved);
+      for (let i = 0; i < 2; i += 1) {
+        const response = await streamResponse(base, `Device ${approved.DeviceToken}`);
+        expect(response.status).toBe(200);
+        open.push(response);
+      }
+      await expectRefused(await streamResponse(base, `Device ${approved.DeviceToken}`), /already has 2 live streams/);
+      // The waiting device's place is given back when its stream closes.
+      await first.body?.cancel();
+      open.shift();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await streamResponse(base, `Device ${waiting.DeviceToken}`);
+      expect(again.status).toBe(200);
+      open.push(again);
+
+      const rejected = await enrollDevice(t, { token: dana }, { DeviceType: 'Windows' });
+      await decide(t, admin, rejected, false);
+      const refused = await streamResponse(base, `Device ${rejected.DeviceToken}`);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { ErrorCode: string }).ErrorCode).toBe('device-not-approved');
+      await stillServes(base);
+    } finally {
+      await cancelAll();
+      await t.close();
+    }
+  });
+
+  it('counts devices and sessions of one person together, and every stream against the process', async () => {
+    const t = await createTestApp({ ...CONFIG, liveStreamsPerAccount: 5, liveStreamsPerProcess: 8 });
+    try {
+      const base = await listen(t);
+      await t.addPrincipal(DANA[0], DANA[1], []);
+      await t.addPrincipal('ACME\\eve', 'Eve keeps a long passphrase', []);
+      const admin = await t.login(...ADMIN);
+      const dana = await t.login(...DANA);
+      const phones = [];
+      for (const DeviceType of ['iOS', 'Android', 'Windows']) {
+        const phone = await enrollDevice(t, { token: dana }, { DeviceType });
+        await decide(t, admin, phone);
+        phones.push(phone);
+      }
+      // Dana: two device streams each on two phones, and one dashboard stream: five, her cap.
+      for (const phone of phones.slice(0, 2)) {
+        for (let i = 0; i < 2; i += 1) open.push(await streamResponse(base, `Device ${phone.DeviceToken}`));
+      }
+      // Dana's dashboard needs Security Read for the change stream: she has none, so her third phone takes the place.
+      open.push(await streamResponse(base, `Device ${phones[2]?.DeviceToken}`));
+      expect(open.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+      await expectRefused(await streamResponse(base, `Device ${phones[2]?.DeviceToken}`), /account already has 5/);
+
+      // The process: the admin's dashboard streams and Eve's phone fill the remaining three places.
+      for (let i = 0; i < 2; i += 1) open.push(await streamResponse(base, `Bearer ${admin}`));
+      const eve = await t.login('ACME\\eve', 'Eve keeps a long passphrase');
+      const evePhone = await enrollDevice(t, { token: eve });
+      open.push(await streamResponse(base, `Device ${evePhone.DeviceToken}`));
+      expect(open.slice(5).map((response) => response.status)).toEqual([200, 200, 200]);
+      await expectRefused(await streamResponse(base, `Bearer ${admin}`), /service has 8 live streams open/);
+      await expectRefused(await streamResponse(base, `Device ${evePhone.DeviceToken}`), /already has its one/);
+      await stillServes(base);
+    } finally {
+      await cancelAll();
+      await t.close();
+    }
+  });
 });

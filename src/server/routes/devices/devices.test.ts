@@ -305,10 +305,10 @@ describe('the device API with demo mode off', () => {
         401,
         'device-ended',
       );
-      // A new phone of the same type registers the push user again; the old credential stays ended.
+      // A new phone of the same type gets a push user of its own; the old credential stays ended.
       const again = await enrollDevice(t, { token: dana });
       await decide(t, admin, again);
-      expect((await deviceStateOf(t, again.DeviceToken)).PushMessageUserId).toBe(PushMessageUserId);
+      expect((await deviceStateOf(t, again.DeviceToken)).PushMessageUserId).not.toBe(PushMessageUserId);
       expectProblem(
         await deviceCall(t, enrolled.DeviceToken, { method: 'GET', url: '/api/Device' }),
         401,
@@ -598,6 +598,7 @@ describe('the device API with demo mode off', () => {
 
     it('answers 404 for an instruction whose code never reached this device', async () => {
       const phone = await enrollDevice(t, { token: dana });
+      await decide(t, admin, phone);
       expectProblem(
         await deviceCall(t, phone.DeviceToken, { method: 'POST', url: '/api/Device/Pushes/4242/Report' }),
         404,

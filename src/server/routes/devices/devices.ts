@@ -10,7 +10,9 @@ import {
   deviceState,
   type Enroller,
   enrollDevice,
+  MAX_ENROLLMENTS_PER_HOUR,
   removeDevice,
+  requireActiveDevice,
   setPushSubscription,
 } from '../../domain/devices/devices.ts';
 import { reportCode } from '../../domain/two-factor/code-reports.ts';
@@ -27,6 +29,16 @@ function deviceActing(device: AuthenticatedDevice, entity: AuditEvent['entity'])
   return { userName: device.userName, entity, details: { deviceId: device.id } };
 }
 
+/** The device the request names, refused (403) unless it is approved and Active: see requireActiveDevice. */
+function activeDeviceOf(request: FastifyRequest, options: { waitingToo?: boolean } = {}): AuthenticatedDevice {
+  const device = deviceOf(request);
+  requireActiveDevice(device, options);
+  return device;
+}
+
+/** Enrolment links one person may make in an hour, in this process: as many as they may enrol devices. */
+const ENROLLMENT_LINKS_PER_HOUR = MAX_ENROLLMENTS_PER_HOUR;
+
 /** Enrolment attempts per person (signed in) or per address (holding a code) per minute, in this process. */
 const ENROLLMENTS_PER_MINUTE = 20;
 
@@ -36,12 +48,28 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
 
   registerEndpoint(app, endpoints.devicePushKey, () => pushKeyOf(vapid, pushSender !== null));
 
-  registerEndpoint(app, endpoints.createEnrollmentLink, async ({ request, reply }) => {
-    // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-    return reply
-      .code(201)
-      .send(await createEnrollmentLink(db, clock, sessionOf(request).principal, services.config.publicUrl));
-  });
+  registerEndpoint(
+    app,
+    endpoints.createEnrollmentLink,
+    async ({ request, reply }) => {
+      // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
+      const link = await audited(
+        audit,
+        request,
+        { action: 'enrollment-link-created', after: (made) => ({ details: { expires: made.ExpiresTimestampUtc } }) },
+        () => createEnrollmentLink(db, clock, sessionOf(request).principal, services.config.publicUrl),
+      );
+      return reply.code(201).send(link);
+    },
+    {
+      rateLimit: {
+        max: ENROLLMENT_LINKS_PER_HOUR,
+        timeWindow: 3_600_000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => `enrol-link:${request.session?.principal.id ?? request.ip}`,
+      },
+    },
+  );
 
   registerEndpoint(
     app,
@@ -65,11 +93,15 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         {
           action: 'device-enrolled',
           event: { details: { by: enroller.kind === 'code' ? 'enrollment-code' : 'signed-in' } },
-          after: (result) => ({ entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId } }),
+          // Whose device it is, also when a link enrolled it (no one is signed in on the phone).
+          after: ({ result, userName }) => ({
+            userName,
+            entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId },
+          }),
         },
         () => enrollDevice(db, clock, body, enroller, changes),
       );
-      return reply.code(201).send(enrolled);
+      return reply.code(201).send(enrolled.result);
     },
     {
       rateLimit: {
@@ -100,19 +132,21 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   });
 
   registerEndpoint(app, endpoints.putPushSubscription, async ({ body, request, reply }) => {
-    await setPushSubscription(db, deviceOf(request), body, pushPolicy);
+    await setPushSubscription(db, activeDeviceOf(request, { waitingToo: true }), body, pushPolicy);
     return reply.code(204).send();
   });
 
   registerEndpoint(app, endpoints.deletePushSubscription, async ({ request, reply }) => {
-    await clearPushSubscription(db, deviceOf(request));
+    await clearPushSubscription(db, activeDeviceOf(request, { waitingToo: true }));
     return reply.code(204).send();
   });
 
-  registerEndpoint(app, endpoints.devicePushes, ({ request }) => listDevicePushes(db, deviceOf(request), clock()));
+  registerEndpoint(app, endpoints.devicePushes, ({ request }) =>
+    listDevicePushes(db, activeDeviceOf(request), clock()),
+  );
 
   registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
-    const device = deviceOf(request);
+    const device = activeDeviceOf(request);
     await audited(
       audit,
       request,

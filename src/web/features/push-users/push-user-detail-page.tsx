@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import type { PushMessageUserDetail } from '../../../shared/contract/index.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { type Field, FieldList } from '../../components/field-list.tsx';
@@ -36,7 +36,18 @@ function deviceValue(value: string | null | undefined): React.ReactNode {
   );
 }
 
-function Fields({ user }: { user: PushMessageUser }) {
+/** A moment of the device's, or why there is none: no enrolled device made this registration, or it never called. */
+function deviceMoment(value: string | null | undefined, enrolled: boolean, key: string): React.ReactNode {
+  if (value) return <Timestamp key={key} value={value} />;
+  return (
+    <Text span size="sm" c="dimmed">
+      {enrolled ? 'Not since it enrolled' : 'Not enrolled through the device app'}
+    </Text>
+  );
+}
+
+function Fields({ user }: { user: PushMessageUserDetail }) {
+  const enrolled = Boolean(user.EnrolledTimestampUtc);
   const rows: Field[] = [
     ['User', user.UserName],
     ['Device type', user.DeviceType],
@@ -45,6 +56,9 @@ function Fields({ user }: { user: PushMessageUser }) {
     ['Model', deviceValue(user.Model)],
     ['OS version', deviceValue(user.OsVersion)],
     ['Status', <PushUserStatusBadge key="status" status={user.Status} />],
+    // One registration per device: when that device enrolled and last called the service.
+    ['Enrolled', deviceMoment(user.EnrolledTimestampUtc, enrolled, 'enrolled')],
+    ['Last seen', deviceMoment(user.LastSeenTimestampUtc, enrolled, 'seen')],
     ['Registered', <Timestamp key="created" value={user.CreatedTimeStampUtc} />],
     ['Last modified', <Timestamp key="modified" value={user.ModifiedTimestampUtc} />],
   ];
