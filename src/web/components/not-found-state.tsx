@@ -14,6 +14,7 @@ export function NotFoundState({ what = 'page' }: { what?: string }) {
   return (
     <MessageState
       icon={<IconMapOff />}
+      headingLevel={1}
       title={`No such ${what}`}
       description={`The ${what} you asked for does not exist. It may have been removed, or the link is mistyped.`}
     >

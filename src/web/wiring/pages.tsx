@@ -109,7 +109,12 @@ export function listedPages(session: StoredSession | null, demo: boolean): Page[
   });
 }
 
-/** Where this person lands after signing in (and at `/`): the first page they can work on. */
+/**
+ * Where this person lands after signing in (and at `/` when the overview does not open for them): the queue, the
+ * day's work, for those it opens for; otherwise the first page they can use (Two-factor tokens, for someone with no
+ * Security permission), never a locked one.
+ */
 export function landingPage(session: StoredSession | null, demo: boolean): Page['to'] {
+  if (pageOpensFor(PAGES.authorizationRequests, session)) return PAGES.authorizationRequests.to;
   return listedPages(session, demo)[0]?.to ?? PAGES.twoFactor.to;
 }

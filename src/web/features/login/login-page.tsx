@@ -13,13 +13,15 @@ import { minutesAndSeconds } from '../../lib/use-now.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
-export function LoginPage({ redirectTo }: { redirectTo: string }) {
+/** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
+export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
   const [settings] = useSettings();
   const { signIn } = useSession();
   const navigate = useNavigate();
@@ -35,7 +37,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
         { UserName: userName.trim(), Password: password },
         resolveApiVersion(settings.apiVersion, versionQuery.data),
       ),
-    onSuccess: () => navigate({ href: redirectTo, replace: true }),
+    onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
   });
   const waitSeconds = useRetryCountdown(mutation.error);
 

@@ -103,7 +103,7 @@ function stepsOf(progress: SetupProgress, mayManageAccounts: boolean, addDevice:
       how: mayManageAccounts ? (
         <>
           Create accounts for your helpdesk under{' '}
-          <RouterAnchor to="/accounts" size="sm">
+          <RouterAnchor to="/accounts" size="sm" underline="always">
             Accounts
           </RouterAnchor>
           , or connect your directory with <code>LDAP_URL</code> so people sign in with their own accounts.
@@ -133,7 +133,7 @@ function stepsOf(progress: SetupProgress, mayManageAccounts: boolean, addDevice:
       how: (
         <>
           Once a device is approved, send yourself a code from{' '}
-          <RouterAnchor to="/two-factor" size="sm">
+          <RouterAnchor to="/two-factor" size="sm" underline="always">
             Two-factor tokens
           </RouterAnchor>{' '}
           and type it back.

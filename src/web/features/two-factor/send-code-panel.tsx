@@ -69,7 +69,14 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
           Send me a code
         </Button>
         {created && used && !create.isPending && !error && (
-          <Alert color="gray" icon={<IconCircleCheck />} title="Code used" role="status" data-testid="code-used">
+          <Alert
+            color="gray"
+            icon={<IconCircleCheck />}
+            title="Code used"
+            role="status"
+            data-testid="code-used"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             {created.Scheduled ? 'Scheduled instruction' : 'Instruction'} {created.Id} is authenticated with its code.
             Send another to try again.
           </Alert>
