@@ -81,9 +81,23 @@ async function main(): Promise<void> {
     `  API:       ${url}/api (default version ${config.defaultApiVersion})`,
     `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
   ];
+  const loopbackLinks = isLoopbackHost(new URL(config.publicUrl).hostname);
+  lines.push(
+    `  links:     ${config.publicUrl}${loopbackLinks ? ' (loopback: set PUBLIC_URL to the address phones open)' : ''}`,
+  );
   if (config.demo) {
-    lines.push('  demo mode: on. Demo accounts:');
+    lines.push('  demo mode: on (DEMO=off to turn it off). Sign in with a demo account:');
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.userName.padEnd(16)} ${account.password}`);
+  } else {
+    lines.push(
+      `  demo mode: off. Sign in with ${
+        config.adminUserName
+          ? `${config.adminUserName} (ADMIN_USERNAME, the password in ADMIN_PASSWORD)`
+          : config.directory
+            ? 'a directory account (LDAP_URL)'
+            : 'an existing account'
+      }`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   const rule = '!'.repeat(78);

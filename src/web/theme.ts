@@ -54,10 +54,16 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   // Mantine's default dimmed and dark-mode link colours fall under WCAG AA's 4.5:1 on these backgrounds.
-  light: { '--app-main-bg': t.colors.gray[0], '--mantine-color-dimmed': '#5c636a' },
+  // The default error red (red.6) under a field misses it too.
+  light: {
+    '--app-main-bg': t.colors.gray[0],
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': t.colors.red[9],
+  },
   dark: {
     '--app-main-bg': t.colors.dark[8],
     '--mantine-color-dimmed': '#a6a7ab',
     '--mantine-color-anchor': brand[3],
+    '--mantine-color-error': t.colors.red[4],
   },
 });

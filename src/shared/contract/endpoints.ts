@@ -34,6 +34,7 @@ import {
   PushMessageUserList,
   PushMessageUserUpdate,
   Session,
+  SetupProgress,
   TokenAccepted,
   VersionInfo,
 } from './resources.ts';
@@ -156,6 +157,15 @@ export const endpoints = {
     summary: 'Default and supported API versions',
     access: { kind: 'anonymous' },
     response: VersionInfo,
+  },
+  setupProgress: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Admin/Setup',
+    summary: "A new organisation's set-up steps and whether each is done (the overview's first-run checklist)",
+    access: SECURITY_READ,
+    response: SetupProgress,
   },
   getSession: {
     ...base,

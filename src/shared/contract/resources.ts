@@ -168,6 +168,28 @@ export const VersionInfo = z.object({
 });
 export type VersionInfo = z.infer<typeof VersionInfo>;
 
+/**
+ * Extension: how far a new organisation has come in setting the service up, for the overview's first-run checklist.
+ * Each fact is read from the service's own state, so a step ticks itself once it is done.
+ */
+export const SetupProgress = z.object({
+  /** Whether demo mode is on (the checklist is for a real organisation). */
+  Demo: z.boolean(),
+  /** The address links and QR codes carry (PUBLIC_URL, or the default made from HOST and PORT). */
+  PublicUrl: z.string(),
+  /** False while that address is a loopback one (localhost, 127.0.0.1, ::1) that no phone can open. */
+  PublicUrlReachable: z.boolean(),
+  /** A local account besides the first administrator exists, or someone has signed in from the directory. */
+  AccountsAdded: z.boolean(),
+  /** A directory (LDAP) is configured. */
+  DirectoryConnected: z.boolean(),
+  /** A device has registered for push messages. */
+  DeviceEnrolled: z.boolean(),
+  /** An instruction has been created whose code went to a device. */
+  CodeSent: z.boolean(),
+});
+export type SetupProgress = z.infer<typeof SetupProgress>;
+
 /** Extension: the health checks' answer (SPEC §3 "Running it"). */
 export const HealthStatus = z.object({ Status: z.enum(['live', 'ready']) });
 export type HealthStatus = z.infer<typeof HealthStatus>;

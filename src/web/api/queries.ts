@@ -79,3 +79,11 @@ export const demoQueries = {
     options: { refetchInterval: DEMO_INBOX_POLL_MS },
   })),
 };
+
+/** A new organisation's set-up steps (the overview's first-run checklist): asked again on each visit. */
+export const setupQueries = {
+  progress: endpointQuery(endpoints.setupProgress, () => ({
+    queryKey: ['setup', 'progress'] as const,
+    options: { staleTime: 0, retry: retryUnlessMissing },
+  })),
+};

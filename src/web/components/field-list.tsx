@@ -12,7 +12,10 @@ export function FieldList({ fields }: { fields: readonly Field[] }) {
       {fields.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{typeof value === 'string' ? <UserText>{value}</UserText> : value}</DataList.ItemValue>
+          {/* A long address or GUID wraps inside a phone's width instead of running past the card. */}
+          <DataList.ItemValue style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {typeof value === 'string' ? <UserText>{value}</UserText> : value}
+          </DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { modalsHostMounted } from '../lib/modals-host.ts';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint.ts';
+import { isPhone } from '../lib/use-phone.ts';
 
 // Toasts and confirmation dialogs are not needed to paint the first screen: their hosts (and the transition and
 // focus-trap code they bring) load once it is committed. `notifications.show` talks to its host through a store, so
@@ -8,7 +9,9 @@ import { useAfterFirstPaint } from '../lib/use-after-first-paint.ts';
 // modals host (lib/modals-host.ts).
 const NotificationsHost = lazy(() =>
   import('@mantine/notifications').then(({ Notifications }) => ({
-    default: () => <Notifications position="top-right" />,
+    // Bottom left: over the navigation's empty foot, clear of the header's controls and of a drawer's title on the
+    // right; at the bottom of a phone's screen, under the header and the bulk bar.
+    default: () => <Notifications position={isPhone() ? 'bottom-center' : 'bottom-left'} />,
   })),
 );
 const ModalsHost = lazy(() =>

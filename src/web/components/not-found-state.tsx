@@ -1,16 +1,25 @@
 import { IconMapOff } from '@tabler/icons-react';
+import { useDemoMode } from '../api/use-demo-mode.ts';
+import { useSession } from '../session/session-context.tsx';
+import { landingPage, PAGES } from '../wiring/pages.tsx';
 import { MessageState } from './message-state.tsx';
 import { RouterButton } from './router-links.tsx';
 
 export function NotFoundState({ what = 'page' }: { what?: string }) {
+  const { session } = useSession();
+  const { demo } = useDemoMode();
+  // The way on is the first page this person can use (a signed-out visitor's is the sign-in page).
+  const home = session ? landingPage(session, demo) : '/login';
+  const label = session ? Object.values(PAGES).find((page) => page.to === home)?.label : 'Sign in';
   return (
     <MessageState
       icon={<IconMapOff />}
+      headingLevel={1}
       title={`No such ${what}`}
       description={`The ${what} you asked for does not exist. It may have been removed, or the link is mistyped.`}
     >
-      <RouterButton to="/authorization-requests" variant="default">
-        Go to authorization requests
+      <RouterButton to={home} variant="default">
+        {session ? `Go to ${label?.toLowerCase() ?? 'the start'}` : 'Sign in'}
       </RouterButton>
     </MessageState>
   );

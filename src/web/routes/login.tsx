@@ -13,5 +13,5 @@ export const Route = createFileRoute('/login')({
 
 function LoginRoute() {
   const { redirect: target } = Route.useSearch();
-  return <LoginPage redirectTo={safeRedirect(target)} />;
+  return <LoginPage redirectTo={target === undefined ? undefined : safeRedirect(target)} />;
 }

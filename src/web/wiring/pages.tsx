@@ -26,7 +26,12 @@ export interface Page {
    * versions without it.
    */
   query?: HasEndpoint;
-  /** Listed only to people who may call the endpoint (administration, not everyone's work), or only in demo mode. */
+  /** A page made of several lists (the overview): it opens for anyone who may call one of their endpoints. */
+  anyOf?: readonly HasEndpoint[];
+  /**
+   * Listed only to people who may call the endpoint, or only in demo mode. Every page with a `query` or `anyOf` is
+   * listed only to people it opens for; 'permitted' says so of a page where that is the point (administration).
+   */
   listedFor?: 'permitted' | 'demo';
 }
 
@@ -37,6 +42,7 @@ export const PAGES = {
     label: 'Overview',
     description: 'What waits for a decision and how push users stand. Click a number to see the list.',
     icon: <IconLayoutDashboard size={18} />,
+    anyOf: [authorizationRequestQueries.list, pushUserQueries.list, accountQueries.reportedCodes],
   },
   authorizationRequests: {
     to: '/authorization-requests',
@@ -82,12 +88,33 @@ export const PAGES = {
   },
 } as const satisfies Record<string, Page>;
 
-/** The pages this person is shown. */
+/**
+ * Whether the page opens for this person: they may call its endpoint (or one of them). A page missing from their API
+ * version still opens (it says which version has it, and the navigation marks it n/a); a forbidden one does not.
+ */
+export function pageOpensFor(page: Page, session: StoredSession | null): boolean {
+  const queries = page.anyOf ?? (page.query ? [page.query] : []);
+  if (queries.length === 0) return true;
+  return queries.some((query) => {
+    const access = endpointAccess(session, query.endpoint);
+    return access.allowed || access.reason === 'unavailable';
+  });
+}
+
+/** The pages this person is shown: only those they can open, so no one is offered a locked page. */
 export function listedPages(session: StoredSession | null, demo: boolean): Page[] {
   return Object.values(PAGES).filter((page: Page) => {
-    if (page.listedFor === 'demo') return demo;
-    if (page.listedFor === 'permitted')
-      return page.query ? endpointAccess(session, page.query.endpoint).allowed : false;
-    return true;
+    if (page.listedFor === 'demo' && !demo) return false;
+    return pageOpensFor(page, session);
   });
+}
+
+/**
+ * Where this person lands after signing in (and at `/` when the overview does not open for them): the queue, the
+ * day's work, for those it opens for; otherwise the first page they can use (Two-factor tokens, for someone with no
+ * Security permission), never a locked one.
+ */
+export function landingPage(session: StoredSession | null, demo: boolean): Page['to'] {
+  if (pageOpensFor(PAGES.authorizationRequests, session)) return PAGES.authorizationRequests.to;
+  return listedPages(session, demo)[0]?.to ?? PAGES.twoFactor.to;
 }

@@ -1,8 +1,9 @@
-import { Box, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { Alert, Box, Button, CopyButton, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ENROLLMENT_CODE_LIFETIME_MINUTES, parseTimestamp } from '../../../shared/contract/index.ts';
 import { useCreateEnrollmentLink } from '../../api/mutations.ts';
+import { isLoopbackUrl } from '../../lib/loopback-url.ts';
 import { qrCodeDataUrl } from '../../lib/qr-code.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { useSheetProps } from '../../lib/use-phone.ts';
@@ -56,6 +57,13 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           minutes.
         </Text>
         <ProblemAlert error={create.error} />
+        {link && isLoopbackUrl(link.Url) && (
+          <Alert color="yellow" icon={<IconAlertTriangle />} title="A phone cannot open this address" role="alert">
+            The code carries {new URL(link.Url).host}, an address of this computer only: it takes the address this
+            dashboard is open at. Open the dashboard at the address people’s phones reach (the one PUBLIC_URL names, for
+            example https://tachyon.acme.example) and make a new code.
+          </Alert>
+        )}
         <Group justify="center">
           <Box
             w={QR_SIZE}

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useChangeOwnPassword, useSignOutEverywhere } from '../../api/account-queries.ts';
-import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { problemFieldError } from '../../api/field-problem.ts';
 import { forgetUserData } from '../../api/system-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { sessionStore } from '../../session/session-store.ts';
@@ -23,8 +23,9 @@ export function OwnAccountDialogs({ dialog, onClose }: { dialog: OwnAccountDialo
   return null;
 }
 
-const fieldError = (error: unknown, path: string) =>
-  isApiError(error) ? error.errors.find((issue) => issue.path === path)?.message : undefined;
+const PASSWORD_WORDS = { labels: { OldPassword: 'Current password', NewPassword: 'New password' } };
+const fieldError = (error: unknown, path: 'OldPassword' | 'NewPassword') =>
+  problemFieldError(error, path, PASSWORD_WORDS);
 
 function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const change = useChangeOwnPassword();

@@ -24,6 +24,7 @@ import {
   useUpdateAccountEnabled,
 } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { problemFieldError } from '../../api/field-problem.ts';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
@@ -334,7 +335,9 @@ function ResetPasswordDialog({ account, onClose }: { account: Account; onClose: 
       },
     );
   }
-  const passwordError = fieldError(reset.error, 'Password');
+  const passwordError = problemFieldError(reset.error, 'Password', {
+    labels: { Password: 'New password' },
+  });
   const other = reset.error && !passwordError ? describeError(reset.error) : null;
   return (
     <Modal opened onClose={onClose} title={`Reset the password of ${account.UserName}`}>

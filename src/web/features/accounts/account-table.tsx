@@ -1,9 +1,11 @@
-import { Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Account, GrantEntity, Permission } from '../../../shared/contract/index.ts';
 import { useUpdateAccountPermissions } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
+import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
@@ -15,22 +17,46 @@ const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
   ['Accounts', 'Write'],
 ];
 
+/**
+ * The account list's columns, once: the desktop table's header cells and the phone cards' labels both come from here,
+ * and each row's cells from `useAccountCells`, so a column added here shows in both.
+ */
+const COLUMNS: ReadonlyArray<{ key: string; header: string; align?: 'center' | 'right'; onCard?: 'badges' }> = [
+  { key: 'source', header: 'Source', onCard: 'badges' },
+  { key: 'status', header: 'Status', onCard: 'badges' },
+  ...GRANTS.map(([entity, permission]) => ({
+    key: `${entity}-${permission}`,
+    header: `${entity} ${permission}`,
+    align: 'center' as const,
+  })),
+  { key: 'last-sign-in', header: 'Last sign-in' },
+  { key: 'sessions', header: 'Sessions', align: 'right' },
+];
+
+type Cells = Record<string, ReactNode>;
+
 export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
+  const phone = usePhone();
+  if (phone) {
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
+        {accounts.map((account) => (
+          <AccountCard key={account.Id} account={account} onOpen={onOpen} />
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Accounts">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>User name</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {GRANTS.map(([entity, permission]) => (
-              <Table.Th key={`${entity}-${permission}`} ta="center">
-                {entity} {permission}
+            {COLUMNS.map((column) => (
+              <Table.Th key={column.key} ta={column.align}>
+                {column.header}
               </Table.Th>
             ))}
-            <Table.Th>Last sign-in</Table.Th>
-            <Table.Th ta="right">Sessions</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -46,7 +72,8 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
   );
 }
 
-function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
+/** One account's cells, by column key; the name and the action are the row's and the card's own. */
+function useAccountCells(account: Account, phone: boolean): Cells {
   const { session } = useSession();
   const update = useUpdateAccountPermissions();
   function toggle(entity: GrantEntity, permission: Permission) {
@@ -58,76 +85,126 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
       },
     );
   }
+  const cells: Cells = {
+    source: <AccountSourceBadge account={account} />,
+    status: (
+      <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none" style={{ minWidth: 'max-content' }}>
+        {account.Enabled ? 'Enabled' : 'Disabled'}
+      </Badge>
+    ),
+    'last-sign-in':
+      account.Kind === 'Api' ? (
+        // A script signs in seldom and calls often: when it last did anything is what tells it is still in use.
+        <Stack gap={0}>
+          <Timestamp value={account.LastUsedUtc ?? account.LastSignInUtc} relative />
+          <Text size="xs" c="dimmed">
+            last use
+          </Text>
+        </Stack>
+      ) : (
+        <Timestamp value={account.LastSignInUtc} relative />
+      ),
+    sessions: account.ActiveSessions,
+  };
+  for (const [entity, permission] of GRANTS) {
+    const label = `${entity} ${permission} for ${account.UserName}`;
+    const block = permissionToggleBlock(session, account, entity, permission);
+    cells[`${entity}-${permission}`] = (
+      <Tooltip label={block ?? label} disabled={block === null} events={{ hover: true, focus: true, touch: true }}>
+        <Checkbox
+          aria-label={label}
+          aria-description={block ?? undefined}
+          checked={account.Permissions[entity].includes(permission)}
+          disabled={block !== null || update.isPending}
+          onChange={() => toggle(entity, permission)}
+          size={phone ? 'md' : 'sm'}
+        />
+      </Tooltip>
+    );
+  }
+  return cells;
+}
+
+function AccountName({ account }: { account: Account }) {
+  return (
+    <>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {account.UserName}
+      </Text>
+      {account.Email && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {account.Email}
+        </Text>
+      )}
+      <AccountKindBadge account={account} />
+    </>
+  );
+}
+
+function ManageButton({ account, onOpen, phone }: { account: Account; onOpen: (id: number) => void; phone: boolean }) {
+  return (
+    <Button
+      size={phone ? 'sm' : 'xs'}
+      h={phone ? TOUCH_TARGET : undefined}
+      fullWidth={phone}
+      variant="default"
+      onClick={() => onOpen(account.Id)}
+      aria-label={`Manage ${account.UserName}`}
+    >
+      Manage
+    </Button>
+  );
+}
+
+function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
+  const cells = useAccountCells(account, false);
   return (
     <Table.Tr data-testid={`account-row-${account.Id}`}>
       <Table.Td>
-        <Text size="sm" fw={600}>
-          {account.UserName}
-        </Text>
-        {account.Email && (
-          <Text size="xs" c="dimmed">
-            {account.Email}
-          </Text>
-        )}
-        <AccountKindBadge account={account} />
+        <AccountName account={account} />
       </Table.Td>
+      {COLUMNS.map((column) => (
+        <Table.Td key={column.key} ta={column.align}>
+          {column.align === 'center' ? <Group justify="center">{cells[column.key]}</Group> : cells[column.key]}
+        </Table.Td>
+      ))}
       <Table.Td>
-        <AccountSourceBadge account={account} />
-      </Table.Td>
-      <Table.Td>
-        <Badge variant="dot" color={account.Enabled ? 'teal' : 'red'} tt="none" style={{ minWidth: 'max-content' }}>
-          {account.Enabled ? 'Enabled' : 'Disabled'}
-        </Badge>
-      </Table.Td>
-      {GRANTS.map(([entity, permission]) => {
-        const label = `${entity} ${permission} for ${account.UserName}`;
-        const checked = account.Permissions[entity].includes(permission);
-        const block = permissionToggleBlock(session, account, entity, permission);
-        const disabled = block !== null || update.isPending;
-        return (
-          <Table.Td key={`${entity}-${permission}`}>
-            <Group justify="center">
-              <Tooltip
-                label={block ?? label}
-                disabled={block === null}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <Checkbox
-                  aria-label={label}
-                  aria-description={block ?? undefined}
-                  checked={checked}
-                  disabled={disabled}
-                  onChange={() => toggle(entity, permission)}
-                />
-              </Tooltip>
-            </Group>
-          </Table.Td>
-        );
-      })}
-      <Table.Td>
-        {account.Kind === 'Api' ? (
-          // A script signs in seldom and calls often: when it last did anything is what tells it is still in use.
-          <Stack gap={0}>
-            <Timestamp value={account.LastUsedUtc ?? account.LastSignInUtc} relative />
-            <Text size="xs" c="dimmed">
-              last use
-            </Text>
-          </Stack>
-        ) : (
-          <Timestamp value={account.LastSignInUtc} relative />
-        )}
-      </Table.Td>
-      <Table.Td ta="right">{account.ActiveSessions}</Table.Td>
-      <Table.Td>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onOpen(account.Id)}
-          aria-label={`Manage ${account.UserName}`}
-        >
-          Manage
-        </Button>
+        <ManageButton account={account} onOpen={onOpen} phone={false} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The phone rendering: the same cells as a card, each under its column's name, like the other lists' cards. */
+function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
+  const cells = useAccountCells(account, true);
+  const badges = COLUMNS.filter((column) => column.onCard === 'badges');
+  const fields = COLUMNS.filter((column) => column.onCard !== 'badges');
+  return (
+    <Paper component="li" p="md" radius="md" shadow="xs" data-testid={`account-row-${account.Id}`}>
+      <Stack gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <AccountName account={account} />
+        </div>
+        <Group gap="xs">
+          {badges.map((column) => (
+            <span key={column.key}>{cells[column.key]}</span>
+          ))}
+        </Group>
+        <Stack component="dl" gap={6} m={0}>
+          {fields.map((column) => (
+            <Group key={column.key} justify="space-between" wrap="nowrap" gap="sm" mih={28}>
+              <Text component="dt" size="sm" c="dimmed">
+                {column.header}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {cells[column.key]}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <ManageButton account={account} onOpen={onOpen} phone />
+      </Stack>
+    </Paper>
   );
 }

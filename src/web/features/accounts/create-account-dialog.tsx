@@ -1,6 +1,7 @@
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import {
+  AccountCreation,
   type AccountPermissions,
   type GrantEntity,
   PASSWORD_MIN_LENGTH,
@@ -9,9 +10,11 @@ import {
 import { useCreateAccount } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { problemFieldError } from '../../api/field-problem.ts';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { checkFields, type FieldErrors, type FieldWords } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { toggled } from './account-permissions.ts';
 
@@ -22,11 +25,18 @@ const GRANTS: ReadonlyArray<[GrantEntity, Permission, string]> = [
   ['Accounts', 'Write', 'Create and change accounts'],
 ];
 
-/** The error of one field, from a validation problem's `errors`. */
-export function fieldError(error: unknown, path: string): string | undefined {
-  if (!isApiError(error)) return undefined;
-  const issue = error.errors.find((item) => item.path === path);
-  return issue ? issue.message : undefined;
+/** The fields as this form names them: errors say "User name", never the API's `UserName`. */
+export const ACCOUNT_FIELD_WORDS: FieldWords<'UserName' | 'Password' | 'Email'> = {
+  labels: { UserName: 'User name', Password: 'Initial password', Email: 'Email' },
+  shapes: {
+    UserName: 'look like DOMAIN\\user: a domain, a backslash, then the name',
+    Email: 'be an email address, like jo@acme.example',
+  },
+};
+
+/** The error of one field, from a validation problem's `errors`, in the form's words. */
+export function fieldError(error: unknown, path: 'UserName' | 'Password' | 'Email'): string | undefined {
+  return problemFieldError(error, path, ACCOUNT_FIELD_WORDS);
 }
 
 export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
@@ -36,32 +46,36 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
   const [email, setEmail] = useState('');
   const [permissions, setPermissions] = useState<AccountPermissions>({ Security: ['Read'], Accounts: [] });
   const tooShort = password.length > 0 && [...password].length < PASSWORD_MIN_LENGTH;
+  const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password' | 'Email'>>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate(
-      {
-        UserName: userName.trim(),
-        Password: password,
-        ...(email.trim() ? { Email: email.trim() } : {}),
-        Permissions: permissions,
-        Kind: 'Person',
+    const body = {
+      UserName: userName.trim(),
+      Password: password,
+      ...(email.trim() ? { Email: email.trim() } : {}),
+      Permissions: permissions,
+      Kind: 'Person' as const,
+    };
+    // The contract's own schema, checked here first: the form says what is wrong in its words, beside the field.
+    const errors = checkFields(AccountCreation, body, ACCOUNT_FIELD_WORDS);
+    setChecked(errors);
+    if (Object.keys(errors).length > 0) return;
+    create.mutate(body, {
+      onSuccess: (account) => {
+        notify({ title: 'Account created', message: `${account.UserName} can sign in now.` });
+        onClose();
+        onCreated(account.Id);
       },
-      {
-        onSuccess: (account) => {
-          notify({ title: 'Account created', message: `${account.UserName} can sign in now.` });
-          onClose();
-          onCreated(account.Id);
-        },
-      },
-    );
+    });
   }
   const problem = create.error;
   const userNameError =
+    checked.UserName ??
     fieldError(problem, 'UserName') ??
     (isApiError(problem) && problem.kind === 'account-exists' ? problem.detail : undefined);
-  const passwordError = fieldError(problem, 'Password');
-  const emailError = fieldError(problem, 'Email');
+  const passwordError = checked.Password ?? fieldError(problem, 'Password');
+  const emailError = checked.Email ?? fieldError(problem, 'Email');
   const other = problem && !userNameError && !passwordError && !emailError ? describeError(problem) : null;
 
   return (
@@ -76,7 +90,10 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
             data-autofocus
             value={userName}
             error={userNameError}
-            onChange={(event) => setUserName(event.currentTarget.value)}
+            onChange={(event) => {
+              setUserName(event.currentTarget.value);
+              setChecked(({ UserName: _, ...rest }) => rest);
+            }}
           />
           <TextInput
             label="Email"
@@ -86,14 +103,20 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
             placeholder="jo@acme.example"
             value={email}
             error={emailError}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setChecked(({ Email: _, ...rest }) => rest);
+            }}
           />
           <NewPasswordInput
             label="Initial password"
             hint="A few unrelated words work well; they can change it after signing in."
             value={password}
             error={passwordError ?? (tooShort ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setChecked(({ Password: _, ...rest }) => rest);
+            }}
           />
           <Text size="sm" fw={500}>
             Permissions

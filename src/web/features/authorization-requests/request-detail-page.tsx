@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { indefiniteArticle } from '../../lib/article.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import type { Decision } from './decision.ts';
@@ -63,7 +64,8 @@ function RequestDetail({ id }: { id: number }) {
         }
         description={
           <>
-            <UserText>{request.UserName}</UserText> asks to use a <UserText>{request.Manufacturer}</UserText>{' '}
+            <UserText>{request.UserName}</UserText> asks to use{' '}
+            {indefiniteArticle(request.Manufacturer || request.Model)} <UserText>{request.Manufacturer}</UserText>{' '}
             <UserText>{request.Model}</UserText> for two-factor authentication.
           </>
         }

@@ -3,6 +3,7 @@ import { IconCalendarTime, IconCircleCheck, IconInfoCircle, IconSend } from '@ta
 import { describeError } from '../../api/describe-error.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
+import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { useDemoInstruction } from './demo-mutations.ts';
 import { READABLE_TITLE } from './readable-title.ts';
 
@@ -10,6 +11,7 @@ import { READABLE_TITLE } from './readable-title.ts';
 export function InstructionPanel() {
   const { session } = useSession();
   const mutation = useDemoInstruction();
+  const canSetStatus = pageOpensFor(PAGES.pushUsers, session);
   const created = mutation.data;
   const kindText = created?.Scheduled ? 'Scheduled instruction' : 'Instruction';
   return (
@@ -58,11 +60,19 @@ export function InstructionPanel() {
             role="status"
             styles={READABLE_TITLE}
           >
-            You have no Active push device, so nothing could be delivered. Set one of yours to Active under{' '}
-            <RouterAnchor to="/push-users" size="sm">
-              Push users
-            </RouterAnchor>
-            , then issue a new token from the inbox or create another instruction.
+            You have no Active push device, so nothing could be delivered.{' '}
+            {canSetStatus ? (
+              <>
+                Set one of yours to Active under{' '}
+                <RouterAnchor to="/push-users" size="sm">
+                  Push users
+                </RouterAnchor>
+                ,
+              </>
+            ) : (
+              'Ask someone with Security Write to set one of yours to Active,'
+            )}{' '}
+            then issue a new token from the inbox or create another instruction.
           </Alert>
         ))}
     </Stack>

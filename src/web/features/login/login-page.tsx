@@ -3,25 +3,32 @@ import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { LoginCredentials } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { checkFields, type FieldErrors } from '../../lib/field-errors.ts';
+import { minutesAndSeconds } from '../../lib/use-now.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
-import { loginErrorText } from './login-error.ts';
+import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
-export function LoginPage({ redirectTo }: { redirectTo: string }) {
+/** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
+export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
   const [settings] = useSettings();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password'>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const mutation = useMutation({
@@ -30,23 +37,29 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
         { UserName: userName.trim(), Password: password },
         resolveApiVersion(settings.apiVersion, versionQuery.data),
       ),
-    onSuccess: () => navigate({ href: redirectTo, replace: true }),
+    onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
   });
+  const waitSeconds = useRetryCountdown(mutation.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!userName.trim() || !password) return;
+    // The contract's own check, in this form's words beside each field (not the browser's bubble).
+    const errors = checkFields(LoginCredentials, { UserName: userName.trim(), Password: password }, LOGIN_WORDS);
+    setChecked(errors);
+    if (Object.keys(errors).length > 0 || waitSeconds > 0) return;
     mutation.mutate();
   }
 
   function pick(account: DemoAccount) {
     setUserName(account.userName);
     setPassword(account.password);
+    setChecked({});
     mutation.reset();
     submitRef.current?.focus();
   }
 
   const error = mutation.isError ? loginErrorText(mutation.error) : null;
+  const throttled = waitSeconds > 0;
 
   return (
     <Box mih="100vh" bg="var(--app-main-bg)" component="main">
@@ -64,14 +77,18 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
             <Text size="sm" c="dimmed" mb="lg">
               Review device requests, manage push users and confirm instructions.
             </Text>
-            <form onSubmit={submit}>
+            <form onSubmit={submit} noValidate>
               <Stack gap="md">
                 <TextInput
                   label="User name"
                   placeholder="DOMAIN\user"
                   autoComplete="username"
                   value={userName}
-                  onChange={(event) => setUserName(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setUserName(event.currentTarget.value);
+                    setChecked(({ UserName: _, ...rest }) => rest);
+                  }}
+                  error={checked.UserName}
                   required
                   data-autofocus
                   autoFocus
@@ -80,14 +97,23 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
                   label="Password"
                   autoComplete="current-password"
                   value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setPassword(event.currentTarget.value);
+                    setChecked(({ Password: _, ...rest }) => rest);
+                  }}
+                  error={checked.Password}
                   required
                 />
-                {error && (
-                  <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
-                    {error.message}
-                  </Alert>
-                )}
+                {error &&
+                  (isApiError(mutation.error) && mutation.error.kind === 'too-many-requests' ? (
+                    <Alert color="red" icon={<IconAlertTriangle />} title="Too many attempts" role="alert">
+                      {throttled ? `You can try again in ${minutesAndSeconds(waitSeconds)}.` : 'You can try again now.'}
+                    </Alert>
+                  ) : (
+                    <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
+                      {error.message}
+                    </Alert>
+                  ))}
                 <Button
                   ref={submitRef}
                   type="submit"
@@ -95,8 +121,9 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
                   size="md"
                   leftSection={<IconLogin size={18} />}
                   loading={mutation.isPending}
+                  disabled={throttled}
                 >
-                  Sign in
+                  {throttled ? `Sign in (wait ${minutesAndSeconds(waitSeconds)})` : 'Sign in'}
                 </Button>
               </Stack>
             </form>
@@ -106,17 +133,18 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
               <DemoAccounts onPick={pick} />
             </Suspense>
           )}
-          <Group justify="center" gap={6}>
-            <IconServer size={14} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text size="xs" c="dimmed">
-              {settings.baseUrl}
-              {versionQuery.data ? ` · API ${resolveApiVersion(settings.apiVersion, versionQuery.data)}` : ''}
-              {versionQuery.isError ? ' · not answering' : ''}
-            </Text>
-            <RouterAnchor to="/settings" size="xs">
-              Change
-            </RouterAnchor>
-          </Group>
+          {versionQuery.isError && (
+            // Which server and API version is under Settings, Advanced; here only when the server does not answer.
+            <Group justify="center" gap={6}>
+              <IconServer size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+              <Text size="xs" c="dimmed">
+                {settings.baseUrl} is not answering.
+              </Text>
+              <RouterAnchor to="/settings" size="xs">
+                Server settings
+              </RouterAnchor>
+            </Group>
+          )}
         </Stack>
       </Box>
     </Box>

@@ -13,6 +13,7 @@ import { UnavailableState } from '../../components/unavailable-state.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
+import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { ReportedCodesSection } from './reported-codes.tsx';
 import { RequestsChart } from './requests-chart.tsx';
 import { requestsPerDay } from './requests-per-day.ts';
@@ -41,6 +42,7 @@ export function OverviewPage() {
     <>
       {header}
       <Stack gap="lg">
+        <FirstRunChecklist />
         {reported && <ReportedCodesSection />}
         {requests.allowed ? <RequestSection /> : <Text c="dimmed">Authorization requests: {requests.message}.</Text>}
         {pushUsers.allowed ? <PushUserSection /> : <Text c="dimmed">Push users: {pushUsers.message}.</Text>}

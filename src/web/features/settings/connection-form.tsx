@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -51,13 +51,6 @@ export function ConnectionForm() {
   return (
     <form onSubmit={submit}>
       <Stack gap="md">
-        <TextInput
-          label="Server base URL"
-          description="Where the Consumer API lives: /api for this server, or e.g. https://tachyon.example.com/Consumer."
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.currentTarget.value)}
-          required
-        />
         <Select
           label="API version"
           description={
@@ -78,13 +71,34 @@ export function ConnectionForm() {
           </Alert>
         )}
         <VersionAvailability version={effective} />
-        <TextInput
-          label="Consumer name"
-          description="Sent as X-Tachyon-Consumer on every call, so the server knows which application is calling."
-          value={consumerName}
-          onChange={(event) => setConsumerName(event.currentTarget.value)}
-          required
-        />
+        {/* Which server and which consumer name: set once, rarely again, so out of the way (the sign-in page's
+            line naming them lives here now). Open when the server is not this one or does not answer. */}
+        <details open={settings.baseUrl !== API_PREFIX || versionQuery.isError} data-testid="settings-advanced">
+          <summary style={{ cursor: 'pointer', fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' }}>
+            Advanced: server and consumer name
+          </summary>
+          <Text size="xs" c="dimmed" mt={6} mb="sm" data-testid="connection-summary">
+            {settings.baseUrl}
+            {versionQuery.data ? ` · API ${effective}` : ''}
+            {versionQuery.isError ? ' · not answering' : ''}
+          </Text>
+          <Stack gap="md">
+            <TextInput
+              label="Server base URL"
+              description="Where the Consumer API lives: /api for this server, or e.g. https://tachyon.example.com/Consumer."
+              value={baseUrl}
+              onChange={(event) => setBaseUrl(event.currentTarget.value)}
+              required
+            />
+            <TextInput
+              label="Consumer name"
+              description="Sent as X-Tachyon-Consumer on every call, so the server knows which application is calling."
+              value={consumerName}
+              onChange={(event) => setConsumerName(event.currentTarget.value)}
+              required
+            />
+          </Stack>
+        </details>
         <Group>
           <Button type="submit" leftSection={<IconDeviceFloppy size={16} />}>
             Save settings

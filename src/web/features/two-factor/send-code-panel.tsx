@@ -22,13 +22,15 @@ export interface SendCodePanelProps {
   kind: InstructionKind;
   /** The instruction was made: the form takes its Id. */
   onCreated: (instruction: Instruction) => void;
+  /** The instruction the token form last authenticated: its sent code is used, not waiting. */
+  authenticated?: { kind: InstructionKind; id: number } | null;
 }
 
 /**
  * "Send me a code": makes a real instruction that needs two-factor, whose code goes to the person's Active devices,
  * so they can try the whole loop from here.
  */
-export function SendCodePanel({ kind, onCreated }: SendCodePanelProps) {
+export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelProps) {
   const create = useCreateInstruction();
   const scheduled = kind === 'scheduled';
 
@@ -36,6 +38,10 @@ export function SendCodePanel({ kind, onCreated }: SendCodePanelProps) {
   const noDevice = isApiError(error) && error.kind === 'no-active-device';
   const tooMany = isApiError(error) && error.kind === 'too-many-requests';
   const created = create.data;
+  const used =
+    created !== undefined &&
+    authenticated?.id === created.Id &&
+    (authenticated.kind === 'scheduled') === created.Scheduled;
   const expires = created?.TokenExpiresTimestampUtc ? parseTimestamp(created.TokenExpiresTimestampUtc) : null;
 
   return (
@@ -62,7 +68,20 @@ export function SendCodePanel({ kind, onCreated }: SendCodePanelProps) {
         >
           Send me a code
         </Button>
-        {created && !create.isPending && !error && (
+        {created && used && !create.isPending && !error && (
+          <Alert
+            color="gray"
+            icon={<IconCircleCheck />}
+            title="Code used"
+            role="status"
+            data-testid="code-used"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            {created.Scheduled ? 'Scheduled instruction' : 'Instruction'} {created.Id} is authenticated with its code.
+            Send another to try again.
+          </Alert>
+        )}
+        {created && !used && !create.isPending && !error && (
           <Alert
             color="green"
             icon={<IconCircleCheck />}

@@ -21,9 +21,11 @@ export interface TokenFormProps {
   initialId?: number | undefined;
   /** Told when the person picks the other kind (the page's "Send me a code" follows it). */
   onKindChange?: (kind: InstructionKind) => void;
+  /** Told when a token authenticated its instruction (the page marks the sent code used). */
+  onAuthenticated?: (kind: InstructionKind, id: number) => void;
 }
 
-export function TokenForm({ initialKind, initialId, onKindChange }: TokenFormProps = {}) {
+export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticated }: TokenFormProps = {}) {
   const { session } = useSession();
   const version = activeApiVersion(session);
   const scheduledMissing = unavailableReason(endpoints.submitScheduledInstructionToken, version);
@@ -46,7 +48,17 @@ export function TokenForm({ initialKind, initialId, onKindChange }: TokenFormPro
     event.preventDefault();
     setTouched(true);
     if (idError || tokenError) return;
-    mutation.mutate({ kind, id, token }, { onSuccess: () => setToken('') });
+    mutation.mutate(
+      { kind, id, token },
+      {
+        // The field empties for the next token without calling the empty field an error.
+        onSuccess: () => {
+          setToken('');
+          setTouched(false);
+          onAuthenticated?.(kind, id);
+        },
+      },
+    );
   }
 
   const failure = mutation.isError
@@ -72,7 +84,10 @@ export function TokenForm({ initialKind, initialId, onKindChange }: TokenFormPro
               { value: 'instruction', label: 'An instruction' },
               { value: 'scheduled', label: 'A scheduled instruction', disabled: scheduledMissing !== null },
             ]}
-            w="fit-content"
+            // Two long labels side by side run past a phone's width: stacked there.
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
+            w={phone ? '100%' : 'fit-content'}
           />
           {scheduledMissing && (
             <Text size="xs" c="dimmed">
@@ -114,7 +129,14 @@ export function TokenForm({ initialKind, initialId, onKindChange }: TokenFormPro
           </Alert>
         )}
         {mutation.isSuccess && (
-          <Alert color="green" icon={<IconCircleCheck />} title="Authenticated" role="status">
+          <Alert
+            color="green"
+            icon={<IconCircleCheck />}
+            title="Authenticated"
+            role="status"
+            // The light theme's green title on its green tint misses AA contrast.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             {mutation.variables.kind === 'scheduled' ? 'Scheduled instruction' : 'Instruction'} {mutation.data.Id} is
             authenticated and can run.
           </Alert>

@@ -4,7 +4,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type InstructionKind, MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PAGES } from '../../wiring/pages.tsx';
+import { useSession } from '../../session/session-context.tsx';
+import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { SendCodePanel } from './send-code-panel.tsx';
 import { TokenForm } from './token-form.tsx';
 
@@ -13,14 +14,23 @@ const route = getRouteApi('/_app/two-factor');
 export function TwoFactorPage() {
   const { kind, id } = route.useSearch();
   const navigate = route.useNavigate();
+  const { session } = useSession();
+  const canSeePushUsers = pageOpensFor(PAGES.pushUsers, session);
   const [formKind, setFormKind] = useState<InstructionKind>(kind ?? 'instruction');
+  const [authenticated, setAuthenticated] = useState<{ kind: InstructionKind; id: number } | null>(null);
   return (
     <>
       <PageHeader title={PAGES.twoFactor.label} description={PAGES.twoFactor.description} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper p="lg" radius="md" shadow="xs">
-            <TokenForm key={`${kind}-${id}`} initialKind={kind} initialId={id} onKindChange={setFormKind} />
+            <TokenForm
+              key={`${kind}-${id}`}
+              initialKind={kind}
+              initialId={id}
+              onKindChange={setFormKind}
+              onAuthenticated={(doneKind, doneId) => setAuthenticated({ kind: doneKind, id: doneId })}
+            />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -28,6 +38,7 @@ export function TwoFactorPage() {
             {/* The new instruction's Id goes into the form through the address, as the demo inbox's links do. */}
             <SendCodePanel
               kind={formKind}
+              authenticated={authenticated}
               onCreated={(instruction) =>
                 void navigate({
                   search: { kind: instruction.Scheduled ? 'scheduled' : 'instruction', id: instruction.Id },
@@ -51,8 +62,9 @@ export function TwoFactorPage() {
               </List.Item>
             </List>
             <Text size="xs" c="dimmed" mt="sm">
-              No token arriving? Check under Push users that your device is Active, or open the device app at /device on
-              your phone.
+              {canSeePushUsers
+                ? 'No token arriving? Check under Push users that your device is Active, or open the device app at /device on your phone.'
+                : 'No token arriving? Open the device app at /device on your phone: it shows whether your device is approved.'}
             </Text>
           </Paper>
         </Grid.Col>

@@ -1,10 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { OverviewPage } from '../../features/overview/overview-page.tsx';
+import { landingPage, PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/')({
+  // Someone the overview does not open for (no Security and no Accounts permission) lands where they can work.
+  beforeLoad: ({ context }) => {
+    const session = context.session();
+    if (!pageOpensFor(PAGES.overview, session)) throw redirect({ to: landingPage(session, false), replace: true });
+  },
   loader: ({ context }) =>
     prefetchIfAllowed(
       context,

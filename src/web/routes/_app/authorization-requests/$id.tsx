@@ -3,9 +3,11 @@ import { IdParam } from '../../../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../../../api/queries.ts';
 import { RequestDetailPage } from '../../../features/authorization-requests/request-detail-page.tsx';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
+import { parsedOrNotFound } from '../../../wiring/route-params.ts';
 
 export const Route = createFileRoute('/_app/authorization-requests/$id')({
-  params: { parse: (raw) => IdParam.parse(raw), stringify: ({ id }) => ({ id: String(id) }) },
+  // An address whose id cannot be one (`abc`, `-1`) names nothing: the not-found page, inside the app's frame.
+  params: { parse: (raw) => parsedOrNotFound(IdParam.safeParse(raw)), stringify: ({ id }) => ({ id: String(id) }) },
   loader: ({ context, params }) => prefetchIfAllowed(context, authorizationRequestQueries.detail(params.id)),
   component: RequestDetailPage,
 });

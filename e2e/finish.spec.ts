@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { DemoPush } from '../src/shared/contract/index.ts';
+import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+const SHOTS = 'test-results/screenshots';
+
+async function axeClean(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/finish-${name}-${scheme}.png`, fullPage: true });
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    const found = results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+    expect.soft(found, `${name} (${scheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a correct token: authenticated, the field reset without an error, the sent code marked used', async ({
+  page,
+}) => {
+  await signInAs(page, 'Operator');
+  await page.goto('/two-factor');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const id = Number(await page.getByTestId('created-instruction-id').textContent());
+  const pushes = (await (
+    await page.request.get('/api/Demo/Pushes', { headers: bearer(await pageToken(page)) })
+  ).json()) as DemoPush[];
+  const push = pushes.find((candidate) => candidate.InstructionId === id);
+  if (!push) throw new Error('no code was pushed');
+  await expect(page.getByRole('textbox', { name: /Instruction Id/ })).toHaveValue(String(id));
+  await page.getByRole('textbox', { name: 'Token' }).fill(push.Token);
+  await page.getByRole('button', { name: 'Submit token' }).click();
+
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${id}`);
+  await expect(page.getByRole('textbox', { name: 'Token' })).toHaveValue('');
+  await expect(page.getByText(/Enter all 6 digits/)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Token' })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('code-used')).toContainText(`${id} is authenticated`);
+  await expect(page.getByText('is waiting for its code')).toHaveCount(0);
+  await axeClean(page, 'two-factor-success');
+});
+
+test('sign-in: empty fields and a too-long name are said inline in words; a throttle counts down', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter the user name')).toBeVisible();
+  await expect(page.getByText('Enter the password')).toBeVisible();
+  await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
+  // The page says where the service is only under Settings now.
+  await expect(page.getByText(/API 3\.3/)).toHaveCount(0);
+  await axeClean(page, 'sign-in-errors');
+
+  await page.getByLabel('User name').fill(`DEMO\\${'x'.repeat(300)}`);
+  await page.getByRole('textbox', { name: 'Password' }).fill('whatever');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('User name can be at most 256 characters')).toBeVisible();
+  await expect(page.getByText(/Too big|expected string|UserName/)).toHaveCount(0);
+
+  await page.route('**/api/Consumer/Authentication', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '3' },
+      body: JSON.stringify({
+        type: 'https://tachyon-consumer.dev/problems/too-many-requests',
+        title: 'Too many sign-in attempts',
+        status: 429,
+        detail: 'Wait, then try again.',
+      }),
+    }),
+  );
+  await page.getByLabel('User name').fill('DEMO\\admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const button = page.getByRole('button', { name: /^Sign in/ });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveText(/wait 0:0[1-3]/);
+  await expect(page.getByRole('alert')).toContainText('You can try again in 0:0');
+  await expect(button).toBeEnabled({ timeout: 6_000 });
+  await expect(button).toHaveText('Sign in');
+});
+
+test('create account: errors say the field by its label, next to it', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a local account' });
+  await dialog.getByLabel('User name').fill('jo');
+  await dialog.getByLabel('Initial password').fill('violet harbour lantern 42');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/Admin/Accounts')) posts.push(request.url());
+  });
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog.getByText('User name must look like DOMAIN\\user')).toBeVisible();
+  await expect(dialog.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/UserName/)).toHaveCount(0);
+  // Said before the service was asked.
+  expect(posts).toEqual([]);
+  await axeClean(page, 'create-account-error');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('Accounts are cards, nothing clipped, each with its permissions and Manage', async ({ page }) => {
+    await signInAs(page, 'Admin');
+    await page.goto('/accounts');
+    const card = page.getByRole('listitem').filter({ hasText: 'DEMO\\helpdesk' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: 'Security Write for DEMO\\helpdesk' })).toBeChecked();
+    const manage = card.getByRole('button', { name: 'Manage DEMO\\helpdesk' });
+    await manage.scrollIntoViewIfNeeded();
+    await expect(manage).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('table', { name: 'Accounts' })).toHaveCount(0);
+    await axeClean(page, 'accounts-phone');
+  });
+
+  test('the two-factor page and a request card fit the width', async ({ page }) => {
+    await signInAs(page, 'Admin');
+    for (const path of ['/two-factor', '/authorization-requests']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});

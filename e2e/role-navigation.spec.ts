@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { type Role, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+/** What each demo account is offered, in order, and where it lands. */
+const ROLES: ReadonlyArray<{ role: Role; lands: string; pages: string[] }> = [
+  {
+    role: 'Admin',
+    lands: '/',
+    pages: [
+      'Overview',
+      'Authorization requests',
+      'Push users',
+      'Two-factor tokens',
+      'Accounts',
+      'Settings',
+      'Demo console',
+    ],
+  },
+  {
+    role: 'Helpdesk',
+    lands: '/',
+    pages: ['Overview', 'Authorization requests', 'Push users', 'Two-factor tokens', 'Settings', 'Demo console'],
+  },
+  {
+    role: 'Auditor',
+    lands: '/',
+    pages: ['Overview', 'Authorization requests', 'Push users', 'Two-factor tokens', 'Settings', 'Demo console'],
+  },
+  { role: 'Operator', lands: '/two-factor', pages: ['Two-factor tokens', 'Settings', 'Demo console'] },
+];
+
+const navLinks = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+
+for (const { role, lands, pages } of ROLES) {
+  test(`${role}: the navigation lists only pages they can open, and they land on the first`, async ({ page }) => {
+    await signInAs(page, role);
+    await page.goto('/');
+    await expect(page).toHaveURL((url) => url.pathname === lands);
+    await expect(navLinks(page)).toHaveText(pages.map((label) => new RegExp(`^${label}`)));
+    // Nothing on the landing page says it is locked.
+    await expect(page.getByText(/Requires \w+ on/)).toHaveCount(0);
+  });
+}
+
+test('the operator signs in through the form and lands on Two-factor tokens, pointed only where they can go', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('DEMO\\operator');
+  await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/two-factor');
+  await expect(page.getByRole('heading', { name: 'Two-factor tokens' })).toBeVisible();
+  await expect(page.getByText(/under Push users/)).toHaveCount(0);
+  await expect(page.getByText('No token arriving? Open the device app')).toBeVisible();
+});
+
+test('an id that cannot be one and an unknown address are not-found pages inside the app frame', async ({ page }) => {
+  await signInAs(page, 'Helpdesk');
+  for (const path of ['/authorization-requests/abc', '/authorization-requests/-1', '/push-users/x1', '/nowhere']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'No such page', level: 1 })).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Go to authorization requests' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/authorization-requests');
+  await page.goto('/nowhere');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    expect(results.violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
+  }
+});
