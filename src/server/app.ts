@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
@@ -54,7 +55,7 @@ import {
   type PushEndpointPolicy,
   pushEndpointCheck,
 } from './push/push-endpoint-policy.ts';
-import { loadVapidKeys } from './push/vapid-keys.ts';
+import { loadVapidKeys, VAPID_KEY_FILE_NAME } from './push/vapid-keys.ts';
 import { WebPushSender } from './push/web-push-sender.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
@@ -312,7 +313,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     allowOrigins: config.pushAllowOrigins,
     ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
   };
-  const vapid = await loadVapidKeys(db, config, clock);
+  // The embedded database's own file: its key pair lives in a file beside it, out of the database and its backups.
+  const vapidKeyFile = options.database ? null : path.join(config.dataDir, VAPID_KEY_FILE_NAME);
+  const vapid = await loadVapidKeys(db, config, clock, config.databaseUrl ? null : vapidKeyFile);
   // One registry for every metric, made only when the metrics are served somewhere.
   const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
   const makeSender = options.pushSender === undefined ? webPushSender(config, metricsRegistry) : options.pushSender;
