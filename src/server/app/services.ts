@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { type AuditLog, openAuditLog } from '../audit/audit-log.ts';
@@ -15,7 +16,7 @@ import { KnownClients } from '../domain/sign-in/known-clients.ts';
 import { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
 import { SessionService } from '../domain/sign-in/sessions.ts';
 import type { Clock } from '../lib/clock.ts';
-import { loadVapidKeys } from '../push/vapid-keys.ts';
+import { loadVapidKeys, VAPID_KEY_FILE_NAME } from '../push/vapid-keys.ts';
 import type { Services } from '../routes/services.ts';
 import type { AppOptions } from './options.ts';
 import { pushSenderOf } from './push-sender.ts';
@@ -120,7 +121,9 @@ export async function buildServices(
     allowOrigins: config.pushAllowOrigins,
     ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
   };
-  const vapid = await loadVapidKeys(db, config, clock);
+  // The embedded database's own file: its key pair lives in a file beside it, out of the database and its backups.
+  const vapidKeyFile = options.database || config.databaseUrl ? null : path.join(config.dataDir, VAPID_KEY_FILE_NAME);
+  const vapid = await loadVapidKeys(db, config, clock, vapidKeyFile);
   const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
   const pushSender = pushSenderOf(fastify, options, { db, clock, vapid, pushPolicy, registry: metricsRegistry });
   const delivery = { keepPlainTokens: config.demo, pushSender, changes };

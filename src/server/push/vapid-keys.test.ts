@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
 import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
-import { DEMO_VAPID_SUBJECT, loadVapidKeys, pushKeyOf } from './vapid-keys.ts';
+import { DEMO_VAPID_SUBJECT, loadVapidKeys, pushKeyOf, VAPID_KEY_FILE_NAME } from './vapid-keys.ts';
 
 const clock = () => new Date('2026-11-21T09:00:00.000Z');
 const PUBLIC_KEY = `B${'A'.repeat(86)}`;
@@ -32,6 +35,40 @@ describe('the VAPID key pair', () => {
     expect(await loadVapidKeys(db, config, clock)).toEqual(first);
     expect(first).toMatchObject({ subject: 'mailto:security@acme.example', offReason: null });
     expect(pushKeyOf(first, true)).toEqual({ PublicKey: first.publicKey, WebPushEnabled: true, Reason: null });
+  });
+
+  it('lives in a file in DATA_DIR (mode 0600) with the embedded database; a pair the database held moves there', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tachyon-vapid-'));
+    try {
+      const keyFile = path.join(dataDir, VAPID_KEY_FILE_NAME);
+      const { db } = await open({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) });
+      const config = loadConfig({ DEMO: 'off', VAPID_SUBJECT: 'mailto:security@acme.example' });
+      // As a service before the key file kept it: in the database.
+      const before = await loadVapidKeys(db, config, clock);
+      const rows = () => db.selectFrom('service_keys').select('name').execute();
+      expect(await rows()).toEqual([{ name: 'vapid' }]);
+
+      const moved = await loadVapidKeys(db, config, clock, keyFile);
+      expect(moved).toEqual(before);
+      expect(await rows()).toEqual([]);
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(fs.readFileSync(keyFile, 'utf8'))).toEqual({
+        publicKey: before.publicKey,
+        privateKey: before.privateKey,
+      });
+      expect(await loadVapidKeys(db, config, clock, keyFile)).toEqual(before);
+
+      // A service on its own file makes the pair there from the first start.
+      await handles.pop()?.close();
+      fs.rmSync(keyFile);
+      const app = await buildApp({ config: { ...config, dataDir, webRoot: null }, pushSender: null });
+      await app.close();
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      const reopened = await open({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) });
+      expect(await reopened.db.selectFrom('service_keys').select('name').execute()).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('comes from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import { formatTimestamp, type PushKey } from '../../shared/contract/index.ts';
@@ -11,6 +12,9 @@ import type { Clock } from '../lib/clock.ts';
 export const DEMO_VAPID_SUBJECT = 'mailto:webpush-demo@example.com';
 
 const STORED_KEY_NAME = 'vapid';
+
+/** The key pair's file in DATA_DIR, beside the embedded database: readable by the service's user alone. */
+export const VAPID_KEY_FILE_NAME = 'vapid-keys.json';
 
 /** The service's VAPID identity (RFC 8292) and whether Web Push is on. */
 export interface VapidKeys {
@@ -31,11 +35,18 @@ export interface VapidSettings {
 }
 
 /**
- * The key pair from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else the one kept in the database, else a new one stored
- * there. Generated once, first writer wins: processes starting together on one PostgreSQL all read the pair that
- * was stored, so a subscription made through one is signed for by every other.
+ * The key pair from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; else, with the embedded database, the key file in DATA_DIR
+ * (`keyFile`: out of the database, so out of its backups), a pair the database held before moving there; else (on
+ * PostgreSQL, where processes share it) the one kept in the database, or a new one stored there. Generated once, first
+ * writer wins: processes starting together on one PostgreSQL all read the pair that was stored, so a subscription made
+ * through one is signed for by every other.
  */
-export async function loadVapidKeys(db: Kysely<Database>, config: VapidSettings, clock: Clock): Promise<VapidKeys> {
+export async function loadVapidKeys(
+  db: Kysely<Database>,
+  config: VapidSettings,
+  clock: Clock,
+  keyFile: string | null = null,
+): Promise<VapidKeys> {
   const subject = config.vapidSubject ?? (config.demo ? DEMO_VAPID_SUBJECT : null);
   const offReason =
     subject === null
@@ -45,6 +56,7 @@ export async function loadVapidKeys(db: Kysely<Database>, config: VapidSettings,
   if (config.vapidPublicKey && config.vapidPrivateKey) {
     return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject, offReason };
   }
+  if (keyFile !== null) return { ...(await keysFromFile(db, keyFile)), subject, offReason };
   const stored = await readStored(db);
   if (stored) return { ...stored, subject, offReason };
   const generated = webPush.generateVAPIDKeys();
@@ -58,6 +70,33 @@ export async function loadVapidKeys(db: Kysely<Database>, config: VapidSettings,
   return { ...winner, subject, offReason };
 }
 
+/** The pair in the key file: read, or moved there from the database, or made. The database keeps none afterwards. */
+async function keysFromFile(db: Kysely<Database>, keyFile: string): Promise<{ publicKey: string; privateKey: string }> {
+  let keys: { publicKey: string; privateKey: string };
+  if (fs.existsSync(keyFile)) {
+    keys = parsePair(fs.readFileSync(keyFile, 'utf8'), keyFile);
+    fs.chmodSync(keyFile, 0o600);
+  } else {
+    const { publicKey, privateKey } = (await readStored(db)) ?? webPush.generateVAPIDKeys();
+    keys = { publicKey, privateKey };
+    // Written aside and renamed: a file at keyFile is always a whole pair.
+    const partial = `${keyFile}.partial`;
+    fs.writeFileSync(partial, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+    fs.chmodSync(partial, 0o600);
+    fs.renameSync(partial, keyFile);
+  }
+  await db.deleteFrom('service_keys').where('name', '=', STORED_KEY_NAME).execute();
+  return keys;
+}
+
+function parsePair(text: string, where: string): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof publicKey !== 'string' || typeof privateKey !== 'string') {
+    throw new Error(`the VAPID key pair in ${where} is malformed`);
+  }
+  return { publicKey, privateKey };
+}
+
 async function readStored(db: Kysely<Database>): Promise<{ publicKey: string; privateKey: string } | null> {
   const row = await db
     .selectFrom('service_keys')
@@ -65,11 +104,7 @@ async function readStored(db: Kysely<Database>): Promise<{ publicKey: string; pr
     .where('name', '=', STORED_KEY_NAME)
     .executeTakeFirst();
   if (!row) return null;
-  const { publicKey, privateKey } = JSON.parse(row.value) as { publicKey?: unknown; privateKey?: unknown };
-  if (typeof publicKey !== 'string' || typeof privateKey !== 'string') {
-    throw new Error('the stored VAPID key pair is malformed');
-  }
-  return { publicKey, privateKey };
+  return parsePair(row.value, 'the database');
 }
 
 /** What the device app is told: the public key, and whether pushes will come (a subject, and a sender to send). */

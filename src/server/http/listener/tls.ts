@@ -39,7 +39,7 @@ export const TLS_CIPHERS = [
 
 /**
  * What TLS_OLD_CLIENTS adds, after the profile's own (Mozilla's "old" profile's TLS 1.2 suites): ECDHE with CBC, then
- * static RSA, which has no forward secrecy. For clients such as Java 7, Android 4.3 or Windows 7's old .NET.
+ * static RSA, which has no forward secrecy. For TLS 1.2 clients without them, such as IE 11 on Windows 7 and 8.1.
  */
 export const TLS_OLD_CLIENT_CIPHERS = [
   'ECDHE-ECDSA-AES128-SHA256',
