@@ -62,7 +62,8 @@ export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec,
     if (existing) {
       await trx
         .updateTable('principals')
-        .set({ password_hash: passwordHash, ...(spec.keepEnabled ? {} : { enabled: 1 }) })
+        // The accounts named here (the break-glass admin, the demo's) are people's, whatever the name held before.
+        .set({ password_hash: passwordHash, kind: 'person', ...(spec.keepEnabled ? {} : { enabled: 1 }) })
         .where('id', '=', id)
         .execute();
     }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Account, AccountHistoryList, CreatedAccount, RotatedSecret } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
-import { ADMIN, AUDITOR, errorPaths, expectProblem, HELPDESK, parseBody, useTestApp } from '../../test/harness.ts';
+import {
+  ADMIN,
+  AUDITOR,
+  errorPaths,
+  expectProblem,
+  HELPDESK,
+  parseBody,
+  restartApp,
+  useTestApp,
+} from '../../test/harness.ts';
 
 const STRONG = 'violet harbour lantern 42';
 const SECRET = /^tcs_[a-z2-7]{32}$/;
@@ -277,6 +286,33 @@ describe('API accounts', () => {
     );
     expect((await signIn('SVC\\fixed', created.Secret as string)).statusCode).toBe(200);
     expectProblem(await signIn('SVC\\fixed', STRONG), 401, 'invalid-credentials');
+  });
+});
+
+describe('an API account named as ADMIN_USERNAME', () => {
+  const { t, tokens } = useTestApp({ signIn: { admin: ADMIN } });
+
+  it("becomes a person's account, since the break-glass admin holds Accounts Write", async () => {
+    const created = parseBody(
+      await t.call({
+        method: 'POST',
+        url: '/api/Admin/Accounts',
+        token: tokens.admin,
+        payload: { UserName: 'SVC\\root', Kind: 'Api', Permissions: { Security: [], Accounts: [] } },
+      }),
+      CreatedAccount,
+    );
+    const restarted = await restartApp(t, { adminUserName: 'SVC\\root', adminPassword: STRONG });
+    try {
+      const read = await restarted.inject({
+        method: 'GET',
+        url: `/api/Admin/Accounts/${created.Id}`,
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      });
+      expect(read.json()).toMatchObject({ Kind: 'Person', Permissions: { Accounts: ['Read', 'Write'] } });
+    } finally {
+      await restarted.close();
+    }
   });
 });
 
