@@ -64,6 +64,7 @@ import { historyRoutes } from './routes/history.ts';
 import { instructionRoutes } from './routes/instructions.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
+import { signInMethodRoutes } from './routes/sign-in-methods.ts';
 import { versionRoutes } from './routes/version.ts';
 import './http/fastify-types.ts';
 
@@ -257,6 +258,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       directory,
       log: fastify.log,
       audit,
+      secondFactor: config.secondFactor,
+      stepUpMinutes: config.stepUpMinutes,
     },
     throttle,
   );
@@ -335,6 +338,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     db,
     clock,
     sessions,
+    throttle,
     changes,
     accounts,
     pushSender,
@@ -410,6 +414,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   accountRoutes(fastify, services);
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
+  signInMethodRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);

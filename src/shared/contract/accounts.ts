@@ -102,6 +102,14 @@ export const AccountHistoryAction = z.enum([
   'EmailChanged',
   /** The person's device said a two-factor code was not asked for by them (their sessions ended). */
   'CodeReported',
+  /** Sign-in methods beside the password (the method in the detail). */
+  'SecondFactorAdded',
+  'SecondFactorRemoved',
+  'SecondFactorVerified',
+  'SecondFactorFailed',
+  'RecoveryCodeUsed',
+  'SignInMethodsReset',
+  'StepUp',
 ]);
 export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;
 

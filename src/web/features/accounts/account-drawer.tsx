@@ -48,10 +48,21 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedOutEverywhere: 'Signed out everywhere',
   EmailChanged: 'Email changed',
   CodeReported: 'Reported a code they did not ask for',
+  SecondFactorAdded: 'Sign-in method added',
+  SecondFactorRemoved: 'Sign-in method removed',
+  SecondFactorVerified: 'Second factor verified',
+  SecondFactorFailed: 'Failed second factor',
+  RecoveryCodeUsed: 'Recovery code used',
+  SignInMethodsReset: 'Sign-in methods reset',
+  StepUp: 'Second factor verified again (step-up)',
 };
 
 /** Failed attempts at the account's password, shown in red. */
-const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set(['SignInFailed', 'PasswordChangeFailed']);
+const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set([
+  'SignInFailed',
+  'PasswordChangeFailed',
+  'SecondFactorFailed',
+]);
 
 type Pending = 'disable' | 'sign-out' | 'reset' | null;
 
