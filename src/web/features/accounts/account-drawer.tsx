@@ -33,6 +33,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
+import { ResetSignInMethodsButton } from './reset-sign-in-methods.tsx';
 
 const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedIn: 'Signed in',
@@ -168,6 +169,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           >
             Sign out everywhere
           </PermissionButton>
+          <ResetSignInMethodsButton account={account} />
         </Group>
         <AccountActivity id={account.Id} />
       </Stack>

@@ -1,8 +1,22 @@
-import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import type { LoginResult } from '../../../shared/contract/index.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -11,18 +25,26 @@ import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { loginErrorText } from './login-error.ts';
+import {
+  PasskeySignInButton,
+  SecondStep,
+  type SecondStepTicket,
+  secondStepOf,
+  usePasskeyAutofill,
+} from './passkey-sign-in.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 export function LoginPage({ redirectTo }: { redirectTo: string }) {
   const [settings] = useSettings();
-  const { signIn } = useSession();
+  const { signIn, adopt } = useSession();
   const navigate = useNavigate();
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const submitRef = useRef<HTMLButtonElement>(null);
+  const [secondStep, setSecondStep] = useState<SecondStepTicket | null>(null);
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -31,7 +53,15 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
         resolveApiVersion(settings.apiVersion, versionQuery.data),
       ),
     onSuccess: () => navigate({ href: redirectTo, replace: true }),
+    onError: (failure) => setSecondStep(secondStepOf(failure)),
   });
+
+  /** A passkey or a second step signed in: keep its session and go where the person was going. */
+  function signedIn(result: LoginResult) {
+    adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data));
+    void navigate({ href: redirectTo, replace: true });
+  }
+  usePasskeyAutofill(secondStep === null, signedIn);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +76,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
     submitRef.current?.focus();
   }
 
-  const error = mutation.isError ? loginErrorText(mutation.error) : null;
+  const error = mutation.isError && !secondStep ? loginErrorText(mutation.error) : null;
 
   return (
     <Box mih="100vh" bg="var(--app-main-bg)" component="main">
@@ -64,42 +94,58 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
             <Text size="sm" c="dimmed" mb="lg">
               Review device requests, manage push users and confirm instructions.
             </Text>
-            <form onSubmit={submit}>
-              <Stack gap="md">
-                <TextInput
-                  label="User name"
-                  placeholder="DOMAIN\user"
-                  autoComplete="username"
-                  value={userName}
-                  onChange={(event) => setUserName(event.currentTarget.value)}
-                  required
-                  data-autofocus
-                  autoFocus
-                />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  required
-                />
-                {error && (
-                  <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
-                    {error.message}
-                  </Alert>
-                )}
-                <Button
-                  ref={submitRef}
-                  type="submit"
-                  fullWidth
-                  size="md"
-                  leftSection={<IconLogin size={18} />}
-                  loading={mutation.isPending}
-                >
-                  Sign in
-                </Button>
-              </Stack>
-            </form>
+            {secondStep ? (
+              <SecondStep
+                step={secondStep}
+                onSignedIn={signedIn}
+                onRestart={() => {
+                  setSecondStep(null);
+                  setPassword('');
+                  mutation.reset();
+                }}
+              />
+            ) : (
+              <>
+                <form onSubmit={submit}>
+                  <Stack gap="md">
+                    <TextInput
+                      label="User name"
+                      placeholder="DOMAIN\user"
+                      autoComplete="username webauthn"
+                      value={userName}
+                      onChange={(event) => setUserName(event.currentTarget.value)}
+                      required
+                      data-autofocus
+                      autoFocus
+                    />
+                    <PasswordInput
+                      label="Password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.currentTarget.value)}
+                      required
+                    />
+                    {error && (
+                      <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
+                        {error.message}
+                      </Alert>
+                    )}
+                    <Button
+                      ref={submitRef}
+                      type="submit"
+                      fullWidth
+                      size="md"
+                      leftSection={<IconLogin size={18} />}
+                      loading={mutation.isPending}
+                    >
+                      Sign in
+                    </Button>
+                  </Stack>
+                </form>
+                <Divider label="or" labelPosition="center" my="md" />
+                <PasskeySignInButton onSignedIn={signedIn} />
+              </>
+            )}
           </Paper>
           {versionQuery.data?.Demo && (
             <Suspense fallback={null}>
