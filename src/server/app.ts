@@ -293,6 +293,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     demo: config.demo,
     forget: (principalId) => changes.announceAccessChange(principalId),
     throttle,
+    secondFactor: config.secondFactor,
   });
   if (config.directory) {
     const inside = await accounts.localInsideDirectoryDomain();

@@ -7,6 +7,7 @@ import {
   type AccountPermissions,
   formatTimestamp,
   type Permission,
+  type SecondFactorPolicy,
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -17,6 +18,7 @@ import { notFound, ProblemError } from '../core/problem-error.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { SignInContext } from '../sign-in/sign-in.ts';
+import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type Principal, userKeyOf } from './principals.ts';
@@ -102,6 +104,8 @@ export class AccountService {
     forget: (principalId: number) => void;
     /** The sign-in throttle: a wrong current password in a password change is a failed sign-in. */
     throttle: Pick<LoginThrottle, 'attempt'>;
+    /** SECOND_FACTOR, to mark the accounts it asks for a second factor that have none; off when absent. */
+    secondFactor?: SecondFactorPolicy;
   };
   /** Own password changes per account, so one account never has more than one password hash in flight. */
   private readonly ownPasswordChanges = new OneAtATime();
@@ -148,6 +152,12 @@ export class AccountService {
       .where('absolute_expires_at', '>', formatTimestamp(now))
       .where('last_seen_at', '>', formatTimestamp(addMinutes(now, -this.options.idleMinutes)))
       .executeTakeFirstOrThrow();
+    const methods = await availableMethods(this.db, row.id);
+    const grantList = (['Security', 'Accounts'] as const).map((entity) => ({
+      Entity: entity,
+      Permissions: of(entity),
+    }));
+    const required = secondFactorRequired(this.options.secondFactor ?? 'off', { id: row.id, grants: grantList });
     return {
       Id: row.id,
       UserName: row.user_name,
@@ -160,6 +170,8 @@ export class AccountService {
       CreatedUtc: row.created_at,
       ActiveSessions: Number(active.count),
       InsideDirectoryDomain: row.source === 'local' && this.insideDirectoryDomain(row.user_name),
+      SignInMethods: methods,
+      SecondFactorMissing: required && methods.length === 0,
     };
   }
 

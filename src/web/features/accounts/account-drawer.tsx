@@ -34,6 +34,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
 import { ResetSignInMethodsButton } from './reset-sign-in-methods.tsx';
+import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
 const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedIn: 'Signed in',
@@ -114,6 +115,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           <Badge variant="default" tt="none">
             {account.ActiveSessions} active session{account.ActiveSessions === 1 ? '' : 's'}
           </Badge>
+          <SignInMethodsNote account={account} />
         </Group>
         {account.InsideDirectoryDomain && (
           <Alert color="orange" title="Inside the directory’s domain">

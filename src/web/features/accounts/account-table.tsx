@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountSourceBadge } from './account-source-badge.tsx';
+import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
 const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
   ['Security', 'Read'],
@@ -69,6 +70,7 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
             {account.Email}
           </Text>
         )}
+        <SignInMethodsNote account={account} />
       </Table.Td>
       <Table.Td>
         <AccountSourceBadge account={account} />
