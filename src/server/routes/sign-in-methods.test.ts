@@ -271,6 +271,12 @@ describe('the second step after a password (SECOND_FACTOR=writers)', () => {
     expect(new Set(codes).size).toBe(10);
     expect((await t.call({ method: 'GET', url: '/api/Admin/Accounts', token })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: `${AUTH}/Session`, token })).json().EnrolmentRequired).toBeUndefined();
+    // The Accounts page: each account's kinds of method, and the writers without one marked.
+    const accounts = parseBody(await t.call({ method: 'GET', url: '/api/Admin/Accounts', token }), AccountList);
+    const byName = (name: string) => accounts.find((account) => account.UserName === name);
+    expect(byName(ADMIN[0])).toMatchObject({ SignInMethods: ['RecoveryCode'], SecondFactorMissing: false });
+    expect(byName(HELPDESK[0])).toMatchObject({ SignInMethods: [], SecondFactorMissing: true });
+    expect(byName(AUDITOR[0])).toMatchObject({ SecondFactorMissing: false });
   });
 
   it('refuses Basic credentials of a writer: a password alone reaches nothing', async () => {
