@@ -6,6 +6,8 @@ import {
   DEFAULT_API_VERSION,
   DEFAULT_SESSION_IDLE_MINUTES,
   isApiVersion,
+  SECOND_FACTOR_POLICIES,
+  type SecondFactorPolicy,
   SUPPORTED_VERSIONS,
 } from '../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './domain/accounts/directory-config.ts';
@@ -99,6 +101,10 @@ export interface Config {
   backupKeep: number;
   /** The audit stream: 'stdout', an absolute file path, or null (off). */
   auditLog: string | null;
+  /** SECOND_FACTOR: who needs a second factor after the password (writers by default, off in demo mode). */
+  secondFactor: SecondFactorPolicy;
+  /** How long a verified second factor lets step-up actions through. */
+  stepUpMinutes: number;
 }
 
 /**
@@ -387,6 +393,14 @@ const Environment = z.object({
   BACKUP_INTERVAL_MINUTES: integer('BACKUP_INTERVAL_MINUTES', 1440, 1, 7 * 24 * 60),
   BACKUP_KEEP: integer('BACKUP_KEEP', 7, 1, 1000),
   AUDIT_LOG: text(null),
+  /** Null: writers, or off in demo mode. */
+  SECOND_FACTOR: variable<SecondFactorPolicy | null>(null, (raw) => {
+    const value = raw.trim().toLowerCase();
+    return (SECOND_FACTOR_POLICIES as readonly string[]).includes(value)
+      ? (value as SecondFactorPolicy)
+      : { problem: `SECOND_FACTOR must be one of ${SECOND_FACTOR_POLICIES.join(', ')}, got "${raw}"` };
+  }),
+  STEP_UP_MINUTES: minutes('STEP_UP_MINUTES', 5, 0.25, 24 * 60),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -437,13 +451,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     insecureHttp: vars.INSECURE_HTTP,
   });
   if (refusal) throw new ConfigError(refusal);
+  const demo = vars.DEMO ?? demoByDefault(env, vars.HOST);
   return {
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     defaultApiVersion: vars.API_VERSION,
-    demo: vars.DEMO ?? demoByDefault(env, vars.HOST),
+    demo,
     trustProxy: vars.TRUST_PROXY,
     allowedHosts: vars.ALLOWED_HOSTS,
     sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
@@ -484,6 +499,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backupKeep: vars.BACKUP_KEEP,
     auditLog:
       vars.AUDIT_LOG === null || vars.AUDIT_LOG === 'stdout' ? vars.AUDIT_LOG : path.resolve(cwd, vars.AUDIT_LOG),
+    // Demo accounts' passwords are published, so a second factor would only be in the way of the walkthrough there;
+    // every method still works in demo mode, as an option.
+    secondFactor: vars.SECOND_FACTOR ?? (demo ? 'off' : 'writers'),
+    stepUpMinutes: vars.STEP_UP_MINUTES,
   };
 }
 

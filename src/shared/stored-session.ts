@@ -23,6 +23,8 @@ export const StoredSession = z.object({
   absoluteExpires: z.optional(z.string()),
   /** The configured idle length in seconds. */
   idleSeconds: z.optional(z.number()),
+  /** The session may only add a second factor (the policy asks one of this person, who has none yet). */
+  enrolmentRequired: z.optional(z.boolean()),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
@@ -34,5 +36,6 @@ export function sessionFromLogin(result: LoginResult, apiVersion: ApiVersion): S
     permissions: result.Permissions,
     expiresUtc: result.ExpiresUtc,
     apiVersion,
+    ...(result.EnrolmentRequired ? { enrolmentRequired: true } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountsRouteImport } from './routes/_app/accounts'
 import { Route as AppDemoRouteImport } from './routes/_app/demo'
+import { Route as AppSignInMethodsRouteImport } from './routes/_app/sign-in-methods'
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
 import { Route as AppAuthorizationRequestsIndexRouteImport } from './routes/_app/authorization-requests/index'
 import { Route as AppAuthorizationRequestsIdRouteImport } from './routes/_app/authorization-requests/$id'
@@ -48,6 +49,11 @@ const AppAccountsRoute = AppAccountsRouteImport.update({
 const AppDemoRoute = AppDemoRouteImport.update({
   id: '/demo',
   path: '/demo',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSignInMethodsRoute = AppSignInMethodsRouteImport.update({
+  id: '/sign-in-methods',
+  path: '/sign-in-methods',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTwoFactorRoute = AppTwoFactorRouteImport.update({
@@ -84,6 +90,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRoute
   '/accounts': typeof AppAccountsRoute
   '/demo': typeof AppDemoRoute
+  '/sign-in-methods': typeof AppSignInMethodsRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/settings': typeof SettingsRoute
   '/accounts': typeof AppAccountsRoute
   '/demo': typeof AppDemoRoute
+  '/sign-in-methods': typeof AppSignInMethodsRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/': typeof AppIndexRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRoute
   '/_app/accounts': typeof AppAccountsRoute
   '/_app/demo': typeof AppDemoRoute
+  '/_app/sign-in-methods': typeof AppSignInMethodsRoute
   '/_app/two-factor': typeof AppTwoFactorRoute
   '/_app/': typeof AppIndexRoute
   '/_app/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/accounts'
     | '/demo'
+    | '/sign-in-methods'
     | '/two-factor'
     | '/authorization-requests/$id'
     | '/push-users/$id'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/accounts'
     | '/demo'
+    | '/sign-in-methods'
     | '/two-factor'
     | '/'
     | '/authorization-requests/$id'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/_app/accounts'
     | '/_app/demo'
+    | '/_app/sign-in-methods'
     | '/_app/two-factor'
     | '/_app/'
     | '/_app/authorization-requests/$id'
@@ -206,6 +218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDemoRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sign-in-methods': {
+      id: '/_app/sign-in-methods'
+      path: '/sign-in-methods'
+      fullPath: '/sign-in-methods'
+      preLoaderRoute: typeof AppSignInMethodsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/two-factor': {
       id: '/_app/two-factor'
       path: '/two-factor'
@@ -247,6 +266,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAccountsRoute: typeof AppAccountsRoute
   AppDemoRoute: typeof AppDemoRoute
+  AppSignInMethodsRoute: typeof AppSignInMethodsRoute
   AppTwoFactorRoute: typeof AppTwoFactorRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAuthorizationRequestsIdRoute: typeof AppAuthorizationRequestsIdRoute
@@ -258,6 +278,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountsRoute: AppAccountsRoute,
   AppDemoRoute: AppDemoRoute,
+  AppSignInMethodsRoute: AppSignInMethodsRoute,
   AppTwoFactorRoute: AppTwoFactorRoute,
   AppIndexRoute: AppIndexRoute,
   AppAuthorizationRequestsIdRoute: AppAuthorizationRequestsIdRoute,

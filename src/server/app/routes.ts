@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import { accountRoutes } from '../routes/accounts/accounts.ts';
 import { authenticationRoutes } from '../routes/accounts/authentication.ts';
+import { signInMethodRoutes } from '../routes/accounts/sign-in-methods.ts';
 import { changeEventRoutes } from '../routes/change-events.ts';
 import { authorizationRequestRoutes } from '../routes/consumer/authorization-requests.ts';
 import { historyRoutes } from '../routes/consumer/history.ts';
@@ -34,6 +35,7 @@ export async function registerRoutes(
   accountRoutes(fastify, services);
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
+  signInMethodRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);

@@ -64,6 +64,8 @@ function signInServices(
       directory,
       log: fastify.log,
       audit,
+      secondFactor: config.secondFactor,
+      stepUpMinutes: config.stepUpMinutes,
     },
     throttle,
   );
@@ -116,6 +118,7 @@ export async function buildServices(
     forget: (principalId) => changes.announceAccessChange(principalId),
     changes,
     throttle,
+    secondFactor: config.secondFactor,
   });
   const pushPolicy: PushEndpointPolicy = {
     allowOrigins: config.pushAllowOrigins,
@@ -127,6 +130,19 @@ export async function buildServices(
   const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
   const pushSender = pushSenderOf(fastify, options, { db, clock, vapid, pushPolicy, registry: metricsRegistry });
   const delivery = { keepPlainTokens: config.demo, pushSender, changes };
-  const services = { config, db, clock, sessions, changes, accounts, pushSender, delivery, vapid, pushPolicy, audit };
+  const services = {
+    config,
+    db,
+    clock,
+    sessions,
+    throttle,
+    changes,
+    accounts,
+    pushSender,
+    delivery,
+    vapid,
+    pushPolicy,
+    audit,
+  };
   return { services, metricsRegistry, purgeAll };
 }

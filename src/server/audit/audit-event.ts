@@ -25,6 +25,13 @@ export const AUDIT_ACTIONS = [
   'backup-taken',
   'backup-restored',
   'demo-reset',
+  'second-factor-added',
+  'second-factor-removed',
+  'second-factor-verified',
+  'second-factor-failed',
+  'recovery-code-used',
+  'sign-in-methods-reset',
+  'step-up',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +59,13 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'backup-taken': { category: ['database'], type: ['access'] },
   'backup-restored': { category: ['database', 'session'], type: ['change', 'end'] },
   'demo-reset': { category: ['database', 'configuration'], type: ['change'] },
+  'second-factor-added': { category: ['iam', 'authentication'], type: ['user', 'change'] },
+  'second-factor-removed': { category: ['iam', 'authentication'], type: ['user', 'change'] },
+  'second-factor-verified': { category: ['authentication'], type: ['info'] },
+  'second-factor-failed': { category: ['authentication'], type: ['info'] },
+  'recovery-code-used': { category: ['authentication'], type: ['info'] },
+  'sign-in-methods-reset': { category: ['iam'], type: ['user', 'change'] },
+  'step-up': { category: ['authentication'], type: ['info'] },
 };
 
 /** What the event was about: an account, an authorization request, a push message user, a device… */
@@ -104,7 +118,8 @@ export function auditLine(event: AuditEvent, at: Date): string {
       type,
       action: event.action,
       outcome: event.outcome,
-      ...(event.outcome === 'failure' ? { reason: event.reason ?? 'unknown' } : {}),
+      // A failure's reason code; a second factor's events name their method here whatever the outcome.
+      ...(event.outcome === 'failure' || event.reason ? { reason: event.reason ?? 'unknown' } : {}),
     },
     ...(userName ? { user: { name: userName } } : {}),
     ...(event.sourceIp ? { source: { ip: event.sourceIp } } : {}),

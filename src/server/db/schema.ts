@@ -29,6 +29,10 @@ export interface Database {
   token_issues: TokenIssueTable;
   device_events: DeviceEventTable;
   service_keys: ServiceKeyTable;
+  passkeys: PasskeyTable;
+  recovery_codes: RecoveryCodeTable;
+  webauthn_challenges: WebAuthnChallengeTable;
+  sign_in_tickets: SignInTicketTable;
 }
 
 export interface PrincipalTable {
@@ -67,6 +71,10 @@ export interface SessionTable {
   last_seen_at: string;
   absolute_expires_at: string;
   revoked_at: string | null;
+  /** When a second factor was last verified in this session (its second step or a step-up); migration 011. */
+  second_factor_at: Generated<string | null>;
+  /** 1 while the session may do nothing but add a second factor the policy asks of its person. */
+  enrolment_only: Generated<number>;
 }
 
 export interface AuthorizationRequestTable {
@@ -231,4 +239,41 @@ export interface ServiceKeyTable {
   name: string;
   value: string;
   created_at: string;
+}
+
+/** Migration 011: sign-in methods beside the password. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  principal_id: number;
+  credential_id: string;
+  public_key: string;
+  /** bigint: PostgreSQL answers it as text, so it is read through Number(). */
+  counter: number | string;
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  principal_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface WebAuthnChallengeTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in' | 'step-up';
+  principal_id: number | null;
+  expires_at: string;
+}
+
+export interface SignInTicketTable {
+  ticket_hash: string;
+  principal_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

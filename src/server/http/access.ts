@@ -206,5 +206,5 @@ function admission(
       { extensions: { entity: access.entity, permission: access.permission } },
     );
   }
-  return undefined;
+  return sessions.secondFactorRefusal(session, endpoint);
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts/accounts.ts';
 import type { ChangeFeed } from '../domain/core/change-feed.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
+import type { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
 import type { SessionService } from '../domain/sign-in/sessions.ts';
 import type { TokenDelivery } from '../domain/two-factor/instructions.ts';
 import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
@@ -17,6 +18,8 @@ export interface Services {
   db: Kysely<Database>;
   clock: Clock;
   sessions: SessionService;
+  /** The sign-in budgets, which every step proving who someone is spends (passwords, passkeys, recovery codes). */
+  throttle: LoginThrottle;
   changes: ChangeFeed;
   accounts: AccountService;
   /** Web Push; null when this service sends none (Web Push off, or no sender given). */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Id, PlainText } from './resources.ts';
+import { SecondFactorMethod } from './sign-in-methods.ts';
 
 /** The entities a grant can name: Security (seed §5.4) and this product's Accounts. */
 export const ACCOUNTS_ENTITY = 'Accounts';
@@ -60,6 +61,10 @@ export const Account = z.object({
    * permissions, and the directory person of the same name cannot sign in here while it exists.
    */
   InsideDirectoryDomain: z.optional(z.boolean()),
+  /** Extension: the kinds of second factor the account has (never a secret). */
+  SignInMethods: z.optional(z.array(SecondFactorMethod)),
+  /** Extension: the policy asks this account for a second factor (a writer, under the default) and it has none. */
+  SecondFactorMissing: z.optional(z.boolean()),
 });
 export type Account = z.infer<typeof Account>;
 export const AccountList = z.array(Account);
@@ -155,6 +160,14 @@ export const AccountHistoryAction = z.enum([
   'ApiAccountCreated',
   /** An API account's secret replaced by an administrator (its sessions ended). */
   'SecretRotated',
+  /** Sign-in methods beside the password (the method in the detail). */
+  'SecondFactorAdded',
+  'SecondFactorRemoved',
+  'SecondFactorVerified',
+  'SecondFactorFailed',
+  'RecoveryCodeUsed',
+  'SignInMethodsReset',
+  'StepUp',
 ]);
 export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;
 

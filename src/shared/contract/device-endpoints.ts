@@ -33,6 +33,7 @@ export const deviceAppEndpoints = {
     path: '/Consumer/Authentication/Session',
     summary: 'Sign out (revoke the current session)',
     access: { kind: 'session' },
+    duringEnrolment: true,
     status: 204,
   },
 

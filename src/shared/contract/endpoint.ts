@@ -61,6 +61,13 @@ export interface Endpoint {
   eventStream?: string;
   /** A file to save rather than JSON: its media type, and what it is (the OpenAPI document says so). */
   download?: { mediaType: string; description: string };
+  /**
+   * Needs a second factor verified within STEP_UP_MINUTES (unless SECOND_FACTOR is off): otherwise 403
+   * step-up-required, and the caller proves one at POST /Consumer/Authentication/StepUp and asks again.
+   */
+  stepUp?: true;
+  /** Served to a session that may do nothing but add a second factor (a writer's first sign-in without one). */
+  duringEnrolment?: true;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;

@@ -38,6 +38,7 @@ import {
   TokenAccepted,
   VersionInfo,
 } from './resources.ts';
+import { signInMethodEndpoints } from './sign-in-method-endpoints.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
 
 export type { Access, Endpoint, HttpMethod } from './endpoint.ts';
@@ -174,6 +175,7 @@ export const endpoints = {
     path: '/Consumer/Authentication/Session',
     summary: 'The current session',
     access: { kind: 'session' },
+    duringEnrolment: true,
     response: Session,
   },
   endSession: deviceAppEndpoints.endSession,
@@ -353,6 +355,7 @@ export const endpoints = {
     path: '/Admin/Accounts/:id/Permissions',
     summary: "Change a local account's permissions",
     access: ACCOUNTS_WRITE,
+    stepUp: true,
     params: IdParam,
     body: AccountPermissionsUpdate,
     response: Account,
@@ -375,6 +378,7 @@ export const endpoints = {
     path: '/Admin/Accounts/:id/Password',
     summary: "Reset a local account's password (ends its sessions)",
     access: ACCOUNTS_WRITE,
+    stepUp: true,
     params: IdParam,
     body: PasswordReset,
     response: Account,
@@ -407,6 +411,7 @@ export const endpoints = {
     summary:
       'A consistent copy of the embedded database, taken while the service runs (PostgreSQL: 409 with the pg_dump command)',
     access: ACCOUNTS_WRITE,
+    stepUp: true,
     download: {
       mediaType: 'application/vnd.sqlite3',
       description:
@@ -443,6 +448,7 @@ export const endpoints = {
     path: '/Device/EnrollmentLinks',
     summary: "A single-use link (10 minutes) that enrols a phone as the caller's device without a password",
     access: { kind: 'session' },
+    duringEnrolment: true,
     status: 201,
     response: EnrollmentLink,
   },
@@ -485,6 +491,7 @@ export const endpoints = {
     params: IdParam,
     response: Instruction,
   },
+  ...signInMethodEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

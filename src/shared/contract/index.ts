@@ -15,6 +15,7 @@ export * from './problems.ts';
 export * from './request-headers.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';
+export * from './sign-in-methods.ts';
 export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';

@@ -19,6 +19,10 @@ export const Problem = z.object({
   outcome: z.optional(z.string()),
   /** 409 external-database: the command that backs the database up instead (never with a password in it). */
   command: z.optional(z.string()),
+  /** 401 second-factor-required: the single-use ticket the second step takes, until when, and the methods it may use. */
+  ticket: z.optional(z.string()),
+  ticketExpiresUtc: z.optional(z.string()),
+  methods: z.optional(z.array(z.string())),
   /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
   Message: z.optional(z.string()),
   ErrorCode: z.optional(z.string()),
@@ -71,6 +75,13 @@ export const PROBLEM_KINDS = [
   /** An API account's secret used in a browser: API accounts are for scripts and the SDK, never the dashboard. */
   'api-account-in-browser',
   'external-database',
+  'second-factor-required',
+  'second-factor-enrolment-required',
+  'step-up-required',
+  'passkey-refused',
+  'passkeys-unavailable',
+  'ticket-invalid',
+  'recovery-code-invalid',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -147,12 +147,16 @@ export const Session = z.object({
   ExpiresUtc: AnyTimestamp,
   UserName: z.string(),
   Permissions: z.array(PermissionGrant),
+  /** Extension, present when true: the session may only add a second factor, which the policy asks of this person. */
+  EnrolmentRequired: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof Session>;
 /** `Successful` is what the published SDK reads from a sign-in (SPEC §3); optional for servers without it. */
 export const LoginResult = z.extend(Session, {
   Token: z.string().check(z.minLength(1)),
   Successful: z.optional(z.boolean()),
+  /** Extension, after a sign-in with a recovery code: how many the person has left. */
+  RecoveryCodesLeft: z.optional(z.int()),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 

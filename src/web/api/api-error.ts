@@ -10,6 +10,8 @@ export interface ApiErrorInit {
   detail?: string | undefined;
   errors?: { path: string; message: string }[] | undefined;
   retryAfterSeconds?: number | undefined;
+  /** The problem as the service sent it, with its extension members (a second step's ticket and methods). */
+  problem?: Problem | undefined;
   cause?: unknown;
 }
 
@@ -22,6 +24,7 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly errors: { path: string; message: string }[];
   readonly retryAfterSeconds: number | undefined;
+  readonly problem: Problem | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.detail ?? init.title, { cause: init.cause });
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.errors = init.errors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.problem = init.problem;
   }
 }
 
@@ -87,6 +91,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
         title: problem.data.title,
         detail: problem.data.detail,
         errors: problem.data.errors,
+        problem: problem.data,
       });
     }
   }

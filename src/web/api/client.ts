@@ -30,6 +30,8 @@ export interface ApiClientConfig {
   onSessionAnswer?: (response: Response) => void;
   /** Called when a call that needed credentials is answered 401: the session (or the device's credential) is gone. */
   onUnauthorized?: (error: ApiError, endpoint: Endpoint) => void;
+  /** Asks the person to prove a second factor again (step-up); true when they did and the call may go again. */
+  onStepUpRequired?: () => Promise<boolean>;
 }
 
 /** A field the endpoint requires, may take (all its keys optional), or must not get. */
@@ -190,6 +192,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (!response.ok) {
       const error = await errorFromResponse(response);
       if (response.status === 401 && endpoint.access.kind !== 'anonymous') config.onUnauthorized?.(error, endpoint);
+      // A step-up action asked for a fresh second factor: once the person proves one, the same call goes again, so
+      // what they typed for it is not lost.
+      if (error.kind === 'step-up-required' && config.onStepUpRequired && (await config.onStepUpRequired())) {
+        return call(endpoint, ...args);
+      }
       throw error;
     }
     if (!endpoint.response) return undefined as ResponseOf<E>;

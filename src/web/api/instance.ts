@@ -4,6 +4,7 @@ import { activeApiVersion } from '../settings/resolve-version.ts';
 import { settingsStore } from '../settings/settings-store.ts';
 import { createApiClient } from './client.ts';
 import { reportSessionEnded } from './session-events.ts';
+import { askForStepUp } from './step-up.ts';
 
 // Re-exported for code that loads the client on demand (load-api.ts): the catalogue comes with it, not before.
 export { endpoints } from '../../shared/contract/index.ts';
@@ -17,4 +18,5 @@ export const api = createApiClient({
   background: () => !personActiveRecently(Date.now(), sessionStore.get()?.idleSeconds),
   onSessionAnswer: (response) => updateDeadlines(response.headers),
   onUnauthorized: reportSessionEnded,
+  onStepUpRequired: askForStepUp,
 });

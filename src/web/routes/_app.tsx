@@ -3,7 +3,12 @@ import { AppLayout } from '../components/app-shell/app-layout.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
-    if (!context.session()) throw redirect({ to: '/login', search: { redirect: location.href } });
+    const session = context.session();
+    if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
+    // A session that may only add a second factor goes to where one is added, and on from there once it is.
+    if (session.enrolmentRequired && location.pathname !== '/sign-in-methods') {
+      throw redirect({ to: '/sign-in-methods', search: { redirect: location.href } });
+    }
   },
   component: AppRoute,
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
-import type { ApiVersion, LoginCredentials } from '../../shared/contract/index.ts';
+import type { ApiVersion, LoginCredentials, LoginResult } from '../../shared/contract/index.ts';
 import { isApiError } from '../api/api-error.ts';
 import { loadApi } from '../api/load-api.ts';
 import { forgetUserData } from '../api/system-queries.ts';
@@ -9,6 +9,10 @@ import { type StoredSession, sessionFromLogin, sessionStore } from './session-st
 export interface SessionContextValue {
   session: StoredSession | null;
   signIn(credentials: LoginCredentials, apiVersion: ApiVersion): Promise<StoredSession>;
+  /** Keeps the session another sign-in step gave (a passkey, a recovery code). */
+  adopt(result: LoginResult, apiVersion: ApiVersion): StoredSession;
+  /** The session may do everything now: a second factor was added in a session that could only add one. */
+  enrolled(): void;
   /** Revokes the session on the server (best effort) and forgets it here; true when the server confirmed it. */
   signOut(): Promise<boolean>;
   setApiVersion(version: ApiVersion): void;
@@ -30,6 +34,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         forgetUserData(queryClient);
         sessionStore.set(next);
         return next;
+      },
+      adopt(result, apiVersion) {
+        const next = sessionFromLogin(result, apiVersion);
+        forgetUserData(queryClient);
+        sessionStore.set(next);
+        return next;
+      },
+      enrolled() {
+        const current = sessionStore.get();
+        if (current?.enrolmentRequired) {
+          const { enrolmentRequired: _, ...rest } = current;
+          sessionStore.set(rest);
+        }
       },
       async signOut() {
         let confirmed = false;

@@ -9,6 +9,7 @@ import * as knownClients from './006-known-clients.ts';
 import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
 import * as devices from './008-devices.ts';
 import * as pushUserPerDevice from './010-push-user-per-device.ts';
+import * as signInMethods from './011-sign-in-methods.ts';
 import * as apiAccounts from './012-api-accounts.ts';
 
 interface DialectMigration {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-demo-created-accounts': demoCreatedAccounts,
   '008-devices': devices,
   '010-push-user-per-device': pushUserPerDevice,
+  '011-sign-in-methods': signInMethods,
   '012-api-accounts': apiAccounts,
 };
 

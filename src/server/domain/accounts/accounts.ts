@@ -11,6 +11,7 @@ import {
   formatTimestamp,
   type Permission,
   type RotatedSecret,
+  type SecondFactorPolicy,
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -21,6 +22,7 @@ import type { ChangePublisher, FeedEvent } from '../core/change-feed.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
 import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
+import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
 import { recordAccountHistory, type SignInContext } from './account-history.ts';
 import { generateApiSecret } from './api-secrets.ts';
 import { inDirectoryDomain } from './directory-config.ts';
@@ -114,6 +116,8 @@ export class AccountService {
     throttle: Pick<LoginThrottle, 'attempt'>;
     /** Where the queue hears of enrolments rejected when an account is in doubt (endPendingEnrolments). */
     changes: ChangePublisher;
+    /** SECOND_FACTOR, to mark the accounts it asks for a second factor that have none; off when absent. */
+    secondFactor?: SecondFactorPolicy;
   };
   /** Own password changes per account, so one account never has more than one password hash in flight. */
   private readonly ownPasswordChanges = new OneAtATime();
@@ -171,6 +175,16 @@ export class AccountService {
       (latest, at) => (at !== null && (latest === null || at > latest) ? at : latest),
       null,
     );
+    const methods = await availableMethods(this.db, row.id);
+    const grantList = (['Security', 'Accounts'] as const).map((entity) => ({
+      Entity: entity,
+      Permissions: of(entity),
+    }));
+    const required = secondFactorRequired(this.options.secondFactor ?? 'off', {
+      id: row.id,
+      grants: grantList,
+      kind: accountKindOf(row.kind),
+    });
     return {
       Id: row.id,
       UserName: row.user_name,
@@ -185,6 +199,8 @@ export class AccountService {
       CreatedUtc: row.created_at,
       ActiveSessions: Number(active.count),
       InsideDirectoryDomain: row.source === 'local' && this.insideDirectoryDomain(row.user_name),
+      SignInMethods: methods,
+      SecondFactorMissing: required && methods.length === 0,
     };
   }
 

@@ -1,17 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  type Endpoint,
   formatTimestamp,
   type LoginCredentials,
   type LoginResult,
+  type SecondFactorMethod,
+  type SecondFactorPolicy,
   type Session,
 } from '../../../shared/contract/index.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import type { SignInContext } from '../accounts/account-history.ts';
 import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
+import { purgeChallenges } from '../sign-in-methods/challenges.ts';
+import { availableMethods, secondFactorRequired, stepUpFresh } from '../sign-in-methods/second-factor-policy.ts';
+import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
 
@@ -20,6 +27,18 @@ export interface SessionPolicy extends SignInPolicy {
   absoluteHours: number;
   /** The audit stream: sign-ins, and sessions ending at their deadlines. */
   audit?: AuditLog;
+  /** SECOND_FACTOR; off when absent. */
+  secondFactor?: SecondFactorPolicy;
+  /** STEP_UP_MINUTES. */
+  stepUpMinutes?: number;
+}
+
+/** How a first factor (a password, the directory, later a provider) proved the person, for the second-step decision. */
+export interface FirstFactor {
+  /** Whether this first factor is itself a second factor too (a passkey with user verification). */
+  secondFactor: SecondFactorMethod | null;
+  /** What the audit stream names the sign-in by (the user name typed, or the account's). */
+  userName: string;
 }
 
 export interface AuthenticatedSession {
@@ -31,6 +50,10 @@ export interface AuthenticatedSession {
   expires: Date;
   idleExpires: Date;
   absoluteExpires: Date;
+  /** When a second factor was last verified in this session (its second step or a step-up); null for never. */
+  secondFactorAt: Date | null;
+  /** Whether the session may only add a second factor (the policy asks one of its person, who has none). */
+  enrolmentOnly: boolean;
 }
 
 /** Whether a request comes from the person (extends the idle deadline) or from background traffic (does not). */
@@ -51,6 +74,8 @@ interface CachedSession {
   principal: Principal;
   lastSeen: Date;
   absolute: Date;
+  secondFactorAt: Date | null;
+  enrolmentOnly: boolean;
   cachedAt: number;
   /** The session as last answered: it changes only with the last-seen time, so requests in between share it. */
   answered?: { lastSeen: Date; session: AuthenticatedSession };
@@ -83,22 +108,87 @@ export class SessionService {
   /** Signs in (the endpoint and HTTP Basic alike), and puts the attempt in the audit stream: failures with their reason. */
   async login(credentials: LoginCredentials, context: SignInContext | string): Promise<LoginResult> {
     const where = typeof context === 'string' ? { clientAddress: context, consumer: null } : context;
-    const event = {
-      action: 'sign-in',
-      userName: credentials.UserName,
-      sourceIp: where.clientAddress,
-      userAgent: where.userAgent ?? null,
-    } as const;
     let row: Awaited<ReturnType<SignInService['login']>>;
     try {
       row = await this.signIn.login(credentials, where);
     } catch (error) {
-      const reason = reasonOf(error);
-      // Only this refusal knows the kind: any other failure must not tell an API account's name apart.
-      const details = reason === 'api-account-in-browser' ? { accountKind: 'Api' } : undefined;
-      this.policy.audit?.record({ ...event, outcome: 'failure', reason, details });
+      this.auditSignIn(credentials.UserName, where, error);
       throw error;
     }
+    return this.afterFirstFactor(row.id, where, { secondFactor: null, userName: credentials.UserName });
+  }
+
+  /**
+   * What every first factor that succeeded leads to (a password, the directory, a passkey alone, a provider): a full
+   * session; or, when the policy asks this person for a second factor the first one was not, a 401
+   * second-factor-required problem with a single-use ticket for the second step and the methods they have; or, when
+   * they have none yet, a session that may do nothing but add one (`EnrolmentRequired`, not `Successful`).
+   */
+  async afterFirstFactor(principalId: number, where: SignInContext, factor: FirstFactor): Promise<LoginResult> {
+    const principal = await this.principalById(principalId);
+    const now = this.clock();
+    const required = secondFactorRequired(this.policy.secondFactor ?? 'off', principal);
+    let enrolmentOnly = false;
+    if (required && factor.secondFactor === null) {
+      const methods = await availableMethods(this.db, principal.id);
+      if (methods.length > 0) {
+        const { ticket, expires } = await issueTicket(this.db, principal.id, now);
+        const problem = new ProblemError(
+          401,
+          'second-factor-required',
+          'Second factor required',
+          `The password was right; ${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
+            'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey or /RecoveryCode).',
+          { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
+        );
+        this.auditSignIn(factor.userName, where, problem);
+        throw problem;
+      }
+      enrolmentOnly = true;
+    }
+    const result = await this.open(principal, {
+      secondFactorAt: factor.secondFactor !== null ? now : null,
+      enrolmentOnly,
+    });
+    this.auditSignIn(factor.userName, where, null, principal.kind);
+    return result;
+  }
+
+  /** A sign-in's audit line; a success names the account's kind, and of the failures only the refusal that knows it. */
+  private auditSignIn(userName: string, where: SignInContext, error: unknown, kind?: Principal['kind']): void {
+    const reason = error === null ? null : reasonOf(error);
+    // Any other failure must not tell an API account's name apart.
+    const accountKind = reason === null ? kind : reason === 'api-account-in-browser' ? 'Api' : undefined;
+    this.policy.audit?.record({
+      action: 'sign-in',
+      userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      ...(reason === null ? { outcome: 'success' } : { outcome: 'failure', reason }),
+      ...(accountKind ? { details: { accountKind } } : {}),
+    });
+  }
+
+  private async principalById(principalId: number): Promise<Principal> {
+    const row = await this.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'kind'])
+      .where('id', '=', principalId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: row.id,
+      userName: row.user_name,
+      userKey: userKeyOf(row.user_name),
+      grants: await loadGrants(this.db, row.id),
+      kind: accountKindOf(row.kind),
+    };
+  }
+
+  /** A new session for a person the sign-in judged. */
+  private async open(
+    principal: Principal,
+    factors: { secondFactorAt: Date | null; enrolmentOnly: boolean },
+  ): Promise<LoginResult> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     const absolute = addMinutes(now, this.policy.absoluteHours * 60);
@@ -106,22 +196,16 @@ export class SessionService {
       .insertInto('sessions')
       .values({
         token_hash: hashToken(token),
-        principal_id: row.id,
+        principal_id: principal.id,
         created_at: formatTimestamp(now),
         last_seen_at: formatTimestamp(now),
         absolute_expires_at: formatTimestamp(absolute),
         revoked_at: null,
+        second_factor_at: factors.secondFactorAt ? formatTimestamp(factors.secondFactorAt) : null,
+        enrolment_only: factors.enrolmentOnly ? 1 : 0,
       })
       .execute();
-    const principal = {
-      id: row.id,
-      userName: row.user_name,
-      userKey: userKeyOf(row.user_name),
-      grants: await loadGrants(this.db, row.id),
-      kind: accountKindOf(row.kind),
-    };
     const idle = addMinutes(now, this.policy.idleMinutes);
-    this.policy.audit?.record({ ...event, outcome: 'success', details: { accountKind: principal.kind } });
     return {
       Token: token,
       ...this.view({
@@ -131,9 +215,63 @@ export class SessionService {
         expires: idle < absolute ? idle : absolute,
         idleExpires: idle,
         absoluteExpires: absolute,
+        ...factors,
       }),
-      Successful: true,
+      Successful: !factors.enrolmentOnly,
     };
+  }
+
+  /**
+   * A second factor was verified in this session now (a step-up, or the first one added in a session that could only
+   * add one): step-up actions work for STEP_UP_MINUTES, and an enrolment-only session becomes a full one.
+   */
+  async secondFactorVerified(session: AuthenticatedSession): Promise<Date> {
+    const now = this.clock();
+    await this.db
+      .updateTable('sessions')
+      .set({ second_factor_at: formatTimestamp(now), enrolment_only: 0 })
+      .where('token_hash', '=', session.tokenHash)
+      .execute();
+    for (const [token, cached] of this.cache) if (cached.tokenHash === session.tokenHash) this.cache.delete(token);
+    return now;
+  }
+
+  /** Until when a step-up verified at `at` lets step-up actions through. */
+  stepUpUntil(at: Date): Date {
+    return addMinutes(at, this.policy.stepUpMinutes ?? 0);
+  }
+
+  /**
+   * The problem refusing this session the endpoint on second-factor grounds, or undefined: a session that may only add
+   * a second factor reaches nothing else, and a step-up action needs a second factor verified within STEP_UP_MINUTES
+   * (unless SECOND_FACTOR is off, an operator's choice of passwords alone).
+   */
+  secondFactorRefusal(session: AuthenticatedSession, endpoint: Endpoint): ProblemError | undefined {
+    if (session.enrolmentOnly && !endpoint.duringEnrolment) {
+      return new ProblemError(
+        403,
+        'second-factor-enrolment-required',
+        'Add a second factor first',
+        `${session.principal.userName} needs a second factor to use this service: add a passkey, recovery codes or a ` +
+          'device (Sign-in methods) first.',
+      );
+    }
+    if (endpoint.stepUp) return this.stepUpRefusal(session);
+    return undefined;
+  }
+
+  /** 403 step-up-required unless a second factor was verified recently enough in this session (or the policy is off). */
+  stepUpRefusal(session: AuthenticatedSession): ProblemError | undefined {
+    const policy = this.policy.secondFactor ?? 'off';
+    if (policy === 'off') return undefined;
+    if (stepUpFresh(session.secondFactorAt, this.clock(), this.policy.stepUpMinutes ?? 0)) return undefined;
+    return new ProblemError(
+      403,
+      'step-up-required',
+      'Confirm it is you',
+      `This action needs a second factor verified within the last ${this.policy.stepUpMinutes} minutes: prove one ` +
+        '(POST /api/Consumer/Authentication/StepUp) and try again.',
+    );
   }
 
   /** The configured idle length in seconds (told to clients, which warn before it runs out). */
@@ -224,6 +362,8 @@ export class SessionService {
       expires: this.expiry(known.lastSeen, known.absolute),
       idleExpires: idle,
       absoluteExpires: known.absolute,
+      secondFactorAt: known.secondFactorAt,
+      enrolmentOnly: known.enrolmentOnly,
     };
     known.answered = { lastSeen: known.lastSeen, session };
     return session;
@@ -244,6 +384,8 @@ export class SessionService {
         'principals.user_key',
         'principals.enabled',
         'principals.kind',
+        'sessions.second_factor_at',
+        'sessions.enrolment_only',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -259,6 +401,8 @@ export class SessionService {
       },
       lastSeen: storedTime(row.last_seen_at),
       absolute: storedTime(row.absolute_expires_at),
+      secondFactorAt: row.second_factor_at === null ? null : storedTime(row.second_factor_at),
+      enrolmentOnly: row.enrolment_only === 1,
       cachedAt: performance.now(),
     };
     // Maps iterate in insertion order, so the first key is the oldest entry.
@@ -313,6 +457,8 @@ export class SessionService {
     const now = this.clock();
     const idleSince = formatTimestamp(addMinutes(now, -this.policy.idleMinutes));
     if (this.policy.audit) await this.auditDeadlinesPassed(now, idleSince, this.policy.audit);
+    await purgeChallenges(this.db, now);
+    await purgeTickets(this.db, now);
     const result = await this.db
       .deleteFrom('sessions')
       .where((eb) =>
@@ -357,6 +503,7 @@ export class SessionService {
       ExpiresUtc: formatTimestamp(session.expires),
       UserName: session.principal.userName,
       Permissions: session.principal.grants,
+      ...(session.enrolmentOnly ? { EnrolmentRequired: true } : {}),
     };
   }
 

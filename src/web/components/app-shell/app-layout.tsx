@@ -7,6 +7,7 @@ import { SessionKeeper } from '../../session/session-keeper.tsx';
 import { PaletteHost } from '../command-palette/palette-host.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
+import { StepUpHost } from './step-up-host.tsx';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -36,6 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>
         <PaletteHost />
         <SessionKeeper />
+        <StepUpHost />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,5 +1,12 @@
 import { Badge, Group, Menu, Text } from '@mantine/core';
-import { IconDeviceMobile, IconDevicesOff, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  IconDeviceMobile,
+  IconDevicesOff,
+  IconFingerprint,
+  IconKey,
+  IconLogout,
+  IconSettings,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
@@ -60,6 +67,9 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
           <Menu.Divider />
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
             Settings
+          </Menu.Item>
+          <Menu.Item component={Link} to="/sign-in-methods" leftSection={<IconFingerprint size={16} />}>
+            Sign-in methods
           </Menu.Item>
           <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDialog('add-device')}>
             Add a device

@@ -34,7 +34,9 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AccountKindBadge, AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
+import { ResetSignInMethodsButton } from './reset-sign-in-methods.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
+import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
 const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedIn: 'Signed in',
@@ -52,10 +54,21 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   CodeReported: 'Reported a code they did not ask for',
   ApiAccountCreated: 'API account created',
   SecretRotated: 'Secret rotated',
+  SecondFactorAdded: 'Sign-in method added',
+  SecondFactorRemoved: 'Sign-in method removed',
+  SecondFactorVerified: 'Second factor verified',
+  SecondFactorFailed: 'Failed second factor',
+  RecoveryCodeUsed: 'Recovery code used',
+  SignInMethodsReset: 'Sign-in methods reset',
+  StepUp: 'Second factor verified again (step-up)',
 };
 
 /** Failed attempts at the account's password, shown in red. */
-const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set(['SignInFailed', 'PasswordChangeFailed']);
+const FAILURES: ReadonlySet<AccountHistoryEntry['Action']> = new Set([
+  'SignInFailed',
+  'PasswordChangeFailed',
+  'SecondFactorFailed',
+]);
 
 type Pending = 'disable' | 'sign-out' | 'reset' | 'rotate' | null;
 
@@ -108,6 +121,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           <Badge variant="default" tt="none">
             {account.ActiveSessions} active session{account.ActiveSessions === 1 ? '' : 's'}
           </Badge>
+          <SignInMethodsNote account={account} />
         </Group>
         {account.InsideDirectoryDomain && (
           <Alert color="orange" title="Inside the directory’s domain">
@@ -184,6 +198,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           >
             Sign out everywhere
           </PermissionButton>
+          <ResetSignInMethodsButton account={account} />
         </Group>
         <AccountActivity id={account.Id} />
       </Stack>

@@ -9,6 +9,7 @@ import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
+import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
 const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
   ['Security', 'Read'],
@@ -137,6 +138,7 @@ function AccountName({ account }: { account: Account }) {
         </Text>
       )}
       <AccountKindBadge account={account} />
+      <SignInMethodsNote account={account} />
     </>
   );
 }

@@ -1,9 +1,22 @@
-import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { LoginCredentials } from '../../../shared/contract/index.ts';
+import { LoginCredentials, type LoginResult } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
@@ -16,6 +29,13 @@ import { useSettings } from '../../settings/use-settings.ts';
 import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
+import {
+  PasskeySignInButton,
+  SecondStep,
+  type SecondStepTicket,
+  secondStepOf,
+  usePasskeyAutofill,
+} from './passkey-sign-in.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
@@ -23,13 +43,14 @@ const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => (
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
 export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
   const [settings] = useSettings();
-  const { signIn } = useSession();
+  const { signIn, adopt } = useSession();
   const navigate = useNavigate();
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password'>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
+  const [secondStep, setSecondStep] = useState<SecondStepTicket | null>(null);
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -38,7 +59,15 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
         resolveApiVersion(settings.apiVersion, versionQuery.data),
       ),
     onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
+    onError: (failure) => setSecondStep(secondStepOf(failure)),
   });
+
+  /** A passkey or a second step signed in: keep its session and go where the person was going. */
+  function signedIn(result: LoginResult) {
+    const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data));
+    void navigate({ href: redirectTo ?? landingPage(session, false), replace: true });
+  }
+  usePasskeyAutofill(secondStep === null, signedIn);
   const waitSeconds = useRetryCountdown(mutation.error);
 
   function submit(event: FormEvent) {
@@ -58,7 +87,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
     submitRef.current?.focus();
   }
 
-  const error = mutation.isError ? loginErrorText(mutation.error) : null;
+  const error = mutation.isError && !secondStep ? loginErrorText(mutation.error) : null;
   const throttled = waitSeconds > 0;
 
   return (
@@ -77,56 +106,74 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
             <Text size="sm" c="dimmed" mb="lg">
               Review device requests, manage push users and confirm instructions.
             </Text>
-            <form onSubmit={submit} noValidate>
-              <Stack gap="md">
-                <TextInput
-                  label="User name"
-                  placeholder="DOMAIN\user"
-                  autoComplete="username"
-                  value={userName}
-                  onChange={(event) => {
-                    setUserName(event.currentTarget.value);
-                    setChecked(({ UserName: _, ...rest }) => rest);
-                  }}
-                  error={checked.UserName}
-                  required
-                  data-autofocus
-                  autoFocus
-                />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.currentTarget.value);
-                    setChecked(({ Password: _, ...rest }) => rest);
-                  }}
-                  error={checked.Password}
-                  required
-                />
-                {error &&
-                  (isApiError(mutation.error) && mutation.error.kind === 'too-many-requests' ? (
-                    <Alert color="red" icon={<IconAlertTriangle />} title="Too many attempts" role="alert">
-                      {throttled ? `You can try again in ${minutesAndSeconds(waitSeconds)}.` : 'You can try again now.'}
-                    </Alert>
-                  ) : (
-                    <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
-                      {error.message}
-                    </Alert>
-                  ))}
-                <Button
-                  ref={submitRef}
-                  type="submit"
-                  fullWidth
-                  size="md"
-                  leftSection={<IconLogin size={18} />}
-                  loading={mutation.isPending}
-                  disabled={throttled}
-                >
-                  {throttled ? `Sign in (wait ${minutesAndSeconds(waitSeconds)})` : 'Sign in'}
-                </Button>
-              </Stack>
-            </form>
+            {secondStep ? (
+              <SecondStep
+                step={secondStep}
+                onSignedIn={signedIn}
+                onRestart={() => {
+                  setSecondStep(null);
+                  setPassword('');
+                  mutation.reset();
+                }}
+              />
+            ) : (
+              <>
+                <form onSubmit={submit} noValidate>
+                  <Stack gap="md">
+                    <TextInput
+                      label="User name"
+                      placeholder="DOMAIN\user"
+                      autoComplete="username webauthn"
+                      value={userName}
+                      onChange={(event) => {
+                        setUserName(event.currentTarget.value);
+                        setChecked(({ UserName: _, ...rest }) => rest);
+                      }}
+                      error={checked.UserName}
+                      required
+                      data-autofocus
+                      autoFocus
+                    />
+                    <PasswordInput
+                      label="Password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => {
+                        setPassword(event.currentTarget.value);
+                        setChecked(({ Password: _, ...rest }) => rest);
+                      }}
+                      error={checked.Password}
+                      required
+                    />
+                    {error &&
+                      (isApiError(mutation.error) && mutation.error.kind === 'too-many-requests' ? (
+                        <Alert color="red" icon={<IconAlertTriangle />} title="Too many attempts" role="alert">
+                          {throttled
+                            ? `You can try again in ${minutesAndSeconds(waitSeconds)}.`
+                            : 'You can try again now.'}
+                        </Alert>
+                      ) : (
+                        <Alert color="red" icon={<IconAlertTriangle />} title={error.title} role="alert">
+                          {error.message}
+                        </Alert>
+                      ))}
+                    <Button
+                      ref={submitRef}
+                      type="submit"
+                      fullWidth
+                      size="md"
+                      leftSection={<IconLogin size={18} />}
+                      loading={mutation.isPending}
+                      disabled={throttled}
+                    >
+                      {throttled ? `Sign in (wait ${minutesAndSeconds(waitSeconds)})` : 'Sign in'}
+                    </Button>
+                  </Stack>
+                </form>
+                <Divider label="or" labelPosition="center" my="md" />
+                <PasskeySignInButton onSignedIn={signedIn} />
+              </>
+            )}
           </Paper>
           {versionQuery.data?.Demo && (
             <Suspense fallback={null}>

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { formatTimestamp, type SecondFactorMethod, type SecondFactorPolicy } from '../../../shared/contract/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Principal } from '../accounts/principals.ts';
+
+/**
+ * Whether an account never needs a second factor, whatever SECOND_FACTOR says: API accounts (the platform's scripts
+ * and SDK, which sign in with a generated secret of 160 bits, never hold Accounts permissions and never reach the
+ * dashboard).
+ */
+export function isExemptFromSecondFactor(principal: Pick<Principal, 'kind'>): boolean {
+  return principal.kind === 'Api';
+}
+
+/** Whether the policy asks this person for a second factor after the password (writers: any Write permission). */
+export function secondFactorRequired(
+  policy: SecondFactorPolicy,
+  principal: Pick<Principal, 'id' | 'grants' | 'kind'>,
+): boolean {
+  if (policy === 'off' || isExemptFromSecondFactor(principal)) return false;
+  if (policy === 'everyone') return true;
+  return principal.grants.some((grant) => grant.Permissions.includes('Write'));
+}
+
+/** The second factors a person can use now: their passkeys, and their unused recovery codes. */
+export async function availableMethods(db: Kysely<Database>, principalId: number): Promise<SecondFactorMethod[]> {
+  const [passkeys, codes] = await Promise.all([
+    db
+      .selectFrom('passkeys')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('principal_id', '=', principalId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('principal_id', '=', principalId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const methods: SecondFactorMethod[] = [];
+  if (Number(passkeys.n) > 0) methods.push('Passkey');
+  if (Number(codes.n) > 0) methods.push('RecoveryCode');
+  return methods;
+}
+
+/** Whether a second factor verified at `verifiedAt` still lets step-up actions through at `now`. */
+export function stepUpFresh(verifiedAt: Date | null, now: Date, stepUpMinutes: number): boolean {
+  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() < stepUpMinutes * 60_000;
+}
+
+/** A stored timestamp for a second factor verified now. */
+export const verifiedNow = (now: Date) => formatTimestamp(now);

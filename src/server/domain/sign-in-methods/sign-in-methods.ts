@@ -1,0 +1,438 @@
+import type { Kysely } from 'kysely';
+import type {
+  LoginResult,
+  Passkey,
+  PasskeyOptions,
+  SecondFactorMethod,
+  SignInMethods,
+  StepUpProof,
+  StepUpResult,
+  WebAuthnResponse,
+} from '../../../shared/contract/index.ts';
+import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import type { Database } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, ProblemError } from '../../lib/problem-error.ts';
+import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
+import { revokeSessionsOf } from '../accounts/accounts.ts';
+import type { Principal } from '../accounts/principals.ts';
+import type { LoginThrottle } from '../sign-in/login-throttle.ts';
+import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
+import {
+  addPasskey,
+  assertionOptions,
+  listPasskeys,
+  PasskeyRefusedError,
+  passkeyCount,
+  passkeyOwner,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  verifyAssertion,
+} from './passkeys.ts';
+import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
+import type { RelyingParty } from './relying-party.ts';
+import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
+import { spendTicket, ticketHolder } from './sign-in-tickets.ts';
+
+export interface SignInMethodsOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  rp: RelyingParty;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  audit: AuditLog;
+  policy: { secondFactor: 'off' | 'writers' | 'everyone'; refusedUserKeys: ReadonlySet<string> };
+  /** Forgets an account's sessions in every process (after its methods were reset). */
+  forget: (principalId: number) => void;
+}
+
+/** The audit stream's and the history's name of a method. */
+const METHOD_REASON: Record<SecondFactorMethod, string> = { Passkey: 'passkey', RecoveryCode: 'recovery-code' };
+
+const ticketInvalid = () =>
+  new ProblemError(
+    401,
+    'ticket-invalid',
+    'Sign in again',
+    'The sign-in ticket is unknown, expired or used already: sign in with your password again.',
+  );
+
+const recoveryCodeInvalid = () =>
+  new ProblemError(
+    401,
+    'recovery-code-invalid',
+    'Recovery code not accepted',
+    'That recovery code is not one of yours, or it was used already. Each works once.',
+  );
+
+/**
+ * A person's sign-in methods beside the password, and the steps that use them: a passkey sign-in (alone, or the second
+ * step after a password), a recovery code as the second step, step-up, and an administrator's reset. Every wrong
+ * answer spends the same throttle budgets as a wrong password, and lands in the audit stream and the account history.
+ */
+export class SignInMethodService {
+  private readonly o: SignInMethodsOptions;
+
+  constructor(options: SignInMethodsOptions) {
+    this.o = options;
+  }
+
+  get relyingParty(): RelyingParty {
+    return this.o.rp;
+  }
+
+  /** Options for a passkey sign-in: any discoverable passkey, or with a ticket one of that person's. */
+  async signInOptions(ticket: string | undefined): Promise<PasskeyOptions> {
+    const now = this.o.clock();
+    const holder = ticket === undefined ? null : await ticketHolder(this.o.db, ticket, now);
+    if (ticket !== undefined && holder === null) throw ticketInvalid();
+    return assertionOptions(this.o.db, this.o.rp, 'sign-in', holder, now);
+  }
+
+  /** A passkey sign-in: alone (the passkey is both factors), or the second step of a password sign-in. */
+  async passkeySignIn(
+    response: WebAuthnResponse,
+    ticket: string | undefined,
+    where: SignInContext,
+  ): Promise<LoginResult> {
+    const { db, clock, throttle } = this.o;
+    const holder = ticket === undefined ? null : await ticketHolder(db, ticket, clock());
+    if (ticket !== undefined && holder === null) {
+      await this.failed(null, null, 'Passkey', where, ticketInvalid());
+      throw ticketInvalid();
+    }
+    const owner = await passkeyOwner(db, response);
+    const person =
+      holder !== null
+        ? await db
+            .selectFrom('principals')
+            .select(['id', 'user_name', 'user_key', 'enabled'])
+            .where('id', '=', holder)
+            .executeTakeFirst()
+        : owner;
+    // An unknown credential still spends the address's budget, under a key of its own.
+    const userKey = person?.user_key ?? `passkey\n${response.id.slice(0, 200)}`;
+    let refusal: ProblemError | null = null;
+    let principalId: number | null = null;
+    const right = await throttle.attempt(userKey, where.clientAddress, async () => {
+      try {
+        ({ principalId } = await verifyAssertion(db, this.o.rp, response, 'sign-in', holder, clock()));
+      } catch (error) {
+        if (!(error instanceof PasskeyRefusedError)) throw error;
+        refusal = error;
+        return false;
+      }
+      const row = owner ?? person;
+      if (row?.enabled !== 1 || !row || this.o.policy.refusedUserKeys.has(row.user_key)) {
+        refusal = new PasskeyRefusedError('passkey-invalid', principalId);
+        return false;
+      }
+      return true;
+    });
+    if (!right || principalId === null) {
+      const error = (refusal ?? new PasskeyRefusedError('passkey-invalid')) as ProblemError;
+      const reason = error instanceof PasskeyRefusedError ? error.reason : error.kind;
+      await this.failed(person ?? null, reason, 'Passkey', where, error);
+      throw error;
+    }
+    if (ticket !== undefined && !(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    const userName = (owner ?? person)?.user_name ?? '';
+    await this.verified(principalId, userName, 'Passkey', where);
+    await throttle.signedIn(userKey, where.clientAddress);
+    return this.o.sessions.afterFirstFactor(principalId, where, { secondFactor: 'Passkey', userName });
+  }
+
+  /** The second step of a password sign-in with one of the person's recovery codes. */
+  async recoveryCodeSignIn(ticket: string, code: string, where: SignInContext): Promise<LoginResult> {
+    const { db, clock, throttle } = this.o;
+    const holder = await ticketHolder(db, ticket, clock());
+    if (holder === null) {
+      await this.failed(null, 'ticket-invalid', 'RecoveryCode', where, ticketInvalid());
+      throw ticketInvalid();
+    }
+    const person = await db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'user_key'])
+      .where('id', '=', holder)
+      .executeTakeFirstOrThrow();
+    let left: number | null = null;
+    const right = await throttle.attempt(person.user_key, where.clientAddress, async () => {
+      left = await redeemRecoveryCode(db, holder, code, clock());
+      return left !== null;
+    });
+    if (!right || left === null) {
+      await this.failed(person, 'recovery-code-invalid', 'RecoveryCode', where, recoveryCodeInvalid());
+      throw recoveryCodeInvalid();
+    }
+    if (!(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    await this.recoveryCodeUsed(person, left, where);
+    await throttle.signedIn(person.user_key, where.clientAddress);
+    const result = await this.o.sessions.afterFirstFactor(holder, where, {
+      secondFactor: 'RecoveryCode',
+      userName: person.user_name,
+    });
+    return { ...result, RecoveryCodesLeft: left };
+  }
+
+  stepUpOptions(session: AuthenticatedSession): Promise<PasskeyOptions> {
+    return assertionOptions(this.o.db, this.o.rp, 'step-up', session.principal.id, this.o.clock());
+  }
+
+  /** Proves a second factor again in this session: step-up actions work for STEP_UP_MINUTES after. */
+  async stepUp(session: AuthenticatedSession, proof: StepUpProof, where: SignInContext): Promise<StepUpResult> {
+    const { db, clock, throttle } = this.o;
+    if ((proof.Passkey === undefined) === (proof.RecoveryCode === undefined)) {
+      throw new ProblemError(400, 'validation', 'Invalid request', 'Send either Passkey or RecoveryCode.', {
+        extensions: { errors: [{ path: 'Passkey', message: 'send either Passkey or RecoveryCode' }] },
+      });
+    }
+    const { principal } = session;
+    const method: SecondFactorMethod = proof.Passkey ? 'Passkey' : 'RecoveryCode';
+    let refusal: ProblemError | null = null;
+    let left: number | null = null;
+    const right = await throttle.attempt(principal.userKey, where.clientAddress, async () => {
+      if (proof.Passkey) {
+        try {
+          await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
+          return true;
+        } catch (error) {
+          if (!(error instanceof PasskeyRefusedError)) throw error;
+          refusal = error;
+          return false;
+        }
+      }
+      left = await redeemRecoveryCode(db, principal.id, proof.RecoveryCode ?? '', clock());
+      if (left === null) refusal = recoveryCodeInvalid();
+      return left !== null;
+    });
+    const person = { id: principal.id, user_name: principal.userName };
+    if (!right) {
+      const error = refusal ?? recoveryCodeInvalid();
+      await this.failed(person, error instanceof PasskeyRefusedError ? error.reason : error.kind, method, where, error);
+      throw error;
+    }
+    if (left !== null) await this.recoveryCodeUsed(person, left, where);
+    const at = await this.o.sessions.secondFactorVerified(session);
+    this.o.audit.record({
+      action: 'step-up',
+      outcome: 'success',
+      reason: METHOD_REASON[method],
+      userName: principal.userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id: principal.id },
+    });
+    await this.history(principal.id, principal.userName, 'StepUp', METHOD_REASON[method], where);
+    return { StepUpUntilUtc: formatTimestamp(this.o.sessions.stepUpUntil(at)), Method: method };
+  }
+
+  async ownMethods(principal: Principal): Promise<SignInMethods> {
+    const { db } = this.o;
+    // Active push users of the person: the devices their codes go to.
+    const devices = await db
+      .selectFrom('push_message_users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_key', '=', principal.userKey)
+      .where('status', '=', PushUserStatusCode.Active)
+      .executeTakeFirstOrThrow();
+    return {
+      Passkeys: await listPasskeys(db, principal.id),
+      RecoveryCodesLeft: await recoveryCodesLeft(db, principal.id),
+      ActiveDevices: Number(devices.n),
+      SecondFactorRequired: secondFactorRequired(this.o.policy.secondFactor, principal),
+      PasskeysUnavailable: this.o.rp.unavailable,
+    };
+  }
+
+  /**
+   * Changing one's methods while one has a second factor needs it proved recently (a session left open must not be
+   * enough to add the thief's passkey); a session that has none yet adds its first without.
+   */
+  private async requireRecentProof(session: AuthenticatedSession): Promise<void> {
+    if ((await availableMethods(this.o.db, session.principal.id)).length === 0) return;
+    const refusal = this.o.sessions.stepUpRefusal(session);
+    if (refusal) throw refusal;
+  }
+
+  async registrationOptions(session: AuthenticatedSession): Promise<PasskeyOptions> {
+    await this.requireRecentProof(session);
+    return registrationOptions(this.o.db, this.o.rp, session.principal, this.o.clock());
+  }
+
+  async addPasskey(
+    session: AuthenticatedSession,
+    name: string,
+    response: WebAuthnResponse,
+    where: SignInContext,
+  ): Promise<Passkey> {
+    await this.requireRecentProof(session);
+    const { principal } = session;
+    const passkey = await addPasskey(this.o.db, this.o.rp, principal.id, name, response, this.o.clock());
+    await this.added(principal, 'Passkey', `passkey "${name}"`, where);
+    // The new passkey verified the person as it was made: a session that could only add a method goes on in full.
+    await this.o.sessions.secondFactorVerified(session);
+    return passkey;
+  }
+
+  async renamePasskey(session: AuthenticatedSession, id: number, name: string): Promise<Passkey> {
+    return renamePasskey(this.o.db, session.principal.id, id, name);
+  }
+
+  async removePasskey(session: AuthenticatedSession, id: number, where: SignInContext): Promise<void> {
+    const { principal } = session;
+    const owned = await this.o.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('id', '=', id)
+      .where('principal_id', '=', principal.id)
+      .executeTakeFirst();
+    if (!owned) throw notFound('Passkey', id);
+    if ((await passkeyCount(this.o.db, principal.id)) === 1) {
+      const refusal = this.o.sessions.stepUpRefusal(session);
+      if (refusal) throw refusal;
+    }
+    const name = await removePasskey(this.o.db, principal.id, id);
+    this.o.audit.record({
+      action: 'second-factor-removed',
+      outcome: 'success',
+      reason: 'passkey',
+      userName: principal.userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id: principal.id },
+    });
+    await this.history(principal.id, principal.userName, 'SecondFactorRemoved', `passkey "${name}"`, where);
+  }
+
+  async newRecoveryCodes(session: AuthenticatedSession, where: SignInContext): Promise<string[]> {
+    await this.requireRecentProof(session);
+    const codes = await replaceRecoveryCodes(this.o.db, session.principal.id, this.o.clock());
+    await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
+    if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session);
+    return codes;
+  }
+
+  /** An administrator's recovery for a person: their passkeys and recovery codes go, and their sessions end. */
+  async reset(id: number, actor: Principal, where: SignInContext): Promise<void> {
+    const now = this.o.clock();
+    const userName = await writeTransaction(this.o.db, async (trx) => {
+      const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('Account', id);
+      await trx.deleteFrom('passkeys').where('principal_id', '=', id).execute();
+      await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
+      await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
+      await revokeSessionsOf(trx, id, now);
+      await recordAccountHistory(trx, {
+        principalId: id,
+        userName: row.user_name,
+        action: 'SignInMethodsReset',
+        changedBy: actor.userName,
+        clientAddress: where.clientAddress,
+        at: now,
+      });
+      return row.user_name;
+    });
+    this.o.forget(id);
+    this.o.audit.record({
+      action: 'sign-in-methods-reset',
+      outcome: 'success',
+      userName: actor.userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id },
+      details: { account: userName },
+    });
+  }
+
+  private async added(principal: Principal, method: SecondFactorMethod, detail: string, where: SignInContext) {
+    this.o.audit.record({
+      action: 'second-factor-added',
+      outcome: 'success',
+      reason: METHOD_REASON[method],
+      userName: principal.userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id: principal.id },
+    });
+    await this.history(principal.id, principal.userName, 'SecondFactorAdded', detail, where);
+  }
+
+  private async verified(principalId: number, userName: string, method: SecondFactorMethod, where: SignInContext) {
+    this.o.audit.record({
+      action: 'second-factor-verified',
+      outcome: 'success',
+      reason: METHOD_REASON[method],
+      userName,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id: principalId },
+    });
+    await this.history(principalId, userName, 'SecondFactorVerified', METHOD_REASON[method], where);
+  }
+
+  private async recoveryCodeUsed(person: { id: number; user_name: string }, left: number, where: SignInContext) {
+    this.o.audit.record({
+      action: 'recovery-code-used',
+      outcome: 'success',
+      reason: 'recovery-code',
+      userName: person.user_name,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account', id: person.id },
+      details: { left },
+    });
+    await this.history(person.id, person.user_name, 'RecoveryCodeUsed', `${left} left`, where);
+    await this.verified(person.id, person.user_name, 'RecoveryCode', where);
+  }
+
+  /** A refused second factor: audited with its method and cause, and in the person's history when they are known. */
+  private async failed(
+    person: { id: number; user_name: string } | null,
+    cause: string | null,
+    method: SecondFactorMethod,
+    where: SignInContext,
+    error: ProblemError,
+  ): Promise<void> {
+    this.o.audit.record({
+      action: 'second-factor-failed',
+      outcome: 'failure',
+      reason: METHOD_REASON[method],
+      userName: person?.user_name ?? null,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: person ? { type: 'Account', id: person.id } : null,
+      details: { cause: cause ?? error.kind },
+    });
+    if (person) {
+      const detail = `${METHOD_REASON[method]}: ${cause ?? error.kind}`;
+      await this.history(person.id, person.user_name, 'SecondFactorFailed', detail, where);
+    }
+  }
+
+  private history(
+    principalId: number,
+    userName: string,
+    action:
+      | 'SecondFactorAdded'
+      | 'SecondFactorRemoved'
+      | 'SecondFactorVerified'
+      | 'SecondFactorFailed'
+      | 'RecoveryCodeUsed'
+      | 'StepUp',
+    detail: string,
+    where: SignInContext,
+  ): Promise<void> {
+    return recordAccountHistory(this.o.db, {
+      principalId,
+      userName,
+      action,
+      detail,
+      clientAddress: where.clientAddress,
+      consumer: where.consumer,
+      at: this.o.clock(),
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
+import { relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
+import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
+import { registerEndpoint } from '../../http/endpoint-route.ts';
+import type { Services } from '../services.ts';
+import { sessionOf } from '../session-of.ts';
+import { signInContext } from './sign-in-context.ts';
+
+/** Passkeys, recovery codes, the second step after a password, step-up, and an administrator's reset. */
+export function signInMethodRoutes(
+  app: FastifyInstance,
+  { db, clock, config, sessions, throttle, audit, changes }: Services,
+): void {
+  const methods = new SignInMethodService({
+    db,
+    clock,
+    rp: relyingPartyOf(config.publicUrl),
+    sessions,
+    throttle,
+    audit,
+    policy: { secondFactor: config.secondFactor, refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS },
+    forget: (principalId) => changes.announceAccessChange(principalId),
+  });
+  // Like the password step: every attempt costs work, so attempts per address are capped.
+  const signInRate = { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } };
+
+  registerEndpoint(app, endpoints.passkeySignInOptions, ({ body }) => methods.signInOptions(body.Ticket), signInRate);
+  registerEndpoint(
+    app,
+    endpoints.passkeySignIn,
+    ({ body, request }) => methods.passkeySignIn(body.Response, body.Ticket, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(
+    app,
+    endpoints.recoveryCodeSignIn,
+    ({ body, request }) => methods.recoveryCodeSignIn(body.Ticket, body.Code, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(app, endpoints.stepUpOptions, ({ request }) => methods.stepUpOptions(sessionOf(request)));
+  registerEndpoint(app, endpoints.stepUp, ({ body, request }) =>
+    methods.stepUp(sessionOf(request), body, signInContext(request)),
+  );
+  registerEndpoint(app, endpoints.ownSignInMethods, ({ request }) => methods.ownMethods(sessionOf(request).principal));
+  registerEndpoint(app, endpoints.passkeyRegistrationOptions, ({ request }) =>
+    methods.registrationOptions(sessionOf(request)),
+  );
+  registerEndpoint(app, endpoints.addPasskey, async ({ body, request, reply }) => {
+    const passkey = await methods.addPasskey(sessionOf(request), body.Name, body.Response, signInContext(request));
+    reply.code(201);
+    return passkey;
+  });
+  registerEndpoint(app, endpoints.renamePasskey, ({ params, body, request }) =>
+    methods.renamePasskey(sessionOf(request), params.id, body.Name),
+  );
+  registerEndpoint(app, endpoints.removePasskey, async ({ params, request, reply }) => {
+    await methods.removePasskey(sessionOf(request), params.id, signInContext(request));
+    return reply.code(204).send();
+  });
+  registerEndpoint(app, endpoints.newRecoveryCodes, async ({ request, reply }) => {
+    const codes = await methods.newRecoveryCodes(sessionOf(request), signInContext(request));
+    reply.code(201);
+    return { Codes: codes };
+  });
+  registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request, reply }) => {
+    await methods.reset(params.id, sessionOf(request).principal, signInContext(request));
+    return reply.code(204).send();
+  });
+}

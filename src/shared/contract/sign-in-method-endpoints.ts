@@ -1,0 +1,127 @@
+import { ACCOUNTS_WRITE, base, type Endpoint } from './endpoint.ts';
+import { IdParam, LoginResult } from './resources.ts';
+import {
+  Passkey,
+  PasskeyOptions,
+  PasskeyOptionsRequest,
+  PasskeyRegistration,
+  PasskeyRename,
+  PasskeySignIn,
+  RecoveryCodeSignIn,
+  RecoveryCodes,
+  SignInMethods,
+  StepUpProof,
+  StepUpResult,
+} from './sign-in-methods.ts';
+
+/** What the sign-in endpoints share: anonymous, answers never cached (they carry challenges and sessions). */
+const signInStep = { ...base, seedNumber: null, noStore: true, access: { kind: 'anonymous' } } as const;
+/** The caller's own methods: any session, the one that may only add a second factor included. */
+const ownMethods = { ...base, seedNumber: null, access: { kind: 'session' }, duringEnrolment: true } as const;
+
+/** Passkeys, recovery codes, the second step after a password and step-up (extensions in every API version). */
+export const signInMethodEndpoints = {
+  passkeySignInOptions: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/Passkey/Options',
+    summary:
+      'A single-use challenge (5 minutes) for signing in with a passkey: any discoverable one, or with Ticket, one of that person',
+    body: PasskeyOptionsRequest,
+    response: PasskeyOptions,
+  },
+  passkeySignIn: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/Passkey',
+    summary: 'Sign in with a passkey: alone, or as the second step after a password (with its Ticket)',
+    body: PasskeySignIn,
+    response: LoginResult,
+  },
+  recoveryCodeSignIn: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/RecoveryCode',
+    summary: 'The second step after a password with one of the person’s recovery codes (each works once)',
+    body: RecoveryCodeSignIn,
+    response: LoginResult,
+  },
+  stepUpOptions: {
+    ...ownMethods,
+    noStore: true,
+    method: 'POST',
+    path: '/Consumer/Authentication/StepUp/Options',
+    summary: 'A single-use challenge for proving a passkey of the caller again (step-up)',
+    response: PasskeyOptions,
+  },
+  stepUp: {
+    ...ownMethods,
+    method: 'POST',
+    path: '/Consumer/Authentication/StepUp',
+    summary: 'Prove a second factor again (a passkey or a recovery code): step-up actions work for STEP_UP_MINUTES',
+    body: StepUpProof,
+    response: StepUpResult,
+  },
+  ownSignInMethods: {
+    ...ownMethods,
+    method: 'GET',
+    path: '/Admin/Accounts/Me/SignInMethods',
+    summary: "The caller's passkeys, recovery codes left and Active devices (never a secret)",
+    response: SignInMethods,
+  },
+  passkeyRegistrationOptions: {
+    ...ownMethods,
+    noStore: true,
+    method: 'POST',
+    path: '/Admin/Accounts/Me/Passkeys/Options',
+    summary: 'A single-use challenge (5 minutes) for adding a passkey to the caller’s account',
+    response: PasskeyOptions,
+  },
+  addPasskey: {
+    ...ownMethods,
+    method: 'POST',
+    path: '/Admin/Accounts/Me/Passkeys',
+    summary: 'Add a passkey (the browser’s answer to the registration challenge) under a name',
+    status: 201,
+    body: PasskeyRegistration,
+    response: Passkey,
+  },
+  renamePasskey: {
+    ...ownMethods,
+    method: 'PUT',
+    path: '/Admin/Accounts/Me/Passkeys/:id',
+    summary: 'Rename one of the caller’s passkeys',
+    params: IdParam,
+    body: PasskeyRename,
+    response: Passkey,
+  },
+  removePasskey: {
+    ...ownMethods,
+    method: 'DELETE',
+    path: '/Admin/Accounts/Me/Passkeys/:id',
+    summary:
+      'Remove one of the caller’s passkeys (the last one needs a recent step-up while a second factor is required)',
+    params: IdParam,
+    status: 204,
+  },
+  newRecoveryCodes: {
+    ...ownMethods,
+    noStore: true,
+    method: 'POST',
+    path: '/Admin/Accounts/Me/RecoveryCodes',
+    summary: 'Ten new recovery codes, shown once; they replace all earlier ones',
+    status: 201,
+    response: RecoveryCodes,
+  },
+  resetSignInMethods: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Admin/Accounts/:id/SignInMethods/Reset',
+    summary: "Remove a person's passkeys and recovery codes and end their sessions (they add a method at next sign-in)",
+    access: ACCOUNTS_WRITE,
+    stepUp: true,
+    params: IdParam,
+    status: 204,
+  },
+} as const satisfies Record<string, Endpoint>;

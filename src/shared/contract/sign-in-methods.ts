@@ -1,0 +1,90 @@
+import { z } from 'zod/mini';
+import { PlainText } from './resources.ts';
+
+/*
+ * Sign-in methods beside the password: passkeys (WebAuthn), recovery codes, and the second step and step-up they
+ * serve. A WebAuthn options or response object is the browser's JSON as @simplewebauthn/browser gives and takes it;
+ * the service checks it with @simplewebauthn/server, so the contract only names its outer shape.
+ */
+
+/** The ways a second factor can be verified, as a second step or a step-up, and as `event.reason` says. */
+export const SecondFactorMethod = z.enum(['Passkey', 'RecoveryCode']);
+export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
+
+/** SECOND_FACTOR: who needs a second factor after the password. */
+export const SECOND_FACTOR_POLICIES = ['off', 'writers', 'everyone'] as const;
+export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
+
+/** Recovery codes are made ten at a time; a sign-in with one says so when this many or fewer are left. */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODES_LOW = 2;
+
+/** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, from the service. */
+const WebAuthnOptions = z.looseObject({ challenge: z.string() });
+/** RegistrationResponseJSON or AuthenticationResponseJSON, from the browser. */
+export const WebAuthnResponse = z.looseObject({
+  id: z.string().check(z.minLength(1), z.maxLength(1024)),
+  rawId: z.string().check(z.maxLength(1024)),
+  type: z.string(),
+  response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(4096)) }),
+});
+export type WebAuthnResponse = z.infer<typeof WebAuthnResponse>;
+
+/** A short-lived, single-use ticket from a password step that needs a second step. */
+const Ticket = z.string().check(z.minLength(1, 'Ticket is required'), z.maxLength(128));
+
+export const PasskeyOptions = z.object({
+  Options: WebAuthnOptions,
+});
+export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
+
+/** A passkey sign-in: alone (a discoverable passkey), or as the second step after a password (with its ticket). */
+export const PasskeyOptionsRequest = z.object({ Ticket: z.optional(Ticket) });
+export type PasskeyOptionsRequest = z.infer<typeof PasskeyOptionsRequest>;
+export const PasskeySignIn = z.object({ Response: WebAuthnResponse, Ticket: z.optional(Ticket) });
+export type PasskeySignIn = z.infer<typeof PasskeySignIn>;
+
+const RecoveryCodeValue = z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(64));
+export const RecoveryCodeSignIn = z.object({ Ticket, Code: RecoveryCodeValue });
+export type RecoveryCodeSignIn = z.infer<typeof RecoveryCodeSignIn>;
+
+/** A step-up proof: a passkey's answer to the step-up options, or one recovery code. */
+export const StepUpProof = z.object({
+  Passkey: z.optional(WebAuthnResponse),
+  RecoveryCode: z.optional(RecoveryCodeValue),
+});
+export type StepUpProof = z.infer<typeof StepUpProof>;
+export const StepUpResult = z.object({ StepUpUntilUtc: z.string(), Method: SecondFactorMethod });
+export type StepUpResult = z.infer<typeof StepUpResult>;
+
+export const PASSKEY_NAME_MAX = 64;
+const PasskeyName = PlainText(PASSKEY_NAME_MAX, 'Name is required');
+export const PasskeyRegistration = z.object({ Name: PasskeyName, Response: WebAuthnResponse });
+export type PasskeyRegistration = z.infer<typeof PasskeyRegistration>;
+export const PasskeyRename = z.object({ Name: PasskeyName });
+export type PasskeyRename = z.infer<typeof PasskeyRename>;
+
+export const Passkey = z.object({
+  Id: z.int(),
+  Name: z.string(),
+  CreatedUtc: z.string(),
+  LastUsedUtc: z.nullable(z.string()),
+});
+export type Passkey = z.infer<typeof Passkey>;
+
+/** The caller's own sign-in methods (never a secret): what the Sign-in methods page lists. */
+export const SignInMethods = z.object({
+  Passkeys: z.array(Passkey),
+  RecoveryCodesLeft: z.int().check(z.minimum(0)),
+  /** The caller's Active devices, which receive second-step codes. */
+  ActiveDevices: z.int().check(z.minimum(0)),
+  /** Whether this service's policy asks the caller for a second factor after the password. */
+  SecondFactorRequired: z.boolean(),
+  /** Null when passkeys work here; otherwise why not (the service is served on an IP address, not a name). */
+  PasskeysUnavailable: z.nullable(z.string()),
+});
+export type SignInMethods = z.infer<typeof SignInMethods>;
+
+/** Shown once: the service keeps only their hashes. */
+export const RecoveryCodes = z.object({ Codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;

@@ -1,0 +1,180 @@
+import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { loadApi } from '../../api/load-api.ts';
+import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
+import { notify } from '../../lib/notify.ts';
+import { loginErrorText } from './login-error.ts';
+
+/** What a password step that needs a second step answered (401 second-factor-required). */
+export interface SecondStepTicket {
+  ticket: string;
+  methods: string[];
+}
+
+/** The ticket and methods of a second-factor-required problem, or null for any other failure. */
+export function secondStepOf(error: unknown): SecondStepTicket | null {
+  if (!isApiError(error) || error.kind !== 'second-factor-required') return null;
+  const { ticket, methods } = error.problem ?? {};
+  return ticket ? { ticket, methods: methods ?? [] } : null;
+}
+
+/** A sign-in that went through: its session, and a warning when recovery codes run low. */
+function signedIn(result: LoginResult, onSignedIn: (result: LoginResult) => void) {
+  if (result.RecoveryCodesLeft !== undefined && result.RecoveryCodesLeft <= RECOVERY_CODES_LOW) {
+    notify({
+      title: `${result.RecoveryCodesLeft} recovery code${result.RecoveryCodesLeft === 1 ? '' : 's'} left`,
+      message: 'Make new ones in Sign-in methods before they run out.',
+      color: 'orange',
+    });
+  }
+  onSignedIn(result);
+}
+
+/**
+ * Offers passkeys in the user-name field's suggestions (conditional mediation), where the browser supports it: the
+ * person picks one there instead of typing. Waits quietly until then; any other sign-in cancels it.
+ */
+export function usePasskeyAutofill(enabled: boolean, onSignedIn: (result: LoginResult) => void): void {
+  const latest = useRef(onSignedIn);
+  latest.current = onSignedIn;
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void (async () => {
+      const support = await passkeySupport().catch(() => ({ autofill: false }));
+      if (!live || !support.autofill) return;
+      try {
+        const result = await signInWithPasskey({ autofill: true });
+        if (live) signedIn(result, latest.current);
+      } catch {
+        // Cancelled by another sign-in, or refused: the buttons say what went wrong when the person uses them.
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+}
+
+/** "Sign in with a passkey": a discoverable passkey, verified by the person, no name or password typed. */
+export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      signedIn(await signInWithPasskey(), onSignedIn);
+    } catch (failure) {
+      if (!passkeyCancelled(failure)) setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const text = error ? loginErrorText(error) : null;
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="default"
+        size="md"
+        fullWidth
+        leftSection={<IconFingerprint size={18} />}
+        loading={busy}
+        onClick={() => void start()}
+      >
+        Sign in with a passkey
+      </Button>
+      {text && (
+        <Alert color="red" icon={<IconAlertTriangle />} title={text.title} role="alert">
+          {text.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The second step after a right password: one of the person's passkeys, or a recovery code. */
+export function SecondStep({
+  step,
+  onSignedIn,
+  onRestart,
+}: {
+  step: SecondStepTicket;
+  onSignedIn: (result: LoginResult) => void;
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function prove(how: () => Promise<LoginResult>) {
+    setBusy(true);
+    setError(null);
+    try {
+      signedIn(await how(), onSignedIn);
+    } catch (failure) {
+      if (!passkeyCancelled(failure)) setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitCode(event: FormEvent) {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) return;
+    void prove(async () => {
+      const { api, endpoints } = await loadApi();
+      return api.call(endpoints.recoveryCodeSignIn, { body: { Ticket: step.ticket, Code: typed } });
+    });
+  }
+
+  const expired = isApiError(error) && error.kind === 'ticket-invalid';
+  const text = error ? loginErrorText(error) : null;
+  return (
+    <Stack gap="md">
+      <Text size="sm">Your password was right. Now confirm it is you with your second factor.</Text>
+      {step.methods.includes('Passkey') && (
+        <Button
+          size="md"
+          fullWidth
+          leftSection={<IconFingerprint size={18} />}
+          loading={busy}
+          onClick={() => void prove(() => signInWithPasskey({ ticket: step.ticket }))}
+          data-autofocus
+        >
+          Use your passkey
+        </Button>
+      )}
+      {step.methods.includes('Passkey') && step.methods.includes('RecoveryCode') && (
+        <Divider label="or" labelPosition="center" />
+      )}
+      {step.methods.includes('RecoveryCode') && (
+        <form onSubmit={submitCode}>
+          <Stack gap="xs">
+            <TextInput
+              label="Recovery code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+            <Button type="submit" variant="default" fullWidth disabled={!code.trim() || busy}>
+              Use the recovery code
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {text && (
+        <Alert color="red" icon={<IconAlertTriangle />} title={text.title} role="alert">
+          {text.message}
+        </Alert>
+      )}
+      <Button variant="subtle" onClick={onRestart}>
+        {expired ? 'Sign in again' : 'Start over'}
+      </Button>
+    </Stack>
+  );
+}
