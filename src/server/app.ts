@@ -62,6 +62,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { historyRoutes } from './routes/history.ts';
 import { instructionRoutes } from './routes/instructions.ts';
+import { peopleRoutes } from './routes/people.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
 import { versionRoutes } from './routes/version.ts';
@@ -144,8 +145,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
           }),
         }
       : {}),
-    // The real server matches routes case-insensitively; params keep their casing.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The real server matches routes case-insensitively; params keep their casing. A person's user name (256
+    // characters) percent-encoded is the longest parameter: up to three characters for each.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 800 },
     // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
     trustProxy: trustProxyOption(config.trustProxy),
     // `/Consumer/v3.2/...` (the published SDK's connector): the segment selects the version, routes never see it.
@@ -410,6 +412,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   accountRoutes(fastify, services);
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
+  peopleRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);

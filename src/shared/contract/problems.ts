@@ -60,6 +60,8 @@ export const PROBLEM_KINDS = [
   'service-unavailable',
   'directory-unavailable',
   'account-exists',
+  'no-account',
+  'account-disabled',
   'directory-account',
   'wrong-password',
   'external-database',
