@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { DeviceSummary } from '../../components/device-summary.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
-import { DeviceSummary } from './device-summary.tsx';
 import { RequestFields } from './request-fields.tsx';
 
 // A right-to-left override: unisolated, it would reverse the text that follows it on screen.

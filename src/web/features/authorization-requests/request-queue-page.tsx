@@ -7,6 +7,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { decideRequest } from '../../api/mutations.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
+import type { Decision, DecisionTarget } from '../../components/decision.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -18,7 +19,6 @@ import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
-import type { Decision, DecisionTarget } from './decision.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
 import type { QueueSearch } from './queue-search.ts';
@@ -34,7 +34,7 @@ const route = getRouteApi('/_app/authorization-requests/');
 
 // The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
 const DecisionDialog = lazy(() =>
-  import('./decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
+  import('../../components/decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
 );
 const BulkDecisionDialog = lazy(() =>
   import('./bulk-decision-dialog.tsx').then((module) => ({ default: module.BulkDecisionDialog })),
