@@ -10,14 +10,14 @@ import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { requestStatus } from '../../components/request-status.ts';
+import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { RequestFields } from './request-fields.tsx';
-import { requestStatus } from './request-status.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
 
 const route = getRouteApi('/_app/authorization-requests/$id');
 

@@ -3,6 +3,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import type { Decision } from '../../components/decision.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
 import { ListCell, ListRow, useCompactTable } from '../../components/list-table.tsx';
+import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
 import { RowTimestamp } from '../../components/timestamp.tsx';
@@ -10,7 +11,6 @@ import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 import classes from './request-row.module.css';
-import type { RequestDisplayStatus } from './request-status.ts';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
 import type { RowChange } from './use-live-queue.ts';
 
