@@ -100,7 +100,7 @@ test('the helpdesk enrols a phone for someone at their desk and approves it from
       .locator('[data-device-id]')
       .filter({ hasText: 'Desk phone' });
     await expect(device).toContainText('Active');
-    await page.screenshot({ path: `${SHOTS}/person-enrolled-desktop.png`, fullPage: true });
+    await judge(page, 'person-enrolled-desktop');
     await expect(mobile.getByRole('heading', { name: 'Approved' })).toBeVisible();
 
     // The request and the device it registered link to each other.

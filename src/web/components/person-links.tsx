@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthorizationRequest, PushMessageUser } from '../../shared/contract/index.ts';
 import { peopleQueries } from '../api/people-queries.ts';
@@ -22,11 +23,19 @@ function usePerson(userName: string) {
   return useQuery({ ...peopleQueries.detail(userName), enabled: allowed });
 }
 
+function NotKnown() {
+  return (
+    <Text span size="sm" c="dimmed">
+      Not known
+    </Text>
+  );
+}
+
 /** The push user an authorized request registered, as a link; nothing while unknown. */
 export function RegisteredPushUserLink({ request }: { request: AuthorizationRequest }) {
   const person = usePerson(request.UserName);
   const id = person.data?.Requests.find((item) => item.Id === request.Id)?.PushMessageUserId;
-  if (!id) return null;
+  if (!id) return person.isSuccess ? <NotKnown /> : null;
   return (
     <RouterAnchor to="/push-users/$id" params={{ id }} size="sm">
       Push user #{id}
@@ -38,7 +47,7 @@ export function RegisteredPushUserLink({ request }: { request: AuthorizationRequ
 export function RegisteringRequestLink({ user }: { user: PushMessageUser }) {
   const person = usePerson(user.UserName);
   const id = person.data?.Devices.find((item) => item.Id === user.Id)?.AuthorizationRequestId;
-  if (!id) return null;
+  if (!id) return person.isSuccess ? <NotKnown /> : null;
   return (
     <RouterAnchor to="/authorization-requests/$id" params={{ id }} size="sm">
       Request #{id}

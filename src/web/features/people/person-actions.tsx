@@ -72,7 +72,7 @@ export function PersonActions({ person }: { person: Person }) {
             </PermissionButton>
             <PermissionButton
               endpoint={endpoints.updateAccountEnabled}
-              variant={enabled ? 'light' : 'default'}
+              variant={enabled ? 'filled' : 'default'}
               color={enabled ? 'red.9' : undefined}
               leftSection={enabled ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
               loading={setEnabled.isPending}

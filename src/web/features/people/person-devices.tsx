@@ -64,7 +64,7 @@ function DeviceItem({
               active ? (
                 <Button
                   size="xs"
-                  variant="light"
+                  variant="filled"
                   color="orange.9"
                   leftSection={<IconCircleMinus size={14} />}
                   aria-label={`Disable ${name} (push user #${device.Id})`}

@@ -75,7 +75,7 @@ function RequestItem({ request, onDecide }: { request: PersonRequest; onDecide: 
                 {(refused) => (
                   <Button
                     size="xs"
-                    variant="light"
+                    variant="filled"
                     color="red.9"
                     leftSection={<IconX size={14} />}
                     aria-label={`Reject request #${request.Id}, ${name}`}
