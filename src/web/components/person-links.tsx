@@ -10,7 +10,7 @@ import { UserText } from './user-text.tsx';
 /** A user name as a link to the person's page, where everything of theirs is. */
 export function PersonLink({ userName }: { userName: string }) {
   return (
-    <RouterAnchor to="/people/$userName" params={{ userName }} size="sm">
+    <RouterAnchor to="/people/$userName" params={{ userName }} size="sm" underline="always">
       <UserText>{userName}</UserText>
     </RouterAnchor>
   );

@@ -46,7 +46,12 @@ function DeviceItem({
               <>
                 {' '}
                 ·{' '}
-                <RouterAnchor to="/authorization-requests/$id" params={{ id: device.AuthorizationRequestId }} size="xs">
+                <RouterAnchor
+                  to="/authorization-requests/$id"
+                  params={{ id: device.AuthorizationRequestId }}
+                  size="xs"
+                  underline="always"
+                >
                   request #{device.AuthorizationRequestId}
                 </RouterAnchor>
               </>
@@ -64,8 +69,7 @@ function DeviceItem({
               active ? (
                 <Button
                   size="xs"
-                  variant="filled"
-                  color="orange.9"
+                  variant="default"
                   leftSection={<IconCircleMinus size={14} />}
                   aria-label={`Disable ${name} (push user #${device.Id})`}
                   onClick={() =>

@@ -47,7 +47,12 @@ function RequestItem({ request, onDecide }: { request: PersonRequest; onDecide: 
               <>
                 {' '}
                 · registered{' '}
-                <RouterAnchor to="/push-users/$id" params={{ id: request.PushMessageUserId }} size="xs">
+                <RouterAnchor
+                  to="/push-users/$id"
+                  params={{ id: request.PushMessageUserId }}
+                  size="xs"
+                  underline="always"
+                >
                   push user #{request.PushMessageUserId}
                 </RouterAnchor>
               </>
