@@ -54,7 +54,7 @@ const LOADERS = new RegExp(
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
     groupPattern('loaders'),
     // The page list's icons.
-    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|UserShield|Key|Flask)\.mjs`,
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|AddressBook|UserShield|Key|Flask)\.mjs`,
   ].join('|'),
 );
 

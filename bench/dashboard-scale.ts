@@ -47,6 +47,15 @@ const CASES: ListCase[] = [
     searchLabel: 'Search requests',
     query: '7734',
   },
+  {
+    // Everyone the push users and requests name: one person each (70,000 people).
+    label: `people (${(PUSH_USERS + AUTHORIZATION_REQUESTS).toLocaleString('en')})`,
+    path: '/people',
+    apiPath: '/api/People',
+    rowSelector: '[data-person]',
+    searchLabel: 'Search people',
+    query: 'user049917',
+  },
 ];
 
 declare global {

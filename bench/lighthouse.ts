@@ -195,6 +195,8 @@ export async function lighthouseBench(): Promise<Figure[]> {
       { name: 'queue', path: '/authorization-requests', signedIn: true },
       { name: 'push users', path: '/push-users', signedIn: true },
       { name: 'one push user', path: `/push-users/${userId}`, signedIn: true },
+      { name: 'people', path: '/people', signedIn: true },
+      { name: 'one person', path: `/people/${encodeURIComponent('DEMO\\admin')}`, signedIn: true },
       { name: 'device app', path: '/device', signedIn: false },
     ];
     console.log(`load before: ${loadAverage()}`);

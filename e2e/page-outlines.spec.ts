@@ -26,6 +26,7 @@ for (const viewport of [
       ['/', 'Overview'],
       ['/authorization-requests', 'Authorization requests'],
       ['/push-users', 'Push users'],
+      ['/people', 'People'],
     ] as const) {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto(path);

@@ -23,7 +23,7 @@ export function outlinePattern(pagePath: string): string {
  * The pages that open on their header. The demo console first asks the server whether demo mode is on (and shows no
  * header when it is off); settings is reachable signed out, where the sign-in outline shows instead.
  */
-const OUTLINED = ['overview', 'authorizationRequests', 'pushUsers', 'twoFactor', 'accounts'] as const;
+const OUTLINED = ['overview', 'authorizationRequests', 'pushUsers', 'people', 'twoFactor', 'accounts'] as const;
 
 const render = (node: React.ReactNode) =>
   renderToStaticMarkup(

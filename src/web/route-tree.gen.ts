@@ -19,6 +19,8 @@ import { Route as AppSignInMethodsRouteImport } from './routes/_app/sign-in-meth
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
 import { Route as AppAuthorizationRequestsIndexRouteImport } from './routes/_app/authorization-requests/index'
 import { Route as AppAuthorizationRequestsIdRouteImport } from './routes/_app/authorization-requests/$id'
+import { Route as AppPeopleIndexRouteImport } from './routes/_app/people/index'
+import { Route as AppPeopleUserNameRouteImport } from './routes/_app/people/$userName'
 import { Route as AppPushUsersIndexRouteImport } from './routes/_app/push-users/index'
 import { Route as AppPushUsersIdRouteImport } from './routes/_app/push-users/$id'
 
@@ -73,6 +75,16 @@ const AppAuthorizationRequestsIdRoute =
     path: '/authorization-requests/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPeopleIndexRoute = AppPeopleIndexRouteImport.update({
+  id: '/people/',
+  path: '/people/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPeopleUserNameRoute = AppPeopleUserNameRouteImport.update({
+  id: '/people/$userName',
+  path: '/people/$userName',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPushUsersIndexRoute = AppPushUsersIndexRouteImport.update({
   id: '/push-users/',
   path: '/push-users/',
@@ -93,8 +105,10 @@ export interface FileRoutesByFullPath {
   '/sign-in-methods': typeof AppSignInMethodsRoute
   '/two-factor': typeof AppTwoFactorRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
+  '/people/$userName': typeof AppPeopleUserNameRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
   '/authorization-requests/': typeof AppAuthorizationRequestsIndexRoute
+  '/people/': typeof AppPeopleIndexRoute
   '/push-users/': typeof AppPushUsersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -106,8 +120,10 @@ export interface FileRoutesByTo {
   '/two-factor': typeof AppTwoFactorRoute
   '/': typeof AppIndexRoute
   '/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
+  '/people/$userName': typeof AppPeopleUserNameRoute
   '/push-users/$id': typeof AppPushUsersIdRoute
   '/authorization-requests': typeof AppAuthorizationRequestsIndexRoute
+  '/people': typeof AppPeopleIndexRoute
   '/push-users': typeof AppPushUsersIndexRoute
 }
 export interface FileRoutesById {
@@ -121,8 +137,10 @@ export interface FileRoutesById {
   '/_app/two-factor': typeof AppTwoFactorRoute
   '/_app/': typeof AppIndexRoute
   '/_app/authorization-requests/$id': typeof AppAuthorizationRequestsIdRoute
+  '/_app/people/$userName': typeof AppPeopleUserNameRoute
   '/_app/push-users/$id': typeof AppPushUsersIdRoute
   '/_app/authorization-requests/': typeof AppAuthorizationRequestsIndexRoute
+  '/_app/people/': typeof AppPeopleIndexRoute
   '/_app/push-users/': typeof AppPushUsersIndexRoute
 }
 export interface FileRouteTypes {
@@ -136,8 +154,10 @@ export interface FileRouteTypes {
     | '/sign-in-methods'
     | '/two-factor'
     | '/authorization-requests/$id'
+    | '/people/$userName'
     | '/push-users/$id'
     | '/authorization-requests/'
+    | '/people/'
     | '/push-users/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -149,8 +169,10 @@ export interface FileRouteTypes {
     | '/two-factor'
     | '/'
     | '/authorization-requests/$id'
+    | '/people/$userName'
     | '/push-users/$id'
     | '/authorization-requests'
+    | '/people'
     | '/push-users'
   id:
     | '__root__'
@@ -163,8 +185,10 @@ export interface FileRouteTypes {
     | '/_app/two-factor'
     | '/_app/'
     | '/_app/authorization-requests/$id'
+    | '/_app/people/$userName'
     | '/_app/push-users/$id'
     | '/_app/authorization-requests/'
+    | '/_app/people/'
     | '/_app/push-users/'
   fileRoutesById: FileRoutesById
 }
@@ -246,6 +270,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuthorizationRequestsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/people/': {
+      id: '/_app/people/'
+      path: '/people'
+      fullPath: '/people/'
+      preLoaderRoute: typeof AppPeopleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/people/$userName': {
+      id: '/_app/people/$userName'
+      path: '/people/$userName'
+      fullPath: '/people/$userName'
+      preLoaderRoute: typeof AppPeopleUserNameRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/push-users/': {
       id: '/_app/push-users/'
       path: '/push-users'
@@ -270,8 +308,10 @@ interface AppRouteChildren {
   AppTwoFactorRoute: typeof AppTwoFactorRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAuthorizationRequestsIdRoute: typeof AppAuthorizationRequestsIdRoute
+  AppPeopleUserNameRoute: typeof AppPeopleUserNameRoute
   AppPushUsersIdRoute: typeof AppPushUsersIdRoute
   AppAuthorizationRequestsIndexRoute: typeof AppAuthorizationRequestsIndexRoute
+  AppPeopleIndexRoute: typeof AppPeopleIndexRoute
   AppPushUsersIndexRoute: typeof AppPushUsersIndexRoute
 }
 
@@ -282,8 +322,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppTwoFactorRoute: AppTwoFactorRoute,
   AppIndexRoute: AppIndexRoute,
   AppAuthorizationRequestsIdRoute: AppAuthorizationRequestsIdRoute,
+  AppPeopleUserNameRoute: AppPeopleUserNameRoute,
   AppPushUsersIdRoute: AppPushUsersIdRoute,
   AppAuthorizationRequestsIndexRoute: AppAuthorizationRequestsIndexRoute,
+  AppPeopleIndexRoute: AppPeopleIndexRoute,
   AppPushUsersIndexRoute: AppPushUsersIndexRoute,
 }
 

@@ -7,6 +7,7 @@ import { changeEventRoutes } from '../routes/change-events.ts';
 import { authorizationRequestRoutes } from '../routes/consumer/authorization-requests.ts';
 import { historyRoutes } from '../routes/consumer/history.ts';
 import { instructionRoutes } from '../routes/consumer/instructions.ts';
+import { peopleRoutes } from '../routes/consumer/people.ts';
 import { pushUserRoutes } from '../routes/consumer/push-users.ts';
 import { deviceRoutes } from '../routes/devices/devices.ts';
 import { apiDocsRoutes } from '../routes/service/api-docs.ts';
@@ -35,6 +36,7 @@ export async function registerRoutes(
   accountRoutes(fastify, services);
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
+  peopleRoutes(fastify, services);
   signInMethodRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);

@@ -49,8 +49,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
           }),
         }
       : {}),
-    // The real server matches routes case-insensitively; params keep their casing.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The real server matches routes case-insensitively; params keep their casing. A person's user name (256
+    // characters) percent-encoded is the longest parameter: up to three characters for each.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 800 },
     // Behind a reverse proxy every client would otherwise share the proxy's address, and with it one sign-in throttle.
     trustProxy: trustProxyOption(config.trustProxy),
     // `/Consumer/v3.2/...` (the published SDK's connector): the segment selects the version, routes never see it.

@@ -18,7 +18,9 @@ export const AUDIT_ACTIONS = [
   'enrollment-link-created',
   'device-enrolled',
   'device-removed',
+  'enrollment-link-issued',
   'code-reported',
+  'code-report-handled',
   'instruction-created',
   'token-accepted',
   'token-refused',
@@ -51,8 +53,11 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'enrollment-link-created': { category: ['iam'], type: ['creation'] },
   'device-enrolled': { category: ['iam'], type: ['creation'] },
   'device-removed': { category: ['iam'], type: ['deletion'] },
+  // The helpdesk made an enrolment link for someone else's phone: whoever holds it enrols a device as that person.
+  'enrollment-link-issued': { category: ['iam'], type: ['creation'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.
   'code-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
+  'code-report-handled': { category: ['intrusion_detection'], type: ['change'] },
   'instruction-created': { category: ['authentication'], type: ['info'] },
   'token-accepted': { category: ['authentication'], type: ['info'] },
   'token-refused': { category: ['authentication'], type: ['info'] },

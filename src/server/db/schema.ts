@@ -218,6 +218,9 @@ export interface TokenIssueTable {
   user_agent: string | null;
   devices_notified: number;
   reported_at: string | null;
+  /** A report marked handled: when, and by whom (migration 014). */
+  handled_at: Generated<string | null>;
+  handled_by: Generated<string | null>;
 }
 
 export type DeviceEventKind = 'token' | 'token-ended';

@@ -204,6 +204,9 @@ export const ReportedCode = z.object({
   ClientAddress: z.nullable(z.string()),
   UserAgent: z.nullable(z.string()),
   ReportedTimestampUtc: z.string(),
+  /** Who marked the report handled, and when; null while it is open (absent from servers without it). */
+  HandledBy: z.optional(z.nullable(z.string())),
+  HandledTimestampUtc: z.optional(z.nullable(z.string())),
 });
 export type ReportedCode = z.infer<typeof ReportedCode>;
 export const ReportedCodeList = z.array(ReportedCode);

@@ -16,6 +16,7 @@ import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
 import { ACCOUNTS_READ, ACCOUNTS_WRITE, base, type Endpoint, SECURITY_READ, SECURITY_WRITE } from './endpoint.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
+import { Person, PersonParam, PersonSummaryList, ReportHandled } from './people.ts';
 import {
   AuthorizationRequest,
   AuthorizationRequestList,
@@ -437,6 +438,51 @@ export const endpoints = {
     access: ACCOUNTS_WRITE,
     params: IdParam,
     response: Account,
+  },
+  // People: everyone the service knows, by user name (extensions in every API version, under /api only).
+  listPeople: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/People',
+    summary:
+      'Everyone the service knows (accounts, and the user names of requests and push users), with their devices, pending requests, last sign-in and open reports',
+    access: SECURITY_READ,
+    response: PersonSummaryList,
+  },
+  getPerson: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/People/:userName',
+    summary:
+      'One person: their devices, requests, the codes sent to them (never the code) and reports; their account and sign-ins with Read on Accounts',
+    access: SECURITY_READ,
+    params: PersonParam,
+    response: Person,
+  },
+  createPersonEnrollmentLink: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/People/:userName/EnrollmentLinks',
+    summary:
+      "A single-use link (10 minutes) that enrols a phone as this person's device: the helpdesk sets up someone else's phone",
+    access: SECURITY_WRITE,
+    status: 201,
+    params: PersonParam,
+    response: EnrollmentLink,
+  },
+  markReportHandled: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/People/Reports/:id/Handled',
+    summary: 'Mark a "This wasn\'t me" report handled (by the caller, now); marking it again changes nothing',
+    access: SECURITY_WRITE,
+    params: IdParam,
+    response: ReportHandled,
   },
   // Devices and instructions: a real second factor (extensions in every API version, under /api only).
   devicePushKey: deviceAppEndpoints.devicePushKey,

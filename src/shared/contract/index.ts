@@ -11,6 +11,7 @@ export * from './devices.ts';
 export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './history.ts';
+export * from './people.ts';
 export * from './problems.ts';
 export * from './request-headers.ts';
 export * from './resources.ts';

@@ -4,6 +4,7 @@ import { API_PREFIX } from './api-prefix.ts';
 import * as deviceSchemas from './devices.ts';
 import { availability, type Endpoint, endpoints } from './endpoints.ts';
 import * as historySchemas from './history.ts';
+import * as peopleSchemas from './people.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
 import * as resourceSchemas from './resources.ts';
 import { API_VERSION_HEADER, DEFAULT_API_VERSION, SUPPORTED_VERSIONS } from './versions.ts';
@@ -12,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
 
 /** The contract's exported schemas by identity, so the document names each as its module does. */
 const EXPORT_NAME = new Map<unknown, string>(
-  Object.entries({ ...accountSchemas, ...deviceSchemas, ...historySchemas, ...resourceSchemas }).map(
+  Object.entries({ ...accountSchemas, ...deviceSchemas, ...historySchemas, ...peopleSchemas, ...resourceSchemas }).map(
     ([name, value]) => [value, name],
   ),
 );

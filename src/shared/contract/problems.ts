@@ -66,6 +66,8 @@ export const PROBLEM_KINDS = [
   'service-unavailable',
   'directory-unavailable',
   'account-exists',
+  'no-account',
+  'account-disabled',
   'directory-account',
   'wrong-password',
   /** A person's operation (a chosen password) asked of an API account, whose secret the service generates. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthorizationRequest, PushMessageUser } from '../../shared/contract/index.ts';
+import { peopleKeys } from './people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from './queries.ts';
 
 /**
@@ -22,6 +23,8 @@ export function requestsChanged(
       (old: AuthorizationRequest[] | undefined) => old?.map((row) => (row.Id === request.Id ? request : row)),
     );
   }
+  // A person's counts and page are made of their requests.
+  void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   return queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all });
 }
 
@@ -34,5 +37,6 @@ export function pushUsersChanged(queryClient: QueryClient, updated: readonly Pus
       old?.map((row) => (row.Id === user.Id ? user : row)),
     );
   }
+  void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   return queryClient.invalidateQueries({ queryKey: pushUserQueries.all });
 }

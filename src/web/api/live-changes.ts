@@ -3,6 +3,7 @@ import type { ChangeEvent } from '../../shared/contract/index.ts';
 import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
 import { streamChangeEvents } from './change-events.ts';
 import { liveMode, setLiveMode } from './live-mode.ts';
+import { peopleKeys } from './people-queries.ts';
 import { authorizationRequestQueries } from './queries.ts';
 
 const RETRY_MS = 5_000;
@@ -37,6 +38,8 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promi
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.detail(event.Id).queryKey }),
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
+    // A person's page lists their requests.
+    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
     queryClient.invalidateQueries({
       queryKey: authorizationRequestQueries.lists(),
       refetchType: requestListHolds > 0 ? 'none' : 'active',

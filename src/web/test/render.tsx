@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -44,6 +45,15 @@ export function renderWithProviders(
   { queryClient = createTestQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {},
 ) {
   return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: createWrapper(queryClient), ...options }) };
+}
+
+/** A component that renders links, inside a router of its own (at `/`, with no other routes: links go nowhere). */
+export function inRouter(ui: ReactElement): ReactElement {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return <RouterProvider router={router} />;
 }
 
 /** A fetch stand-in that answers from a script and records what it was asked. */

@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconDeviceMobileCheck,
   IconFlask,
   IconKey,
@@ -10,12 +11,13 @@ import {
 import type { ReactNode } from 'react';
 import { accountQueries } from '../api/account-queries.ts';
 import type { HasEndpoint } from '../api/endpoint-query.ts';
+import { peopleQueries } from '../api/people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import type { StoredSession } from '../session/session-store.ts';
 
 export interface Page {
-  to: '/' | '/authorization-requests' | '/push-users' | '/two-factor' | '/settings' | '/demo' | '/accounts';
+  to: '/' | '/authorization-requests' | '/push-users' | '/people' | '/two-factor' | '/settings' | '/demo' | '/accounts';
   label: string;
   /** The line under the page's heading; index.html also shows it while the app's code downloads (page-outlines). */
   description: string;
@@ -57,6 +59,13 @@ export const PAGES = {
     description: 'Devices registered to receive push messages, such as two-factor tokens.',
     icon: <IconUsers size={18} />,
     query: pushUserQueries.list,
+  },
+  people: {
+    to: '/people',
+    label: 'People',
+    description: 'Everyone the service knows: their devices, requests, codes and reports in one place.',
+    icon: <IconAddressBook size={18} />,
+    query: peopleQueries.list,
   },
   twoFactor: {
     to: '/two-factor',

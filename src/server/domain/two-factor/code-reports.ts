@@ -107,6 +107,8 @@ export async function listReportedCodes(db: Kysely<Database>): Promise<ReportedC
       'token_issues.client_address',
       'token_issues.user_agent',
       'token_issues.reported_at',
+      'token_issues.handled_at',
+      'token_issues.handled_by',
       'instructions.name',
       'instructions.scheduled',
       'instructions.created_by',
@@ -128,5 +130,7 @@ export async function listReportedCodes(db: Kysely<Database>): Promise<ReportedC
     ClientAddress: row.client_address,
     UserAgent: row.user_agent,
     ReportedTimestampUtc: row.reported_at ?? row.issued_at,
+    HandledBy: row.handled_by,
+    HandledTimestampUtc: row.handled_at,
   }));
 }

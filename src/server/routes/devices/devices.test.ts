@@ -576,6 +576,8 @@ describe('the device API with demo mode off', () => {
           ClientAddress: '127.0.0.1',
           UserAgent: 'curl/8.5.0',
           ReportedTimestampUtc: '2026-11-21 09:01:00.000',
+          HandledBy: null,
+          HandledTimestampUtc: null,
         },
       ]);
       // Reporting again changes nothing more; people without Accounts Read never see the list.

@@ -36,6 +36,9 @@ describe('the dashboard outside /api (SPEC §3 "Base URL and routing")', () => {
       '/authorization-requests/12',
       '/push-users',
       '/settings',
+      '/people',
+      // A person's page: the user name's backslash percent-encoded, which the static file handler alone refuses.
+      '/people/DEMO%5Cjane',
     ]) {
       const response = await t.call({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);

@@ -39,6 +39,11 @@ export async function dashboardRoutes(app: FastifyInstance, webRoot: string | nu
     app.get('/', (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false }),
     );
+    // A person's page carries their user name, DOMAIN%5Cuser: the static file handler refuses a path with a backslash
+    // (403) rather than falling through to the app, so the app's pages under /people are the app.
+    app.get('/people/*', (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false }),
+    );
     // The device app is a page of its own (device.html, its own small build): its HTML links the web app manifest,
     // so a phone can install it before any script runs.
     if (fs.existsSync(path.join(webRoot, 'device.html'))) {

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/ico
 import { useEffect, useRef, useState } from 'react';
 import { ENROLLMENT_CODE_LIFETIME_MINUTES, parseTimestamp } from '../../../shared/contract/index.ts';
 import { useCreateEnrollmentLink } from '../../api/mutations.ts';
+import { useCreatePersonEnrollmentLink } from '../../api/people-queries.ts';
 import { isLoopbackUrl } from '../../lib/loopback-url.ts';
 import { qrCodeDataUrl } from '../../lib/qr-code.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
@@ -16,8 +17,11 @@ const QR_SIZE = 232;
  * it and the phone registers as theirs without a password. The link is also shown as text (and copyable) for
  * people who cannot scan, and counts down to its expiry; "New code" makes another.
  */
-export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
-  const create = useCreateEnrollmentLink();
+export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; forPerson?: string }) {
+  // For someone else (the helpdesk at the People page): the phone enrols as that person.
+  const own = useCreateEnrollmentLink();
+  const theirs = useCreatePersonEnrollmentLink(forPerson ?? '');
+  const create = forPerson === undefined ? own : theirs;
   const sheet = useSheetProps();
   const now = useNow();
   const [qr, setQr] = useState<string | null>(null);
@@ -49,13 +53,27 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const expired = link !== undefined && secondsLeft <= 0;
 
   return (
-    <Modal opened onClose={onClose} title="Add a device" size="md" {...sheet}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={forPerson === undefined ? 'Add a device' : `Enrol a device for ${forPerson}`}
+      size="md"
+      {...sheet}
+    >
       <Stack gap="md">
-        <Text size="sm">
-          Point your phone’s camera at the code. It opens the device app, which registers the phone as yours without a
-          password; an administrator then approves it. The code works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES}{' '}
-          minutes.
-        </Text>
+        {forPerson === undefined ? (
+          <Text size="sm">
+            Point your phone’s camera at the code. It opens the device app, which registers the phone as yours without a
+            password; an administrator then approves it. The code works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES}{' '}
+            minutes.
+          </Text>
+        ) : (
+          <Text size="sm">
+            Point their phone’s camera at the code. It opens the device app, which registers the phone as{' '}
+            <b>{forPerson}</b>’s without a password; its request then waits on their page and in the queue for approval.
+            Give the code to nobody else: it works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES} minutes.
+          </Text>
+        )}
         <ProblemAlert error={create.error} />
         {link && isLoopbackUrl(link.Url) && (
           <Alert color="yellow" icon={<IconAlertTriangle />} title="A phone cannot open this address" role="alert">

@@ -5,7 +5,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { requestsChanged } from '../../api/cache-updates.ts';
 import { decideRequest } from '../../api/mutations.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
-import type { Decision } from './decision.ts';
+import type { Decision } from '../../components/decision.ts';
 
 export function BulkDecisionDialog({
   requests,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { requestStatus } from '../../components/request-status.ts';
 import { indexRows, matchIndexed } from '../../lib/search-index.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueueSearch, type RequestSort } from './queue-search.ts';
-import { requestStatus } from './request-status.ts';
 
 /** What the queue page does with its list: sort, index, match the search. */
 function filterRequests(

@@ -1,13 +1,13 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { Decision } from '../../components/decision.ts';
+import { DeviceSummary } from '../../components/device-summary.tsx';
+import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { DeviceSummary } from './device-summary.tsx';
-import type { RequestDisplayStatus } from './request-status.ts';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
 import type { RowChange } from './use-live-queue.ts';
 

@@ -1,6 +1,6 @@
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { requestStatus } from '../../components/request-status.ts';
 import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
-import { requestStatus } from './request-status.ts';
 
 export function requestCsvColumns(pendingIds: ReadonlySet<number> | undefined): CsvColumn<AuthorizationRequest>[] {
   return [

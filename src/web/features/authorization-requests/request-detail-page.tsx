@@ -4,21 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authorizationRequestQueries } from '../../api/queries.ts';
+import type { Decision } from '../../components/decision.ts';
+import { DecisionDialog } from '../../components/decision-dialog.tsx';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { requestStatus } from '../../components/request-status.ts';
+import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { indefiniteArticle } from '../../lib/article.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { usePhone } from '../../lib/use-phone.ts';
-import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
 import { RequestFields } from './request-fields.tsx';
-import { requestStatus } from './request-status.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
 
 const route = getRouteApi('/_app/authorization-requests/$id');
 

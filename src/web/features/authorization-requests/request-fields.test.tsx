@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { renderWithProviders } from '../../test/render.tsx';
-import { DeviceSummary } from './device-summary.tsx';
+import { DeviceSummary } from '../../components/device-summary.tsx';
+import { inRouter, renderWithProviders } from '../../test/render.tsx';
 import { RequestFields } from './request-fields.tsx';
 
 // A right-to-left override: unisolated, it would reverse the text that follows it on screen.
@@ -32,8 +32,10 @@ const isolated = (text: string) => {
 };
 
 describe('user-supplied text is isolated (<bdi>)', () => {
-  it('in the request fields: every value that came from a person or device', () => {
-    renderWithProviders(<RequestFields request={request} />);
+  it('in the request fields: every value that came from a person or device', async () => {
+    renderWithProviders(inRouter(<RequestFields request={request} />));
+    // The user name links to the person's page; the router renders once it has matched.
+    await screen.findByRole('link', { name: request.UserName });
     for (const value of [
       request.UserName,
       request.UserEmail,

@@ -1,12 +1,13 @@
 import { Code, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { type Field, FieldList } from '../../components/field-list.tsx';
+import { PersonLink, RegisteredPushUserLink } from '../../components/person-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 
 export function RequestFields({ request }: { request: AuthorizationRequest }) {
   const rows: Field[] = [
-    ['User', request.UserName],
+    ['User', <PersonLink key="user" userName={request.UserName} />],
     ['Email', request.UserEmail],
     ['Device type', request.DeviceType],
     ['Manufacturer', request.Manufacturer],
@@ -17,6 +18,8 @@ export function RequestFields({ request }: { request: AuthorizationRequest }) {
     ['Last modified', <Timestamp key="modified" value={request.ModifiedTimestampUtc} />],
   ];
   if (request.DecidedBy) rows.push(['Decided by', request.DecidedBy]);
+  if (request.Status === 'Authorized')
+    rows.push(['Registered', <RegisteredPushUserLink key="registered" request={request} />]);
   if (request.DecidedTimestampUtc)
     rows.push(['Decided', <Timestamp key="decided" value={request.DecidedTimestampUtc} />]);
   if (request.Comment)

@@ -7,10 +7,12 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { decideRequest } from '../../api/mutations.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
+import type { Decision, DecisionTarget } from '../../components/decision.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
+import { requestStatus } from '../../components/request-status.ts';
 import { useListPage } from '../../components/use-list-page.tsx';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
@@ -18,13 +20,11 @@ import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
-import type { Decision, DecisionTarget } from './decision.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
 import type { QueueSearch } from './queue-search.ts';
 import { QueueToolbar } from './queue-toolbar.tsx';
 import { requestCsvColumns } from './request-csv.ts';
-import { requestStatus } from './request-status.ts';
 import { RequestTable } from './request-table.tsx';
 import { useFocusNextRow } from './use-focus-next-row.ts';
 import { useLiveQueue } from './use-live-queue.ts';
@@ -34,7 +34,7 @@ const route = getRouteApi('/_app/authorization-requests/');
 
 // The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
 const DecisionDialog = lazy(() =>
-  import('./decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
+  import('../../components/decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
 );
 const BulkDecisionDialog = lazy(() =>
   import('./bulk-decision-dialog.tsx').then((module) => ({ default: module.BulkDecisionDialog })),

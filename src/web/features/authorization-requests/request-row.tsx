@@ -1,16 +1,16 @@
 import { memo, type ReactNode } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { Decision } from '../../components/decision.ts';
+import { DeviceSummary } from '../../components/device-summary.tsx';
 import { ListCell, ListRow, useCompactTable } from '../../components/list-table.tsx';
+import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
 import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
-import type { Decision } from './decision.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { DeviceSummary } from './device-summary.tsx';
 import classes from './request-row.module.css';
-import type { RequestDisplayStatus } from './request-status.ts';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
 import type { RowChange } from './use-live-queue.ts';
 

@@ -1,11 +1,11 @@
 import { memo, type ReactNode, type Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { Decision } from '../../components/decision.ts';
 import { type ListSelection, ListTable } from '../../components/list-table.tsx';
+import { requestStatus } from '../../components/request-status.ts';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
-import type { Decision } from './decision.ts';
 import { RequestCard } from './request-card.tsx';
 import { RequestRow } from './request-row.tsx';
-import { requestStatus } from './request-status.ts';
 import type { RowChange } from './use-live-queue.ts';
 
 export interface RequestTableProps {

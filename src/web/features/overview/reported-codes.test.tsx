@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportedCode } from '../../../shared/contract/index.ts';
-import { json, renderWithProviders, routedFetch } from '../../test/render.tsx';
+import { inRouter, json, renderWithProviders, routedFetch } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { ReportedCodesSection } from './reported-codes.tsx';
 
@@ -24,16 +24,44 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ReportedCodesSection', () => {
   it('says who reported a code they did not ask for, when, and from where it was asked for', async () => {
     vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([report]) }).fetch);
-    renderWithProviders(<ReportedCodesSection />);
+    renderWithProviders(inRouter(<ReportedCodesSection />));
     const list = await screen.findByTestId('reported-codes');
-    expect(within(list).getByText('ACME\\dana reported a code they did not ask for')).toBeInTheDocument();
+    expect(list).toHaveTextContent('ACME\\dana reported a code they did not ask for');
+    // Their name opens their page, where the actions are.
+    expect(within(list).getByRole('link', { name: 'ACME\\dana' })).toHaveAttribute('href', '/people/ACME%5Cdana');
     expect(await within(list).findByText(/from 198\.51\.100\.23 with Firefox 128 on Linux/)).toBeInTheDocument();
     expect(list).toHaveTextContent('Deploy payroll patch');
   });
 
+  it('marks a report handled (Write on Security), and then says by whom', async () => {
+    signInAs(['Read', 'Write'], {
+      permissions: [
+        { Entity: 'Security', Permissions: ['Read', 'Write'] },
+        { Entity: 'Accounts', Permissions: ['Read'] },
+      ],
+    });
+    let handled = false;
+    const routes = routedFetch({
+      'GET /api/Admin/Accounts/ReportedCodes': () =>
+        json([
+          handled ? { ...report, HandledBy: 'DEMO\\helpdesk', HandledTimestampUtc: '2026-11-24 09:40:00.000' } : report,
+        ]),
+      'POST /api/People/Reports/1/Handled': () => {
+        handled = true;
+        return json({ Id: 1, HandledBy: 'DEMO\\helpdesk', HandledTimestampUtc: '2026-11-24 09:40:00.000' });
+      },
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    const { user } = renderWithProviders(inRouter(<ReportedCodesSection />));
+    expect(await screen.findByText('1 open')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: "Mark ACME\\dana's report handled" }));
+    expect(await screen.findByText(/Handled by DEMO\\helpdesk/)).toBeInTheDocument();
+    expect(screen.queryByText('1 open')).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to report', async () => {
     vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([]) }).fetch);
-    renderWithProviders(<ReportedCodesSection />);
+    renderWithProviders(inRouter(<ReportedCodesSection />));
     expect(await screen.findByText('No one has reported a code they did not ask for.')).toBeInTheDocument();
   });
 });

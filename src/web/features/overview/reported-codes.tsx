@@ -1,11 +1,17 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconUserExclamation } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChecks, IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReportedCode } from '../../../shared/contract/index.ts';
+import { endpoints, type ReportedCode } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
+import { describeError } from '../../api/describe-error.ts';
+import { useMarkReportHandled } from '../../api/people-queries.ts';
 import { InlineError } from '../../components/inline-error.tsx';
+import { Permitted } from '../../components/permission-button.tsx';
+import { PersonLink } from '../../components/person-links.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
+import { notify } from '../../lib/notify.ts';
 import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
 
 /** The most recent reports the overview lists; the rest are in each account's activity. */
@@ -18,6 +24,7 @@ const SHOWN = 5;
 export function ReportedCodesSection() {
   const query = useQuery(accountQueries.reportedCodes());
   const hasReports = (query.data?.length ?? 0) > 0;
+  const open = query.data?.filter((report) => !report.HandledBy).length ?? 0;
   const parser = useUserAgentParser(hasReports);
 
   return (
@@ -26,9 +33,9 @@ export function ReportedCodesSection() {
         <Title order={2} fz="lg" id="overview-reported-codes">
           Reported codes
         </Title>
-        {hasReports && (
+        {open > 0 && (
           <Badge color="red.9" variant="filled" tt="none">
-            {query.data?.length}
+            {open} open
           </Badge>
         )}
       </Group>
@@ -67,7 +74,7 @@ function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgent
         <IconUserExclamation size={20} color="var(--mantine-color-red-filled)" aria-hidden style={{ flexShrink: 0 }} />
         <div>
           <Text size="sm" fw={600}>
-            {report.UserName} reported a code they did not ask for
+            <PersonLink userName={report.UserName} /> reported a code they did not ask for
           </Text>
           <Text size="xs" c="dimmed">
             Reported <Timestamp value={report.ReportedTimestampUtc} relative size="xs" c="dimmed" />. The code for “
@@ -77,8 +84,50 @@ function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgent
             {report.ClientAddress ? ` from ${report.ClientAddress}` : ''}
             {browser ? ` with ${browser}` : ''}.
           </Text>
+          <Group gap="sm" mt={6} wrap="wrap">
+            <RouterAnchor to="/people/$userName" params={{ userName: report.UserName }} size="xs">
+              Their devices, codes and sign-ins
+            </RouterAnchor>
+            <HandledState report={report} />
+          </Group>
         </div>
       </Group>
     </Paper>
+  );
+}
+
+/** Who marked the report handled and when, or the button that does (Write on Security). */
+function HandledState({ report }: { report: ReportedCode }) {
+  const mark = useMarkReportHandled();
+  if (report.HandledBy) {
+    return (
+      <Text size="xs" c="dimmed">
+        Handled by {report.HandledBy} <Timestamp value={report.HandledTimestampUtc} relative size="xs" c="dimmed" />
+      </Text>
+    );
+  }
+  return (
+    <Permitted endpoint={endpoints.markReportHandled}>
+      {(refused) => (
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconChecks size={14} />}
+          loading={mark.isPending}
+          aria-label={`Mark ${report.UserName}'s report handled`}
+          onClick={() =>
+            mark.mutate(report.Id, {
+              onError: (error) => {
+                const { title, message } = describeError(error);
+                notify({ color: 'red', title: `Could not mark it handled: ${title}`, message });
+              },
+            })
+          }
+          {...refused}
+        >
+          Mark handled
+        </Button>
+      )}
+    </Permitted>
   );
 }

@@ -1,9 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
+import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
 /** One push user in the phone rendering of the list: who, which device, when, status, and the status switcher. */

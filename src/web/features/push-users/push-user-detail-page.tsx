@@ -7,12 +7,13 @@ import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { type Field, FieldList } from '../../components/field-list.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PersonLink, RegisteringRequestLink } from '../../components/person-links.tsx';
+import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { BACK_LINK_PROPS, BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
-import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
 const route = getRouteApi('/_app/push-users/$id');
@@ -49,7 +50,7 @@ function deviceMoment(value: string | null | undefined, enrolled: boolean, key: 
 function Fields({ user }: { user: PushMessageUserDetail }) {
   const enrolled = Boolean(user.EnrolledTimestampUtc);
   const rows: Field[] = [
-    ['User', user.UserName],
+    ['User', <PersonLink key="user" userName={user.UserName} />],
     ['Device type', user.DeviceType],
     // From the authorization request that registered the device; absent for devices registered otherwise.
     ['Manufacturer', deviceValue(user.Manufacturer)],
@@ -61,6 +62,7 @@ function Fields({ user }: { user: PushMessageUserDetail }) {
     ['Last seen', deviceMoment(user.LastSeenTimestampUtc, enrolled, 'seen')],
     ['Registered', <Timestamp key="created" value={user.CreatedTimeStampUtc} />],
     ['Last modified', <Timestamp key="modified" value={user.ModifiedTimestampUtc} />],
+    ['Registered by', <RegisteringRequestLink key="request" user={user} />],
   ];
   return <FieldList fields={rows} />;
 }

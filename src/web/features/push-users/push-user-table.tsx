@@ -1,12 +1,12 @@
 import { memo, type ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ListCell, ListRow, type ListSelection, ListTable } from '../../components/list-table.tsx';
+import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
 import { RowTimestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { PushUserCard } from './push-user-card.tsx';
-import { PushUserStatusBadge } from './push-user-status-badge.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
 export interface PushUserTableProps {

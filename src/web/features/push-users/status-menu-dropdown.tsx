@@ -3,8 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { type PushMessageUser, statusName } from '../../../shared/contract/index.ts';
 import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
+import { useChangeStatus } from '../../components/use-change-status.tsx';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
-import { useChangeStatus } from './use-change-status.tsx';
 
 export interface StatusMenuDropdownProps {
   user: PushMessageUser;

@@ -3,10 +3,10 @@ import { endpoints, type PushMessageUser, type PushUserStatus, statusName } from
 import { usePushUserUpdatePending } from '../../api/mutations.ts';
 import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
 import { STATUS_VALUES } from '../../components/push-user-status.ts';
+import { useChangeStatus } from '../../components/use-change-status.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { useChangeStatus } from './use-change-status.tsx';
 
 /** The detail page's status switcher: all three states side by side. */
 export function StatusSwitcher({ user }: { user: PushMessageUser }) {

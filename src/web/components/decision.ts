@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { AuthorizationRequest } from '../../shared/contract/index.ts';
 
 export type Decision = 'approve' | 'reject';
 

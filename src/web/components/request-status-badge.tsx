@@ -1,6 +1,6 @@
 import { IconCircleCheck, IconCircleX, IconClockHour4, IconGavel } from '@tabler/icons-react';
-import { StatusBadge } from '../../components/status-badge.tsx';
 import type { RequestDisplayStatus } from './request-status.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 const LOOK = {
   Pending: { color: 'yellow', icon: <IconClockHour4 size={14} /> },

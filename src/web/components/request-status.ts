@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { AuthorizationRequest } from '../../shared/contract/index.ts';
 
 /** "Decided" stands in when a server lacks the Status extension: we know it left the queue, not how. */
 export type RequestDisplayStatus = 'Pending' | 'Authorized' | 'Rejected' | 'Decided';

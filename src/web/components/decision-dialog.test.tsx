@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
-import { json, problem, renderWithProviders, scriptedFetch } from '../../test/render.tsx';
-import { signInAs } from '../../test/session.ts';
+import type { AuthorizationRequest } from '../../shared/contract/index.ts';
+import { authorizationRequestQueries } from '../api/queries.ts';
+import { json, problem, renderWithProviders, scriptedFetch } from '../test/render.tsx';
+import { signInAs } from '../test/session.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 
 const request: AuthorizationRequest = {

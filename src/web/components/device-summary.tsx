@@ -1,8 +1,8 @@
 import { ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
-import text from '../../components/row-text.module.css';
-import { UserText } from '../../components/user-text.tsx';
 import classes from './device-summary.module.css';
+import text from './row-text.module.css';
+import { UserText } from './user-text.tsx';
 
 export interface DeviceSummaryProps {
   deviceType: string;

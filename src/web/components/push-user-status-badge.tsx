@@ -1,8 +1,8 @@
 import { IconCircleCheck, IconCircleMinus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type PushUserStatus, PushUserStatusCode, statusName } from '../../../shared/contract/index.ts';
-import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { type PushUserStatus, PushUserStatusCode, statusName } from '../../shared/contract/index.ts';
+import { PUSH_USER_STATUS_LOOK } from './push-user-status.ts';
+import { StatusBadge } from './status-badge.tsx';
 
 const ICONS: Record<PushUserStatus, ReactNode> = {
   [PushUserStatusCode.Active]: <IconCircleCheck size={14} />,

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
-import { type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useUpdatePushUser } from '../../api/mutations.ts';
-import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
-import { UserText } from '../../components/user-text.tsx';
-import { whenModalsHostMounted } from '../../lib/modals-host.ts';
-import { notify } from '../../lib/notify.ts';
-import { isPhone, sheetProps } from '../../lib/use-phone.ts';
+import { type PushMessageUser, type PushUserStatus, statusName } from '../../shared/contract/index.ts';
+import { describeError } from '../api/describe-error.ts';
+import { useUpdatePushUser } from '../api/mutations.ts';
+import { whenModalsHostMounted } from '../lib/modals-host.ts';
+import { notify } from '../lib/notify.ts';
+import { isPhone, sheetProps } from '../lib/use-phone.ts';
+import { PUSH_USER_STATUS_LOOK } from './push-user-status.ts';
+import { UserText } from './user-text.tsx';
 
 /** Applies a status at once with a toast; Delete asks first, naming the user and device. */
 export function useChangeStatus() {

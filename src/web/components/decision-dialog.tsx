@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useDecideRequest } from '../../api/mutations.ts';
-import { UserText } from '../../components/user-text.tsx';
-import { readDraft, writeDraft } from '../../lib/draft-store.ts';
-import { notify } from '../../lib/notify.ts';
-import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
-import { useSession } from '../../session/session-context.tsx';
+import type { AuthorizationRequest } from '../../shared/contract/index.ts';
+import { isApiError } from '../api/api-error.ts';
+import { describeError } from '../api/describe-error.ts';
+import { useDecideRequest } from '../api/mutations.ts';
+import { readDraft, writeDraft } from '../lib/draft-store.ts';
+import { notify } from '../lib/notify.ts';
+import { sheetProps, TOUCH_TARGET, usePhone } from '../lib/use-phone.ts';
+import { useSession } from '../session/session-context.tsx';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
+import { UserText } from './user-text.tsx';
 
 export interface DecisionDialogProps {
   target: DecisionTarget;

@@ -1,0 +1,84 @@
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import type { Person } from '../../../shared/contract/index.ts';
+import { peopleQueries } from '../../api/people-queries.ts';
+import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
+import { UserText } from '../../components/user-text.tsx';
+import { PersonAccount, PersonSignIns } from './person-account.tsx';
+import { PersonActions } from './person-actions.tsx';
+import { PersonCodes } from './person-codes.tsx';
+import { PersonDevices } from './person-devices.tsx';
+import { PersonRequests } from './person-requests.tsx';
+
+const route = getRouteApi('/_app/people/$userName');
+
+export function PersonPage() {
+  const { userName } = route.useParams();
+  return (
+    <EndpointGate query={peopleQueries.detail} feature="People">
+      <PersonDetail userName={userName} />
+    </EndpointGate>
+  );
+}
+
+const BACK = (
+  <RouterAnchor to="/people" size="sm" w="fit-content">
+    <Group gap={4}>
+      <IconArrowLeft size={14} /> People
+    </Group>
+  </RouterAnchor>
+);
+
+function summary(person: Person): string {
+  const active = person.Devices.filter((device) => device.Status === 1).length;
+  const pending = person.Requests.filter((request) => request.Status === 'Pending').length;
+  const parts = [
+    person.HasAccount ? 'Has an account here' : 'No account here',
+    `${active} active device${active === 1 ? '' : 's'}`,
+    `${pending} pending request${pending === 1 ? '' : 's'}`,
+  ];
+  return parts.join(' · ');
+}
+
+function PersonDetail({ userName }: { userName: string }) {
+  const query = useQuery(peopleQueries.detail(userName));
+  if (!query.isSuccess) {
+    return (
+      <>
+        <PageHeader above={BACK} title={<UserText>{userName}</UserText>} />
+        <QueryState query={query} loading="Loading this person…" what="person" />
+      </>
+    );
+  }
+  const person = query.data;
+  const openReports = person.Codes.filter((code) => code.Outcome === 'Reported' && code.HandledBy === null);
+  return (
+    <>
+      <PageHeader above={BACK} title={<UserText>{person.UserName}</UserText>} description={summary(person)} />
+      <Stack gap="md">
+        {openReports.length > 0 && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Someone else may know their password">
+            {person.UserName} said “This wasn’t me” of{' '}
+            {openReports.length === 1 ? 'a code' : `${openReports.length} codes`} they did not ask for: all their
+            sessions were ended. Check where it was asked from under{' '}
+            <Anchor href="#codes" size="sm">
+              Codes sent
+            </Anchor>
+            , then reset their password or sign-in methods and mark the report handled.
+          </Alert>
+        )}
+        <PersonActions person={person} />
+        <PersonDevices person={person} />
+        <PersonRequests person={person} />
+        <PersonCodes person={person} />
+        <PersonAccount person={person} />
+        <PersonSignIns person={person} />
+      </Stack>
+    </>
+  );
+}
