@@ -212,6 +212,29 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   expect(asked.status()).toBe(409);
   await expect(mobile.getByTestId('device-code-card')).toHaveCount(0);
 
+  // A new phone of the same type is approved: it gets a registration of its own, and this one stays Disabled.
+  const replacement = await mobile.request.post('/api/Device/Enrollments', {
+    headers: bearer(personToken),
+    data: { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S25', OsVersion: '15' },
+  });
+  expect(replacement.status()).toBe(201);
+  await decide(mobile, ((await replacement.json()) as DeviceEnrollmentResult).AuthorizationRequestId, true);
+  const sent = await mobile.request.post('/api/Instructions', {
+    headers: bearer(personToken),
+    data: { Name: 'Dashboard test' },
+  });
+  expect(sent.status()).toBe(201);
+  expect(((await sent.json()) as { DevicesNotified: number }).DevicesNotified).toBe(1);
+  await expect(mobile.getByRole('heading', { name: 'This device is disabled' })).toBeVisible();
+  await expect(mobile.getByTestId('device-code-card')).toHaveCount(0);
+
+  // The helpdesk's page of this registration says which phone it is.
+  const page = await desk(browser, 'Helpdesk');
+  await page.goto(`/push-users/${device.PushMessageUserId}`);
+  await expect(page.getByText('Pixel 9')).toBeVisible();
+  await expect(page.getByText('Enrolled', { exact: true })).toBeVisible();
+  await expect(page.getByText('Last seen', { exact: true })).toBeVisible();
+
   // Removed from the phone itself: back to the start.
   await mobile.getByRole('button', { name: 'Remove this device' }).click();
   const remove = mobile.getByRole('dialog', { name: 'Remove this device?' });
