@@ -12,6 +12,8 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { AccountTable } from './account-table.tsx';
 
@@ -35,10 +37,12 @@ export function AccountsPage() {
 }
 
 function Accounts() {
-  const { q, account } = route.useSearch();
+  const { q, account, create } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(accountQueries.list());
-  const [creating, setCreating] = useState(false);
+  const { session } = useSession();
+  // The palette's "Create an account" arrives as ?create=true; only someone who may create one gets the dialog.
+  const [creating, setCreating] = useState(create === true && endpointAccess(session, endpoints.createAccount).allowed);
   const { rows, search, onSearchInput } = useListPage<Account, AccountsSearch, never>({
     data: query.data,
     q,
@@ -88,7 +92,10 @@ function Accounts() {
       {creating && (
         <Suspense fallback={null}>
           <CreateAccountDialog
-            onClose={() => setCreating(false)}
+            onClose={() => {
+              setCreating(false);
+              if (create) void navigate({ search: (prev) => ({ ...prev, create: undefined }), replace: true });
+            }}
             onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
           />
         </Suspense>
