@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -42,7 +42,12 @@ function Accounts() {
   const query = useQuery(accountQueries.list());
   const { session } = useSession();
   // The palette's "Create an account" arrives as ?create=true; only someone who may create one gets the dialog.
-  const [creating, setCreating] = useState(create === true && endpointAccess(session, endpoints.createAccount).allowed);
+  const mayCreate = endpointAccess(session, endpoints.createAccount).allowed;
+  const [creating, setCreating] = useState(create === true && mayCreate);
+  // Also when the page is already open (the palette from the Accounts page itself).
+  useEffect(() => {
+    if (create && mayCreate) setCreating(true);
+  }, [create, mayCreate]);
   const { rows, search, onSearchInput } = useListPage<Account, AccountsSearch, never>({
     data: query.data,
     q,
