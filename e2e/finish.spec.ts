@@ -162,6 +162,8 @@ test('the palette finds accounts and requests by name and acts: create an accoun
   await search.fill('theme');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // The palette closes with a short transition; the next Ctrl+K opens a fresh one.
+  await expect(search).toBeHidden();
 
   await page.keyboard.press('Control+k');
   await search.fill('sign out');
