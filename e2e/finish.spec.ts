@@ -134,3 +134,51 @@ test.describe('on a phone', () => {
     }
   });
 });
+
+test('the palette finds accounts and requests by name and acts: create an account, switch theme, sign out', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/two-factor');
+  await expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible();
+  const search = page.getByPlaceholder('Go to a page, request, push user or account, or act…');
+  await page.keyboard.press('Control+k');
+  await search.fill('auditor');
+  await page.getByRole('button', { name: /^DEMO\\auditor/ }).click();
+  await expect(page).toHaveURL(/\/accounts\?account=\d+$/);
+  await expect(search).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await search.fill('gus');
+  await expect(page.getByRole('button', { name: /Request #\d+ · ACME\\gus/ }).first()).toBeVisible();
+
+  await search.fill('create an account');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Create a local account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/accounts(\?account=\d+)?$/);
+
+  await page.keyboard.press('Control+k');
+  await search.fill('theme');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // The palette closes with a short transition; the next Ctrl+K opens a fresh one.
+  await expect(search).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await search.fill('sign out');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('Settings keeps the server and consumer name under Advanced', async ({ page }) => {
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/settings');
+  const advanced = page.getByTestId('settings-advanced');
+  await expect(page.getByLabel('Server base URL')).toBeHidden();
+  await expect(advanced).toContainText('/api · API 3.3');
+  await advanced.getByText('Advanced: server and consumer name').click();
+  await expect(page.getByLabel('Server base URL')).toHaveValue('/api');
+  await expect(page.getByLabel('Consumer name')).toBeVisible();
+  await axeClean(page, 'settings-advanced');
+});

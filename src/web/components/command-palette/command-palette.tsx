@@ -1,32 +1,64 @@
 import '@mantine/spotlight/styles.css';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
-import { IconDeviceMobile, IconFileText, IconSearch, IconUser } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import {
+  IconDeviceMobile,
+  IconFileText,
+  IconLogout,
+  IconMoon,
+  IconSearch,
+  IconSun,
+  IconUser,
+  IconUserPlus,
+  IconUserShield,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import { endpoints } from '../../../shared/contract/index.ts';
+import { accountQueries } from '../../api/account-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
+import { notify } from '../../lib/notify.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { listedPages } from '../../wiring/pages.tsx';
 
 const [store, palette] = createSpotlight();
 
 const LIMIT = 8;
 
-/** Ctrl/⌘+K: jump to a page, a request by id or a push user by name. Loaded on the first Ctrl/⌘+K. */
+/** A person's page, when this build has one (it is added beside this palette, not by it): absent, none is offered. */
+const PERSON_ROUTE = '/people/$userName';
+
+/**
+ * Ctrl/⌘+K: jump to a page, a request (by id or user name), a push user or an account (by name), or act: switch the
+ * theme, sign out, create an account. Loaded on the first Ctrl/⌘+K. Each list is searched only for people who may
+ * read it, and asked for only once the palette opens.
+ */
 export function CommandPalette({ openNow }: { openNow: boolean }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
   // Push users are searched by name: the list the push users page uses (from the cache when it is there).
   // Only for people who may read them: without Security Read the palette neither lists nor asks for them.
-  const { session } = useSession();
+  const { session, signOut } = useSession();
   const { demo } = useDemoMode();
   const mayReadUsers = endpointAccess(session, pushUserQueries.list.endpoint).allowed;
+  const mayReadRequests = endpointAccess(session, authorizationRequestQueries.list.endpoint).allowed;
+  const mayReadAccounts = endpointAccess(session, accountQueries.list.endpoint).allowed;
+  const mayCreateAccount = endpointAccess(session, endpoints.createAccount).allowed;
   const users = useQuery({ ...pushUserQueries.list(), enabled: opened && mayReadUsers });
+  const allRequests = useQuery({
+    ...authorizationRequestQueries.list({ view: 'all' }),
+    enabled: opened && mayReadRequests,
+  });
+  const accounts = useQuery({ ...accountQueries.list(), enabled: opened && mayReadAccounts });
+  const hasPersonPage = PERSON_ROUTE in router.routesByPath;
 
   useEffect(() => {
     if (openNow) palette.open();
@@ -34,17 +66,11 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
 
   const text = query.trim().toLowerCase();
   const requests = useMemo(() => {
-    const cached =
-      queryClient.getQueryData<AuthorizationRequest[]>(authorizationRequestQueries.list({ view: 'all' }).queryKey) ??
-      queryClient.getQueryData<AuthorizationRequest[]>(
-        authorizationRequestQueries.list({ view: 'pending' }).queryKey,
-      ) ??
-      [];
-    if (!text) return [];
-    return cached
+    if (!text || !mayReadRequests) return [];
+    return (allRequests.data ?? [])
       .filter((request) => String(request.Id) === text || request.UserName.toLowerCase().includes(text))
       .slice(0, LIMIT);
-  }, [queryClient, text]);
+  }, [allRequests.data, text, mayReadRequests]);
   const matchingUsers = useMemo(
     () =>
       text.length < 2 || !mayReadUsers
@@ -52,11 +78,58 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
         : (users.data ?? []).filter((user) => user.UserName.toLowerCase().includes(text)).slice(0, LIMIT),
     [users.data, text, mayReadUsers],
   );
+  const matchingAccounts = useMemo(
+    () =>
+      text.length < 2 || !mayReadAccounts
+        ? []
+        : (accounts.data ?? []).filter((account) => account.UserName.toLowerCase().includes(text)).slice(0, LIMIT),
+    [accounts.data, text, mayReadAccounts],
+  );
+  // The people the matches belong to, once each, for "Go to person" (only where this build has the page).
+  const people = hasPersonPage
+    ? [
+        ...new Set([...matchingAccounts, ...matchingUsers, ...requests].map((item) => item.UserName).filter(Boolean)),
+      ].slice(0, LIMIT)
+    : [];
+  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+  const actions = [
+    {
+      key: 'theme',
+      label: `Switch to ${nextScheme} theme`,
+      icon: nextScheme === 'dark' ? <IconMoon size={18} /> : <IconSun size={18} />,
+      run: () => setColorScheme(nextScheme),
+    },
+    ...(mayCreateAccount
+      ? [
+          {
+            key: 'create-account',
+            label: 'Create an account',
+            icon: <IconUserPlus size={18} />,
+            run: () => void navigate({ to: '/accounts', search: { create: true } }),
+          },
+        ]
+      : []),
+    {
+      key: 'sign-out',
+      label: 'Sign out',
+      icon: <IconLogout size={18} />,
+      run: async () => {
+        notify(signOutNotice(await signOut()));
+        await navigate({ to: '/login' });
+      },
+    },
+  ].filter((action) => !text || action.label.toLowerCase().includes(text));
   const pages = listedPages(session, demo).filter((page) => !text || page.label.toLowerCase().includes(text));
   const requestId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
 
   const go = (to: string) => void navigate({ to });
-  const empty = pages.length === 0 && requestId === null && requests.length === 0 && matchingUsers.length === 0;
+  const empty =
+    pages.length === 0 &&
+    actions.length === 0 &&
+    requestId === null &&
+    requests.length === 0 &&
+    matchingUsers.length === 0 &&
+    matchingAccounts.length === 0;
 
   return (
     <Spotlight.Root
@@ -72,7 +145,7 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
     >
       <Spotlight.Search
         aria-label="Command palette"
-        placeholder="Go to a page, request #id or push user name…"
+        placeholder="Go to a page, request, push user or account, or act…"
         leftSection={<IconSearch size={18} />}
       />
       <Spotlight.ActionsList>
@@ -117,6 +190,43 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
                 description={`#${user.Id} · ${user.DeviceType}`}
                 leftSection={<IconUser size={18} />}
                 onClick={() => go(`/push-users/${user.Id}`)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {matchingAccounts.length > 0 && (
+          <Spotlight.ActionsGroup label="Accounts">
+            {matchingAccounts.map((account) => (
+              <Spotlight.Action
+                key={account.Id}
+                label={account.UserName}
+                description={`${account.Source} account${account.Enabled ? '' : ' · disabled'}`}
+                leftSection={<IconUserShield size={18} />}
+                onClick={() => void navigate({ to: '/accounts', search: { account: account.Id } })}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {people.length > 0 && (
+          <Spotlight.ActionsGroup label="People">
+            {people.map((userName) => (
+              <Spotlight.Action
+                key={userName}
+                label={`Go to ${userName}`}
+                leftSection={<IconUser size={18} />}
+                onClick={() => void router.navigate({ href: `/people/${encodeURIComponent(userName)}` })}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {actions.length > 0 && (
+          <Spotlight.ActionsGroup label="Actions">
+            {actions.map((action) => (
+              <Spotlight.Action
+                key={action.key}
+                label={action.label}
+                leftSection={action.icon}
+                onClick={() => void action.run()}
               />
             ))}
           </Spotlight.ActionsGroup>

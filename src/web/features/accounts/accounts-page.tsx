@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconApi, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -12,6 +12,8 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { AccountTable } from './account-table.tsx';
 
@@ -38,10 +40,17 @@ export function AccountsPage() {
 }
 
 function Accounts() {
-  const { q, account } = route.useSearch();
+  const { q, account, create } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(accountQueries.list());
-  const [creating, setCreating] = useState<'person' | 'api' | null>(null);
+  const { session } = useSession();
+  // The palette's "Create an account" arrives as ?create=true; only someone who may create one gets the dialog.
+  const mayCreate = endpointAccess(session, endpoints.createAccount).allowed;
+  const [creating, setCreating] = useState<'person' | 'api' | null>(create === true && mayCreate ? 'person' : null);
+  // Also when the page is already open (the palette from the Accounts page itself).
+  useEffect(() => {
+    if (create && mayCreate) setCreating('person');
+  }, [create, mayCreate]);
   const { rows, search, onSearchInput } = useListPage<Account, AccountsSearch, never>({
     data: query.data,
     q,
@@ -101,7 +110,10 @@ function Accounts() {
       {creating === 'person' && (
         <Suspense fallback={null}>
           <CreateAccountDialog
-            onClose={() => setCreating(null)}
+            onClose={() => {
+              setCreating(null);
+              if (create) void navigate({ search: (prev) => ({ ...prev, create: undefined }), replace: true });
+            }}
             onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
           />
         </Suspense>
