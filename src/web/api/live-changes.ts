@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from '../../shared/contract/index.ts';
-import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
+import { patchPushUser, patchRequest, pushUsersChanged, requestsChanged } from './cache-updates.ts';
 import { streamChangeEvents } from './change-events.ts';
 import { liveMode, setLiveMode } from './live-mode.ts';
-import { authorizationRequestQueries } from './queries.ts';
+import { isOwnEcho } from './own-changes.ts';
+import { authorizationRequestQueries, pushUserQueries } from './queries.ts';
 
 const RETRY_MS = 5_000;
 
@@ -30,10 +31,26 @@ export function holdRequestLists(): () => void {
   };
 }
 
-/** What one change means for the cache: every list and detail that shows the changed thing is refreshed. */
+/**
+ * What one change means for the cache: a row the cache holds takes the change from the event itself (its history is
+ * fetched, the rest marked stale for the next visit); a row it does not hold brings the lists and details that may
+ * show it. While the queue holds the request lists, they only go stale.
+ */
 export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promise<unknown> {
   if (event.Type === 'reset') return Promise.all([requestsChanged(queryClient), pushUsersChanged(queryClient)]);
-  if (event.Type === 'push-user') return pushUsersChanged(queryClient);
+  if (event.Type === 'push-user') {
+    if (!patchPushUser(queryClient, event)) return pushUsersChanged(queryClient);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: pushUserQueries.history(event.Id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: pushUserQueries.all, refetchType: 'none' }),
+    ]);
+  }
+  if (requestListHolds === 0 && patchRequest(queryClient, event)) {
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all, refetchType: 'none' }),
+    ]);
+  }
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.detail(event.Id).queryKey }),
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
@@ -75,6 +92,8 @@ export function connectLiveChanges(queryClient: QueryClient): () => void {
     setLiveMode('connecting');
     streamChangeEvents(
       (event) => {
+        // This browser's own change is in its cache already, from the answer to its request.
+        if (isOwnEcho(event)) return;
         void applyChange(queryClient, event);
         for (const listener of listeners) listener(event);
       },
