@@ -107,7 +107,6 @@ test('every page fits the phone: no sideways scrolling, the header on one line, 
     ['/push-users', 'Push users'],
     ['/push-users/1', 'DEMO\\admin'],
     ['/two-factor', /Two-factor/],
-    ['/accounts', 'Accounts'],
     ['/settings', 'Settings'],
     ['/demo', 'Demo console'],
   ];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../src/web/wiring/pages.tsx';
 
-// What PAGES knows and other lists repeat because they cannot import it (the build's chunk rules, a browser test):
+// What PAGES knows and other lists repeat because they cannot import it (the build's chunk rules, the outlines):
 // each list is checked against PAGES, so adding a page fails here until every list has it.
 const repo = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
@@ -27,10 +27,5 @@ describe('lists that repeat the signed-in pages', () => {
     const listed = /const OUTLINED = \[([^\]]*)\]/.exec(read('scripts/page-outlines.render.tsx'))?.[1] ?? '';
     const outlined = [...listed.matchAll(/'(\w+)'/g)].map((match) => match[1]);
     expect(new Set([...outlined, ...Object.keys(withoutOutline)])).toEqual(new Set(Object.keys(PAGES)));
-  });
-
-  it('the phone test visits every page', () => {
-    const spec = read('e2e/phone.spec.ts');
-    for (const page of Object.values(PAGES)) expect(spec, page.to).toContain(`['${page.to}', `);
   });
 });
