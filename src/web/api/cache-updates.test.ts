@@ -1,7 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest, PushMessageUser } from '../../shared/contract/index.ts';
 import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
+import { applyChange } from './live-changes.ts';
+import { isOwnEcho } from './own-changes.ts';
 import { authorizationRequestQueries, pushUserQueries } from './queries.ts';
 
 const request = (Id: number, Status?: AuthorizationRequest['Status']): AuthorizationRequest => ({
@@ -62,5 +64,76 @@ describe('cache updates', () => {
     expect(client.getQueryData<PushMessageUser[]>(list)).toEqual([disabled, user(2, 1)]);
     expect(client.getQueryData(pushUserQueries.detail(1).queryKey)).toEqual(disabled);
     expect(client.getQueryState(list)?.isInvalidated).toBe(true);
+  });
+});
+
+/** Counts the fetches of an active list, as an open page's observer would make them. */
+function watch(client: QueryClient, queryKey: readonly unknown[]) {
+  const fetched = { count: 0 };
+  const observer = new QueryObserver(client, {
+    queryKey,
+    queryFn: () => {
+      fetched.count += 1;
+      return [];
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { fetched, stop: observer.subscribe(() => undefined) };
+}
+
+describe('a live change to a row the cache holds', () => {
+  it('writes a request’s new status into its rows, takes it out of the pending view, and fetches no list', async () => {
+    const client = new QueryClient();
+    const pending = authorizationRequestQueries.list({ view: 'pending' }).queryKey;
+    const all = authorizationRequestQueries.list({ view: 'all' }).queryKey;
+    client.setQueryData(pending, [request(1, 'Pending'), request(2, 'Pending')]);
+    client.setQueryData(all, [request(1, 'Pending'), request(2, 'Pending')]);
+    client.setQueryData(authorizationRequestQueries.detail(2).queryKey, request(2, 'Pending'));
+    const { fetched, stop } = watch(client, pending);
+    await applyChange(client, { Type: 'authorization-request', Id: 2, Status: 'Rejected', ChangedBy: 'ACME\\lead' });
+    expect(client.getQueryData<AuthorizationRequest[]>(pending)?.map((row) => row.Id)).toEqual([1]);
+    expect(client.getQueryData<AuthorizationRequest[]>(all)?.[1]).toMatchObject({
+      Status: 'Rejected',
+      DecidedBy: 'ACME\\lead',
+    });
+    expect(client.getQueryData(authorizationRequestQueries.detail(2).queryKey)).toMatchObject({ Status: 'Rejected' });
+    expect(fetched.count).toBe(0);
+    stop();
+  });
+
+  it('writes a push user’s new status into the list and its detail, and fetches no list', async () => {
+    const client = new QueryClient();
+    const list = pushUserQueries.list().queryKey;
+    client.setQueryData(list, [user(1, 1), user(2, 1)]);
+    client.setQueryData(pushUserQueries.detail(2).queryKey, user(2, 1));
+    const { fetched, stop } = watch(client, list);
+    await applyChange(client, { Type: 'push-user', Id: 2, Status: 2, ChangedBy: 'ACME\\lead' });
+    expect(client.getQueryData<PushMessageUser[]>(list)?.map((row) => row.Status)).toEqual([1, 2]);
+    expect(client.getQueryData(pushUserQueries.detail(2).queryKey)).toMatchObject({ Status: 2 });
+    expect(fetched.count).toBe(0);
+    stop();
+  });
+
+  it('fetches the lists for a row the cache does not hold (a new request)', async () => {
+    const client = new QueryClient();
+    const pending = authorizationRequestQueries.list({ view: 'pending' }).queryKey;
+    client.setQueryData(pending, [request(1, 'Pending')]);
+    const { fetched, stop } = watch(client, pending);
+    await applyChange(client, { Type: 'authorization-request', Id: 5, Status: 'Pending', ChangedBy: null });
+    expect(fetched.count).toBe(1);
+    stop();
+  });
+});
+
+describe('the echo of this browser’s own change', () => {
+  it('is recognised once for a decision made here, and never for the same change by nobody here', async () => {
+    const client = new QueryClient();
+    await requestsChanged(client, [request(31, 'Authorized')]);
+    await pushUsersChanged(client, [user(32, 3)]);
+    expect(isOwnEcho({ Type: 'authorization-request', Id: 31, Status: 'Authorized', ChangedBy: 'me' })).toBe(true);
+    expect(isOwnEcho({ Type: 'authorization-request', Id: 31, Status: 'Authorized', ChangedBy: 'me' })).toBe(false);
+    expect(isOwnEcho({ Type: 'push-user', Id: 32, Status: 3, ChangedBy: 'me' })).toBe(true);
+    expect(isOwnEcho({ Type: 'push-user', Id: 33, Status: 3, ChangedBy: 'someone' })).toBe(false);
+    expect(isOwnEcho({ Type: 'reset' })).toBe(false);
   });
 });

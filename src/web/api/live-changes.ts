@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from '../../shared/contract/index.ts';
-import { pushUsersChanged, requestsChanged } from './cache-updates.ts';
+import { patchPushUser, patchRequest, pushUsersChanged, requestsChanged } from './cache-updates.ts';
 import { streamChangeEvents } from './change-events.ts';
 import { liveMode, setLiveMode } from './live-mode.ts';
+import { isOwnEcho } from './own-changes.ts';
 import { peopleKeys } from './people-queries.ts';
-import { authorizationRequestQueries } from './queries.ts';
+import { authorizationRequestQueries, pushUserQueries } from './queries.ts';
 
 const RETRY_MS = 5_000;
 
@@ -31,10 +32,29 @@ export function holdRequestLists(): () => void {
   };
 }
 
-/** What one change means for the cache: every list and detail that shows the changed thing is refreshed. */
+/**
+ * What one change means for the cache: a row the cache holds takes the change from the event itself (its history is
+ * fetched, the rest marked stale for the next visit); a row it does not hold brings the lists and details that may
+ * show it. While the queue holds the request lists, they only go stale.
+ */
 export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promise<unknown> {
   if (event.Type === 'reset') return Promise.all([requestsChanged(queryClient), pushUsersChanged(queryClient)]);
-  if (event.Type === 'push-user') return pushUsersChanged(queryClient);
+  if (event.Type === 'push-user') {
+    if (!patchPushUser(queryClient, event)) return pushUsersChanged(queryClient);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: pushUserQueries.history(event.Id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: pushUserQueries.all, refetchType: 'none' }),
+      // A person's page lists their devices and requests: it reads them again.
+      queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    ]);
+  }
+  if (requestListHolds === 0 && patchRequest(queryClient, event)) {
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.all, refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    ]);
+  }
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.detail(event.Id).queryKey }),
     queryClient.invalidateQueries({ queryKey: authorizationRequestQueries.history(event.Id).queryKey }),
@@ -78,6 +98,8 @@ export function connectLiveChanges(queryClient: QueryClient): () => void {
     setLiveMode('connecting');
     streamChangeEvents(
       (event) => {
+        // This browser's own change is in its cache already, from the answer to its request.
+        if (isOwnEcho(event)) return;
         void applyChange(queryClient, event);
         for (const listener of listeners) listener(event);
       },
