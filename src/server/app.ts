@@ -32,6 +32,7 @@ import { authenticateDevice } from './domain/devices/devices.ts';
 import { BasicCredentials } from './domain/sign-in/basic-credentials.ts';
 import { KnownClients } from './domain/sign-in/known-clients.ts';
 import { LoginThrottle } from './domain/sign-in/login-throttle.ts';
+import { openSingleSignOn } from './domain/sign-in/oidc/oidc-sign-in.ts';
 import { SessionService } from './domain/sign-in/sessions.ts';
 import { removePushSubscription, type TokenPushSender } from './domain/two-factor/token-delivery.ts';
 import { registerAccess } from './http/access.ts';
@@ -64,6 +65,7 @@ import { historyRoutes } from './routes/history.ts';
 import { instructionRoutes } from './routes/instructions.ts';
 import { pushUserRoutes } from './routes/push-users.ts';
 import type { Services } from './routes/services.ts';
+import { singleSignOnRoutes } from './routes/single-sign-on.ts';
 import { versionRoutes } from './routes/version.ts';
 import './http/fastify-types.ts';
 
@@ -260,11 +262,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     },
     throttle,
   );
+  const oidc = await openSingleSignOn({ db, clock, config, sessions, audit });
   // Ended sessions, addresses no longer known, old device events and, outside demo mode, codes past their time (kept
   // in plain text only while a device may need them).
   const purgeAll = async () => {
     await sessions.purgeEnded();
     await knownClients.prune();
+    await oidc?.purge();
     await purgeDeviceEvents(db, clock());
     if (!config.demo) await purgeExpiredCodes(db, clock());
   };
@@ -401,6 +405,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
 
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
+  singleSignOnRoutes(fastify, services, oidc);
   authorizationRequestRoutes(fastify, services);
   pushUserRoutes(fastify, services);
   historyRoutes(fastify, services);

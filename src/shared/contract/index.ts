@@ -14,6 +14,7 @@ export * from './history.ts';
 export * from './problems.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';
+export * from './single-sign-on.ts';
 export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';

@@ -61,6 +61,8 @@ export const PROBLEM_KINDS = [
   'directory-unavailable',
   'account-exists',
   'directory-account',
+  'single-sign-on-account',
+  'single-sign-on-code-invalid',
   'wrong-password',
   'external-database',
   'internal',

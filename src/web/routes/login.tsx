@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { safeRedirect } from '../../shared/safe-redirect.ts';
 import { LoginPage } from '../features/login/login-page.tsx';
-import { safeRedirect } from '../lib/safe-redirect.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),

@@ -8,6 +8,7 @@ import * as hardening from './005-hardening.ts';
 import * as knownClients from './006-known-clients.ts';
 import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
 import * as devices from './008-devices.ts';
+import * as oidc from './013-oidc.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-known-clients': knownClients,
   '007-demo-created-accounts': demoCreatedAccounts,
   '008-devices': devices,
+  '013-oidc': oidc,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

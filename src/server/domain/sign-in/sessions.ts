@@ -95,6 +95,16 @@ export class SessionService {
       this.policy.audit?.record({ ...event, outcome: 'failure', reason: reasonOf(error) });
       throw error;
     }
+    const result = await this.open(row);
+    this.policy.audit?.record({ ...event, outcome: 'success' });
+    return result;
+  }
+
+  /**
+   * Opens a session for a principal whose sign-in succeeded (a password judged here, or single sign-on), and
+   * answers it as a sign-in does. `oidcIdToken`: the provider's ID token, kept for signing out there.
+   */
+  async open(row: { id: number; user_name: string }, options: { oidcIdToken?: string } = {}): Promise<LoginResult> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     const absolute = addMinutes(now, this.policy.absoluteHours * 60);
@@ -107,6 +117,7 @@ export class SessionService {
         last_seen_at: formatTimestamp(now),
         absolute_expires_at: formatTimestamp(absolute),
         revoked_at: null,
+        oidc_id_token: options.oidcIdToken ?? null,
       })
       .execute();
     const principal = {
@@ -116,7 +127,6 @@ export class SessionService {
       grants: await loadGrants(this.db, row.id),
     };
     const idle = addMinutes(now, this.policy.idleMinutes);
-    this.policy.audit?.record({ ...event, outcome: 'success' });
     return {
       Token: token,
       ...this.view({
@@ -285,6 +295,16 @@ export class SessionService {
         });
       })
       .catch(() => undefined);
+  }
+
+  /** The provider's ID token of a session single sign-on opened (its sign-out's id_token_hint), or null. */
+  async oidcIdTokenOf(session: AuthenticatedSession): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('oidc_id_token')
+      .where('token_hash', '=', session.tokenHash)
+      .executeTakeFirst();
+    return row?.oidc_id_token ?? null;
   }
 
   async revoke(session: AuthenticatedSession): Promise<void> {
