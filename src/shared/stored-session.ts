@@ -23,6 +23,8 @@ export const StoredSession = z.object({
   absoluteExpires: z.optional(z.string()),
   /** The configured idle length in seconds. */
   idleSeconds: z.optional(z.number()),
+  /** Opened by single sign-on: signing out also ends the session at the identity provider. */
+  singleSignOn: z.optional(z.boolean()),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 

@@ -9,6 +9,8 @@ import { type StoredSession, sessionFromLogin, sessionStore } from './session-st
 export interface SessionContextValue {
   session: StoredSession | null;
   signIn(credentials: LoginCredentials, apiVersion: ApiVersion): Promise<StoredSession>;
+  /** Exchanges the one-time code single sign-on gave the sign-in page for the session. */
+  signInWithCode(code: string, apiVersion: ApiVersion): Promise<StoredSession>;
   /** Revokes the session on the server (best effort) and forgets it here; true when the server confirmed it. */
   signOut(): Promise<boolean>;
   setApiVersion(version: ApiVersion): void;
@@ -31,11 +33,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.set(next);
         return next;
       },
+      async signInWithCode(code, apiVersion) {
+        const { api, endpoints } = await loadApi();
+        const result = await api.call(endpoints.exchangeSingleSignOn, { body: { Code: code } });
+        const next = { ...sessionFromLogin(result, apiVersion), singleSignOn: true };
+        forgetUserData(queryClient);
+        sessionStore.set(next);
+        return next;
+      },
       async signOut() {
         let confirmed = false;
+        let providerSignOut: string | null = null;
         try {
           const { api, endpoints } = await loadApi();
-          await api.call(endpoints.endSession);
+          if (sessionStore.get()?.singleSignOn) {
+            providerSignOut = (await api.call(endpoints.singleSignOut)).EndSessionUrl;
+          } else {
+            await api.call(endpoints.endSession);
+          }
           confirmed = true;
         } catch (error) {
           // Already ended there (401) is as good as confirmed; unreachable is not. Either way it is forgotten here.
@@ -43,6 +58,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         sessionStore.set(null);
         forgetUserData(queryClient);
+        if (providerSignOut) {
+          // The provider's own sign-out, which comes back to the sign-in page. The browser is leaving: nothing after
+          // this may run (a navigation to the sign-in page here would race with it).
+          window.location.assign(providerSignOut);
+          return new Promise<boolean>(() => undefined);
+        }
         return confirmed;
       },
       setApiVersion(version) {

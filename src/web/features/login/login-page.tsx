@@ -2,7 +2,7 @@ import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, T
 import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -11,13 +11,14 @@ import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { loginErrorText } from './login-error.ts';
+import { SingleSignOnButton } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
-export function LoginPage({ redirectTo }: { redirectTo: string }) {
+export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string; handoverCode?: string }) {
   const [settings] = useSettings();
-  const { signIn } = useSession();
+  const { signIn, signInWithCode } = useSession();
   const navigate = useNavigate();
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
   const [userName, setUserName] = useState('');
@@ -33,6 +34,19 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
     onSuccess: () => navigate({ href: redirectTo, replace: true }),
   });
 
+  // Back from single sign-on: the one-time code becomes the session, and leaves the address bar at once.
+  const handover = useMutation({
+    mutationFn: (code: string) => signInWithCode(code, resolveApiVersion(settings.apiVersion, versionQuery.data)),
+    onSuccess: () => navigate({ href: redirectTo, replace: true }),
+    onError: () => navigate({ to: '/login', search: { redirect: redirectTo }, replace: true }),
+  });
+  const exchanged = useRef(false);
+  useEffect(() => {
+    if (!handoverCode || exchanged.current) return;
+    exchanged.current = true;
+    handover.mutate(handoverCode);
+  }, [handoverCode, handover]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!userName.trim() || !password) return;
@@ -46,7 +60,11 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
     submitRef.current?.focus();
   }
 
-  const error = mutation.isError ? loginErrorText(mutation.error) : null;
+  const error = mutation.isError
+    ? loginErrorText(mutation.error)
+    : handover.isError
+      ? loginErrorText(handover.error)
+      : null;
 
   return (
     <Box mih="100vh" bg="var(--app-main-bg)" component="main">
@@ -100,6 +118,12 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
                 </Button>
               </Stack>
             </form>
+            {handover.isPending && (
+              <Text size="sm" mt="md" role="status">
+                Signing you in with single sign-on…
+              </Text>
+            )}
+            <SingleSignOnButton baseUrl={settings.baseUrl} redirectTo={redirectTo} />
           </Paper>
           {versionQuery.data?.Demo && (
             <Suspense fallback={null}>
