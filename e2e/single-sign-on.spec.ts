@@ -84,8 +84,10 @@ test('single sign-on refused for a person in none of the groups: the page says s
   provider.person = { sub: 'frank-7', claims: { preferred_username: 'frank', groups: ['everyone'] }, amr: ['pwd'] };
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${sso.origin}/login`);
+  const button = page.getByRole('link', { name: 'Sign in with Acme Login' });
+  await expect(button).toBeVisible();
   await page.screenshot({ path: 'test-results/sso-login-phone.png' });
-  await page.getByRole('link', { name: 'Sign in with Acme Login' }).click();
+  await button.click();
   await expect(page.getByRole('heading', { name: 'No access to this dashboard' })).toBeVisible();
   await expect(page.getByText(/none of the groups that give access/)).toBeVisible();
   await page.getByRole('link', { name: 'Back to the sign-in page' }).click();

@@ -197,6 +197,16 @@ describe('single sign-on with a real OpenID provider', () => {
     ]);
   });
 
+  it('takes every permission from someone removed from all the groups, and refuses them', async () => {
+    alice({ groups: ['tachyon-security'] });
+    const session = parseBody((await signIn()).exchange, LoginResult);
+    alice({ groups: [] });
+    const { callback } = await signInAtProvider();
+    expect(callback.statusCode).toBe(403);
+    const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
+    expect(me.json<{ Permissions: unknown[] }>().Permissions).toEqual([]);
+  });
+
   it('keeps only same-origin paths as the page to return to', async () => {
     alice();
     for (const target of ['https://evil.example/', '//evil.example', '/\t/evil.example']) {
@@ -495,7 +505,7 @@ describe('a provider that is down', () => {
     const failed = createTestApp({ publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: down.issuer }) });
     await expect(failed).rejects.toBeInstanceOf(ConfigError);
     await expect(failed).rejects.toThrow(/^OIDC_ISSUER \(http:\/\/127\.0\.0\.1:\d+\).*could not be reached/);
-  });
+  }, 30_000);
 
   it('stops the start when the issuer is not the provider’s own', async () => {
     const wrong = createTestApp({ publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: `${provider.issuer}/other` }) });

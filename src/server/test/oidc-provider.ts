@@ -77,6 +77,7 @@ export class TestOidcProvider {
       pkce: { required: () => true, methods: ['S256'] },
       features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
       cookies: { keys: ['test-cookie-key-0123456789'] },
+      ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 600, IdToken: 3600 },
       findAccount: (_ctx, id) => ({
         accountId: id,
         claims: () => ({ sub: id, ...(id === self.person.sub ? self.person.claims : {}) }),

@@ -17,14 +17,14 @@ export interface OidcAccountFacts {
 /**
  * A single sign-on account as of this sign-in: created at the first one (`oidc`), its permissions and email re-read
  * from the ID token every time (someone removed from a group at the provider loses the permission at their next
- * sign-in). Changes are recorded. An account of another source with the name is answered unchanged: the provider
+ * sign-in). Changes are recorded. Nobody is created for a person in none of the groups. An account of another source with the name is answered unchanged: the provider
  * never speaks for it, and the caller refuses the sign-in (no takeover of a local or directory account).
  */
 export async function saveOidcPrincipal(
   db: Kysely<Database>,
   person: OidcAccountFacts,
   now: Date,
-): Promise<PrincipalRow> {
+): Promise<PrincipalRow | undefined> {
   const userKey = userKeyOf(person.userName);
   return writeTransaction(db, async (trx) => {
     const existing = await trx
@@ -33,6 +33,9 @@ export async function saveOidcPrincipal(
       .where('user_key', '=', userKey)
       .executeTakeFirst();
     if (existing && existing.source !== 'oidc') return existing;
+    // Someone in none of the groups gets no account; an existing one loses what the groups gave (below).
+    const none = person.security.length === 0 && person.accounts.length === 0;
+    if (!existing && none) return undefined;
     const row =
       existing ??
       (await trx

@@ -33,8 +33,8 @@ const NAME = /^[^\\/\s\p{Cc}]{1,100}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
- * The person an ID token (already checked by openid-client) names, or the refusal: no user name claim, a groups claim
- * that is not a list of strings, or none of the configured groups.
+ * The person an ID token (already checked by openid-client) names, or the refusal: no user name claim, or a groups
+ * claim that is not a list of strings. Being in none of the configured groups is `noGroupRefusal`'s.
  */
 export function oidcPersonOf(claims: Claims, config: OidcConfig): OidcPerson {
   const subject = claims.sub;
@@ -66,20 +66,6 @@ export function oidcPersonOf(claims: Claims, config: OidcConfig): OidcPerson {
   ];
   const security = given(config.groupSecurityRead, config.groupSecurityWrite);
   const accounts = given(config.groupAccountsRead, config.groupAccountsWrite);
-  if (security.length === 0 && accounts.length === 0) {
-    const configured = [
-      config.groupSecurityRead,
-      config.groupSecurityWrite,
-      config.groupAccountsRead,
-      config.groupAccountsWrite,
-    ].filter((group) => group !== null);
-    throw new OidcRefusal(
-      'oidc-no-group',
-      `You are in none of the groups that give access to this dashboard (${configured.join(', ')}). ` +
-        'Ask your administrator to add you to one at the identity provider.',
-      subject,
-    );
-  }
   const email = typeof claims.email === 'string' && EMAIL.test(claims.email) ? claims.email : null;
   return {
     userName: `${config.domain}\\${name.trim()}`,
@@ -89,4 +75,21 @@ export function oidcPersonOf(claims: Claims, config: OidcConfig): OidcPerson {
     accounts,
     mfaCounted: mfaCounted(claims, config),
   };
+}
+
+/** The refusal of a person in none of the configured groups (their account, if any, keeps no permission). */
+export function noGroupRefusal(person: OidcPerson, config: OidcConfig): OidcRefusal | null {
+  if (person.security.length > 0 || person.accounts.length > 0) return null;
+  const configured = [
+    config.groupSecurityRead,
+    config.groupSecurityWrite,
+    config.groupAccountsRead,
+    config.groupAccountsWrite,
+  ].filter((group) => group !== null);
+  return new OidcRefusal(
+    'oidc-no-group',
+    `You are in none of the groups that give access to this dashboard (${configured.join(', ')}). ` +
+      'Ask your administrator to add you to one at the identity provider.',
+    person.subject,
+  );
 }

@@ -20,7 +20,7 @@ import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
 import type { SignInContext } from '../sign-in.ts';
 import { IdentityProvider, OidcDiscoveryError, OidcRefusal } from './identity-provider.ts';
-import { oidcPersonOf } from './oidc-person.ts';
+import { noGroupRefusal, oidcPersonOf } from './oidc-person.ts';
 
 /** How long a person may take at the provider before the sign-in must start again. */
 const FLOW_MINUTES = 10;
@@ -128,7 +128,12 @@ export class OidcSignIn {
       subject = answer.claims.sub;
       const person = oidcPersonOf(answer.claims, this.config);
       userName = person.userName;
-      const row = await saveOidcPrincipal(this.db, person, this.clock());
+      const saved = await saveOidcPrincipal(this.db, person, this.clock());
+      const noGroup = noGroupRefusal(person, this.config);
+      // Its open sessions lose the permissions now (other processes within seconds: sessions.ts CACHE_TTL_MS).
+      if (noGroup && saved?.source === 'oidc') this.sessions.forgetPrincipal(saved.id);
+      if (!saved || (noGroup && saved.source === 'oidc')) throw noGroup ?? new Error('no account saved');
+      const row = saved;
       const history = (detail: string) =>
         recordAccountHistory(this.db, {
           principalId: row.id,
