@@ -29,7 +29,8 @@ const oidcConfig = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
   groupAccountsWrite: 'tachyon-admins',
   mfaAmr: ['mfa', 'hwk', 'swk', 'otp'],
   acrValues: [],
-  timeoutSeconds: 2,
+  // Short, for the slow provider's test; long enough for a busy machine's real answers.
+  timeoutSeconds: 4,
   ...overrides,
 });
 
@@ -412,12 +413,12 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
 
   it('a provider that is slow: a time-out, never a hang', async () => {
     alice();
-    provider.tamper = { kind: 'slow', ms: 4000 };
+    provider.tamper = { kind: 'slow', ms: 10_000 };
     const started = performance.now();
     const { callback } = await signInAtProvider();
-    expect(performance.now() - started).toBeLessThan(3800);
+    expect(performance.now() - started).toBeLessThan(9_000);
     await expectRefused(callback, 504, 'oidc-provider-unavailable', /did not answer in time/);
-  });
+  }, 30_000);
 
   it('a missing user-name claim', async () => {
     provider.person = { sub: 'nameless', claims: { groups: ['tachyon-helpdesk'] } };

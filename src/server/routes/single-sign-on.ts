@@ -71,7 +71,10 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
       .type('text/html; charset=utf-8')
       .send(singleSignOnErrorPage(title, message));
 
-  app.get(`${API_PREFIX}${OIDC_START_PATH}`, async (request, reply) => {
+  // Each start saves a flow and each callback may ask the provider: capped per address as password sign-ins are.
+  const limited = { config: { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } } };
+
+  app.get(`${API_PREFIX}${OIDC_START_PATH}`, limited, async (request, reply) => {
     if (!oidc) return page(reply, 404, 'Single sign-on is off', 'This service has no single sign-on configured.');
     const { redirect } = request.query as { redirect?: unknown };
     const { url, flowCookie } = await oidc.start(safeRedirect(typeof redirect === 'string' ? redirect : null));
@@ -79,7 +82,7 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
     return reply.header('cache-control', 'no-store').redirect(url, 303);
   });
 
-  app.get(`${API_PREFIX}${OIDC_CALLBACK_PATH}`, async (request, reply) => {
+  app.get(`${API_PREFIX}${OIDC_CALLBACK_PATH}`, limited, async (request, reply) => {
     if (!oidc) return page(reply, 404, 'Single sign-on is off', 'This service has no single sign-on configured.');
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
     const flowCookie = flowCookieOf(request);
@@ -97,10 +100,15 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
     }
   });
 
-  registerEndpoint(app, endpoints.exchangeSingleSignOn, ({ body, request }) => {
-    if (!oidc) throw notConfigured();
-    return oidc.exchange(body.Code, flowCookieOf(request), signInContext(request));
-  });
+  registerEndpoint(
+    app,
+    endpoints.exchangeSingleSignOn,
+    ({ body, request }) => {
+      if (!oidc) throw notConfigured();
+      return oidc.exchange(body.Code, flowCookieOf(request), signInContext(request));
+    },
+    limited.config,
+  );
 
   registerEndpoint(app, endpoints.singleSignOut, async ({ request }) => {
     const idToken = await services.sessions.oidcIdTokenOf(sessionOf(request));

@@ -34,11 +34,19 @@ export class TestOidcProvider {
   readonly issuer: string;
   private readonly server: http.Server;
   private readonly signingKey: { jwk: JWK; privateKey: CryptoKey };
+  /** A key the provider never published (made at start: an RSA key takes a while on a busy machine). */
+  private readonly unknownKey: CryptoKey;
 
-  private constructor(issuer: string, server: http.Server, signingKey: TestOidcProvider['signingKey']) {
+  private constructor(
+    issuer: string,
+    server: http.Server,
+    signingKey: TestOidcProvider['signingKey'],
+    unknownKey: CryptoKey,
+  ) {
     this.issuer = issuer;
     this.server = server;
     this.signingKey = signingKey;
+    this.unknownKey = unknownKey;
   }
 
   /** Starts the provider; `redirectUris`/`postLogoutRedirectUris`: the service's callback and sign-in page. */
@@ -52,7 +60,8 @@ export class TestOidcProvider {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const self = new TestOidcProvider(issuer, server, { jwk, privateKey: privateKey as CryptoKey });
+    const unknown = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+    const self = new TestOidcProvider(issuer, server, { jwk, privateKey: privateKey as CryptoKey }, unknown);
     const configuration: Configuration = {
       clients: [
         {
@@ -165,8 +174,7 @@ export class TestOidcProvider {
     if (answer.id_token && tamper) {
       const [, payload = ''] = answer.id_token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const key =
-        tamper.kind === 'unknown-key' ? (await generateKeyPair('RS256')).privateKey : this.signingKey.privateKey;
+      const key = tamper.kind === 'unknown-key' ? this.unknownKey : this.signingKey.privateKey;
       const changed = tamper.kind === 'claims' ? tamper.change(claims) : claims;
       answer.id_token = await new SignJWT(changed)
         .setProtectedHeader({ alg: 'RS256', kid: this.signingKey.jwk.kid ?? 'test-key', typ: 'JWT' })
