@@ -14,6 +14,7 @@ import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './
 import { passwordWeakness } from './domain/accounts/password-policy.ts';
 import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import type { TlsFiles } from './http/listener/tls.ts';
+import { loadOidcConfig, type OidcConfig } from './oidc-config.ts';
 import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   connectSources: string[];
   /** LDAP / Active Directory sign-in; null when LDAP_URL is unset. */
   directory: DirectoryConfig | null;
+  /** Single sign-on with an OpenID Connect provider; null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
   /** Optional bootstrap principal with Security and Accounts Read+Write, for deployments without demo data. */
   adminUserName: string | null;
   adminPassword: string | null;
@@ -436,6 +439,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   checkWebRootSeparate(webRoot, dataDir, vars.DATABASE_URL);
   const directory = loadDirectoryConfig(env, (message) => new ConfigError(message));
   checkAdminOutsideDirectory(vars.ADMIN_USERNAME, directory);
+  const oidc = loadOidcConfig(env, (message) => new ConfigError(message));
+  if (oidc && directory && oidc.domain === directory.domain) {
+    throw new ConfigError(
+      `OIDC_DOMAIN (${oidc.domain}) is LDAP_DOMAIN: give the people who sign in with single sign-on a domain of their own`,
+    );
+  }
   checkMetricsToken(vars.METRICS, vars.METRICS_TOKEN);
   const backupDir = vars.BACKUP_DIR === null ? null : path.resolve(cwd, vars.BACKUP_DIR);
   checkBackupDir(backupDir, dataDir, vars.DATABASE_URL);
@@ -475,6 +484,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     liveStreamsPerProcess: vars.LIVE_STREAMS_PER_PROCESS,
     connectSources: vars.CONNECT_SRC,
     directory,
+    oidc,
     adminUserName: vars.ADMIN_USERNAME,
     adminPassword: vars.ADMIN_PASSWORD,
     adminForceEnable: vars.ADMIN_FORCE_ENABLE,

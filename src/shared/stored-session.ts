@@ -25,6 +25,8 @@ export const StoredSession = z.object({
   idleSeconds: z.optional(z.number()),
   /** The session may only add a second factor (the policy asks one of this person, who has none yet). */
   enrolmentRequired: z.optional(z.boolean()),
+  /** Opened by single sign-on: signing out also ends the session at the identity provider. */
+  singleSignOn: z.optional(z.boolean()),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { accountRoutes } from '../routes/accounts/accounts.ts';
 import { authenticationRoutes } from '../routes/accounts/authentication.ts';
 import { signInMethodRoutes } from '../routes/accounts/sign-in-methods.ts';
+import { singleSignOnRoutes } from '../routes/accounts/single-sign-on.ts';
 import { changeEventRoutes } from '../routes/change-events.ts';
 import { authorizationRequestRoutes } from '../routes/consumer/authorization-requests.ts';
 import { historyRoutes } from '../routes/consumer/history.ts';
@@ -27,6 +28,7 @@ export async function registerRoutes(
   const { config, clock, audit } = services;
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
+  singleSignOnRoutes(fastify, services, services.oidc);
   authorizationRequestRoutes(fastify, services);
   pushUserRoutes(fastify, services);
   historyRoutes(fastify, services);

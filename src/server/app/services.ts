@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { type AuditLog, openAuditLog } from '../audit/audit-log.ts';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AccountService } from '../domain/accounts/accounts.ts';
 import { Directory } from '../domain/accounts/directory.ts';
@@ -14,6 +14,8 @@ import { purgeExpiredCodes } from '../domain/devices/device-inbox.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
 import { KnownClients } from '../domain/sign-in/known-clients.ts';
 import { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
+import { OidcDiscoveryError } from '../domain/sign-in/oidc/identity-provider.ts';
+import { openSingleSignOn } from '../domain/sign-in/oidc/oidc-sign-in.ts';
 import { SessionService } from '../domain/sign-in/sessions.ts';
 import type { Clock } from '../lib/clock.ts';
 import { loadVapidKeys, VAPID_KEY_FILE_NAME } from '../push/vapid-keys.ts';
@@ -99,11 +101,23 @@ export async function buildServices(
   });
   fastify.addHook('onClose', closeAudit);
   const { knownClients, throttle, sessions } = signInServices(fastify, database, config, clock, audit);
+  const oidc = await openSingleSignOn({
+    db,
+    clock,
+    oidc: config.oidc,
+    publicUrl: config.publicUrl,
+    sessions,
+    audit,
+  }).catch((error: unknown) => {
+    // A provider that cannot be used stops the start, with the message that names OIDC_ISSUER.
+    throw error instanceof OidcDiscoveryError ? new ConfigError(error.message) : error;
+  });
   // Ended sessions, addresses no longer known, old device events and, outside demo mode, codes past their time (kept
   // in plain text only while a device may need them).
   const purgeAll = async () => {
     await sessions.purgeEnded();
     await knownClients.prune();
+    await oidc?.purge();
     await purgeDeviceEvents(db, clock());
     if (!config.demo) await purgeExpiredCodes(db, clock());
   };
@@ -143,6 +157,7 @@ export async function buildServices(
     vapid,
     pushPolicy,
     audit,
+    oidc,
   };
   return { services, metricsRegistry, purgeAll };
 }

@@ -33,6 +33,8 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   webauthn_challenges: WebAuthnChallengeTable;
   sign_in_tickets: SignInTicketTable;
+  oidc_flows: OidcFlowTable;
+  oidc_handovers: OidcHandoverTable;
 }
 
 export interface PrincipalTable {
@@ -43,7 +45,7 @@ export interface PrincipalTable {
   /** Empty for directory accounts: the directory checks their passwords. */
   password_hash: string;
   enabled: number;
-  source: Generated<'local' | 'directory'>;
+  source: Generated<'local' | 'directory' | 'oidc'>;
   last_sign_in_at: string | null;
   created_at: string | null;
   /**
@@ -75,6 +77,29 @@ export interface SessionTable {
   second_factor_at: Generated<string | null>;
   /** 1 while the session may do nothing but add a second factor the policy asks of its person. */
   enrolment_only: Generated<number>;
+  /** The provider's ID token when single sign-on opened the session (its sign-out's id_token_hint); migration 013. */
+  oidc_id_token: Generated<string | null>;
+}
+
+/** A single sign-on under way: what its callback is checked against (migration 013). */
+export interface OidcFlowTable {
+  flow_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: string;
+}
+
+/** A single sign-on the provider accepted, waiting for the dashboard to exchange its one-time code (migration 013). */
+export interface OidcHandoverTable {
+  code_hash: string;
+  flow_hash: string;
+  principal_id: number;
+  id_token: string;
+  subject: string;
+  mfa_counted: number;
+  expires_at: string;
 }
 
 export interface AuthorizationRequestTable {

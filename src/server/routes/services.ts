@@ -6,6 +6,7 @@ import type { AccountService } from '../domain/accounts/accounts.ts';
 import type { ChangeFeed } from '../domain/core/change-feed.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
 import type { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
+import type { OidcSignIn } from '../domain/sign-in/oidc/oidc-sign-in.ts';
 import type { SessionService } from '../domain/sign-in/sessions.ts';
 import type { TokenDelivery } from '../domain/two-factor/instructions.ts';
 import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
@@ -30,4 +31,6 @@ export interface Services {
   pushPolicy: PushEndpointPolicy;
   /** The audit stream (AUDIT_LOG); records nothing when it is off. */
   audit: AuditLog;
+  /** Single sign-on through the organisation's OpenID provider; null when OIDC_ISSUER is not set. */
+  oidc: OidcSignIn | null;
 }

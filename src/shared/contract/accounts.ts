@@ -17,7 +17,7 @@ export const NewPassword = z
     z.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
   );
 
-export const AccountSource = z.enum(['Local', 'Directory']);
+export const AccountSource = z.enum(['Local', 'Directory', 'Oidc']);
 export type AccountSource = z.infer<typeof AccountSource>;
 
 /**

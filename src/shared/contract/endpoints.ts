@@ -29,6 +29,7 @@ import {
   HealthStatus,
   IdParam,
   InstructionTokenSubmission,
+  LoginResult,
   ObsoleteTokenSubmission,
   PushMessageUser,
   PushMessageUserDetail,
@@ -40,6 +41,7 @@ import {
   VersionInfo,
 } from './resources.ts';
 import { signInMethodEndpoints } from './sign-in-method-endpoints.ts';
+import { SingleSignOn, SingleSignOnExchange, SingleSignOut } from './single-sign-on.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
 
 export type { Access, Endpoint, HttpMethod } from './endpoint.ts';
@@ -180,6 +182,35 @@ export const endpoints = {
     response: Session,
   },
   endSession: deviceAppEndpoints.endSession,
+  singleSignOn: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Consumer/Authentication/Oidc',
+    summary: 'Whether single sign-on (OpenID Connect) is offered, and the name of its button',
+    access: { kind: 'anonymous' },
+    response: SingleSignOn,
+  },
+  exchangeSingleSignOn: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Consumer/Authentication/Oidc/Session',
+    summary: 'The one-time code single sign-on gave the sign-in page, exchanged (once, in that browser) for a session',
+    access: { kind: 'anonymous' },
+    body: SingleSignOnExchange,
+    response: LoginResult,
+  },
+  singleSignOut: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Consumer/Authentication/Oidc/SignOut',
+    summary: "Sign out, and the provider's sign-out address for a session single sign-on opened",
+    access: { kind: 'session' },
+    response: SingleSignOut,
+  },
   history: {
     ...base,
     seedNumber: null,

@@ -17,6 +17,7 @@ export * from './request-headers.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';
 export * from './sign-in-methods.ts';
+export * from './single-sign-on.ts';
 export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';

@@ -69,6 +69,8 @@ export const PROBLEM_KINDS = [
   'no-account',
   'account-disabled',
   'directory-account',
+  'single-sign-on-account',
+  'single-sign-on-code-invalid',
   'wrong-password',
   /** A person's operation (a chosen password) asked of an API account, whose secret the service generates. */
   'api-account',

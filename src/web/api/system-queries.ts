@@ -13,6 +13,16 @@ export const systemQueries = {
       },
       staleTime: 5 * 60_000,
     }),
+  /** Whether the sign-in page offers single sign-on, and its button's name. */
+  singleSignOn: (baseUrl: string) =>
+    queryOptions({
+      queryKey: [...systemQueries.all, 'single-sign-on', baseUrl] as const,
+      queryFn: async ({ signal }) => {
+        const { api, endpoints } = await loadApi();
+        return api.call(endpoints.singleSignOn, { signal });
+      },
+      staleTime: 5 * 60_000,
+    }),
 };
 
 /** On sign-in and sign-out: forget everything a person saw, but keep what the server says about itself. */

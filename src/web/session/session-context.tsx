@@ -13,6 +13,8 @@ export interface SessionContextValue {
   adopt(result: LoginResult, apiVersion: ApiVersion): StoredSession;
   /** The session may do everything now: a second factor was added in a session that could only add one. */
   enrolled(): void;
+  /** Exchanges the one-time code single sign-on gave the sign-in page for the session. */
+  signInWithCode(code: string, apiVersion: ApiVersion): Promise<StoredSession>;
   /** Revokes the session on the server (best effort) and forgets it here; true when the server confirmed it. */
   signOut(): Promise<boolean>;
   setApiVersion(version: ApiVersion): void;
@@ -41,6 +43,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.set(next);
         return next;
       },
+      async signInWithCode(code, apiVersion) {
+        const { api, endpoints } = await loadApi();
+        const result = await api.call(endpoints.exchangeSingleSignOn, { body: { Code: code } });
+        const next = { ...sessionFromLogin(result, apiVersion), singleSignOn: true };
+        forgetUserData(queryClient);
+        sessionStore.set(next);
+        return next;
+      },
       enrolled() {
         const current = sessionStore.get();
         if (current?.enrolmentRequired) {
@@ -50,9 +60,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         let confirmed = false;
+        let providerSignOut: string | null = null;
         try {
           const { api, endpoints } = await loadApi();
-          await api.call(endpoints.endSession);
+          if (sessionStore.get()?.singleSignOn) {
+            providerSignOut = (await api.call(endpoints.singleSignOut)).EndSessionUrl;
+          } else {
+            await api.call(endpoints.endSession);
+          }
           confirmed = true;
         } catch (error) {
           // Already ended there (401) is as good as confirmed; unreachable is not. Either way it is forgotten here.
@@ -60,6 +75,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         sessionStore.set(null);
         forgetUserData(queryClient);
+        if (providerSignOut) {
+          // The provider's own sign-out, which comes back to the sign-in page. The browser is leaving: nothing after
+          // this may run (a navigation to the sign-in page here would race with it).
+          window.location.assign(providerSignOut);
+          return new Promise<boolean>(() => undefined);
+        }
         return confirmed;
       },
       setApiVersion(version) {

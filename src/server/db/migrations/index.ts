@@ -11,6 +11,7 @@ import * as devices from './008-devices.ts';
 import * as pushUserPerDevice from './010-push-user-per-device.ts';
 import * as signInMethods from './011-sign-in-methods.ts';
 import * as apiAccounts from './012-api-accounts.ts';
+import * as oidc from './013-oidc.ts';
 import * as people from './014-people.ts';
 
 interface DialectMigration {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-push-user-per-device': pushUserPerDevice,
   '011-sign-in-methods': signInMethods,
   '012-api-accounts': apiAccounts,
+  '013-oidc': oidc,
   '014-people': people,
 };
 

@@ -33,6 +33,9 @@ import { accountKindOf, type Principal, userKeyOf } from './principals.ts';
 /** Recent account history answered at once: enough for a screen, bounded for a table an attacker can grow. */
 const HISTORY_LIMIT = 200;
 
+/** How the interface names where an account comes from. */
+const ACCOUNT_SOURCE = { local: 'Local', directory: 'Directory', oidc: 'Oidc' } as const;
+
 /** The password-policy failure as the validation problem the contract's own checks give. */
 export function weakPassword(path: string, password: string): ProblemError | null {
   const weakness = passwordWeakness(password);
@@ -143,7 +146,7 @@ export class AccountService {
     id: number;
     user_name: string;
     enabled: number;
-    source: 'local' | 'directory';
+    source: 'local' | 'directory' | 'oidc';
     last_sign_in_at: string | null;
     created_at: string | null;
     email: string | null;
@@ -189,11 +192,11 @@ export class AccountService {
       Id: row.id,
       UserName: row.user_name,
       Email: row.email,
-      Source: row.source === 'directory' ? 'Directory' : 'Local',
+      Source: ACCOUNT_SOURCE[row.source],
       Kind: accountKindOf(row.kind),
       Enabled: row.enabled === 1,
       Permissions: { Security: of('Security'), Accounts: of('Accounts') },
-      PermissionsEditable: row.source !== 'directory',
+      PermissionsEditable: row.source === 'local',
       LastSignInUtc: row.last_sign_in_at,
       LastUsedUtc: lastUsed,
       CreatedUtc: row.created_at,
@@ -360,6 +363,14 @@ export class AccountService {
         'directory-account',
         'Directory account',
         `${row.user_name} is a directory account: its ${what} come from the directory and are changed there.`,
+      );
+    }
+    if (row.source === 'oidc') {
+      throw new ProblemError(
+        409,
+        'single-sign-on-account',
+        'Single sign-on account',
+        `${row.user_name} signs in with single sign-on: its ${what} come from the identity provider and are changed there.`,
       );
     }
     return row;
@@ -533,6 +544,14 @@ export class AccountService {
           'directory-account',
           'Directory account',
           'Your password is your directory password: change it where you change your Windows password.',
+        );
+      }
+      if (row.source === 'oidc') {
+        throw new ProblemError(
+          409,
+          'single-sign-on-account',
+          'Single sign-on account',
+          'You sign in with single sign-on: your password is kept, and changed, at your identity provider.',
         );
       }
       const right = await this.options.throttle.attempt(actor.userKey, from.clientAddress, () =>

@@ -35,10 +35,17 @@ export interface SessionPolicy extends SignInPolicy {
 
 /** How a first factor (a password, the directory, later a provider) proved the person, for the second-step decision. */
 export interface FirstFactor {
-  /** Whether this first factor is itself a second factor too (a passkey with user verification). */
-  secondFactor: SecondFactorMethod | null;
+  /**
+   * Whether this first factor is itself a second factor too (a passkey with user verification), or brings one (the
+   * identity provider's MFA, as its ID token says).
+   */
+  secondFactor: SecondFactorMethod | 'IdentityProvider' | null;
   /** What the audit stream names the sign-in by (the user name typed, or the account's). */
   userName: string;
+  /** The identity provider's ID token, kept with the session for signing out there. */
+  oidcIdToken?: string;
+  /** The caller writes the sign-in's audit line itself (with what only it knows); this writes only refusals. */
+  auditsSuccess?: boolean;
 }
 
 export interface AuthenticatedSession {
@@ -149,8 +156,9 @@ export class SessionService {
     const result = await this.open(principal, {
       secondFactorAt: factor.secondFactor !== null ? now : null,
       enrolmentOnly,
+      ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
     });
-    this.auditSignIn(factor.userName, where, null, principal.kind);
+    if (!factor.auditsSuccess) this.auditSignIn(factor.userName, where, null, principal.kind);
     return result;
   }
 
@@ -187,7 +195,7 @@ export class SessionService {
   /** A new session for a person the sign-in judged. */
   private async open(
     principal: Principal,
-    factors: { secondFactorAt: Date | null; enrolmentOnly: boolean },
+    factors: { secondFactorAt: Date | null; enrolmentOnly: boolean; oidcIdToken?: string },
   ): Promise<LoginResult> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
@@ -203,6 +211,7 @@ export class SessionService {
         revoked_at: null,
         second_factor_at: factors.secondFactorAt ? formatTimestamp(factors.secondFactorAt) : null,
         enrolment_only: factors.enrolmentOnly ? 1 : 0,
+        oidc_id_token: factors.oidcIdToken ?? null,
       })
       .execute();
     const idle = addMinutes(now, this.policy.idleMinutes);
@@ -215,7 +224,8 @@ export class SessionService {
         expires: idle < absolute ? idle : absolute,
         idleExpires: idle,
         absoluteExpires: absolute,
-        ...factors,
+        secondFactorAt: factors.secondFactorAt,
+        enrolmentOnly: factors.enrolmentOnly,
       }),
       Successful: !factors.enrolmentOnly,
     };
@@ -436,6 +446,16 @@ export class SessionService {
         });
       })
       .catch(() => undefined);
+  }
+
+  /** The provider's ID token of a session single sign-on opened (its sign-out's id_token_hint), or null. */
+  async oidcIdTokenOf(session: AuthenticatedSession): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('oidc_id_token')
+      .where('token_hash', '=', session.tokenHash)
+      .executeTakeFirst();
+    return row?.oidc_id_token ?? null;
   }
 
   async revoke(session: AuthenticatedSession): Promise<void> {

@@ -22,16 +22,7 @@ export function authenticationRoutes(
   registerEndpoint(app, endpoints.getSession, ({ request }) => sessions.view(sessionOf(request)));
 
   registerEndpoint(app, endpoints.endSession, async ({ request, reply }) => {
-    const session = sessionOf(request);
-    await sessions.revoke(session);
-    audit.record({
-      ...requestActor(request),
-      action: 'sign-out',
-      outcome: 'success',
-      entity: { type: 'Account', id: session.principal.id },
-    });
-    // Its live streams, in any process, end now rather than at their next check.
-    changes.announceAccessChange(session.principal.id);
+    await endSession({ sessions, audit, changes }, request);
     return reply.code(204).send();
   });
 
@@ -56,4 +47,21 @@ export function authenticationRoutes(
   registerEndpoint(app, endpoints.submitScheduledInstructionToken, ({ body, request }) =>
     checkToken(request, body.Id, true, body.Token),
   );
+}
+
+/** Signing out: the caller's session ends (recorded), and its live streams in any process with it. */
+export async function endSession(
+  { sessions, audit, changes }: Pick<Services, 'sessions' | 'audit' | 'changes'>,
+  request: FastifyRequest,
+): Promise<void> {
+  const session = sessionOf(request);
+  await sessions.revoke(session);
+  audit.record({
+    ...requestActor(request),
+    action: 'sign-out',
+    outcome: 'success',
+    entity: { type: 'Account', id: session.principal.id },
+  });
+  // Its live streams, in any process, end now rather than at their next check.
+  changes.announceAccessChange(session.principal.id);
 }

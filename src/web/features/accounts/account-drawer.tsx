@@ -81,6 +81,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
   const own = session?.userName.toLowerCase() === account.UserName.toLowerCase();
   const directory = account.Source === 'Directory';
   const api = account.Kind === 'Api';
+  const singleSignOn = account.Source === 'Oidc';
 
   function setEnabled(next: boolean) {
     enabled.mutate(
@@ -145,6 +146,12 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             Disabling it here refuses it even when the directory says yes.
           </Text>
         )}
+        {singleSignOn && (
+          <Text size="sm" c="dimmed">
+            It signs in with single sign-on: its password is the identity provider’s, and its permissions come from its
+            groups there, read again at every sign-in. Disabling it here refuses it even when the provider says yes.
+          </Text>
+        )}
         <Group gap="xs">
           {account.Enabled ? (
             <DisabledWhen reason={own ? 'You cannot disable your own account' : null}>
@@ -179,7 +186,15 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
               Rotate secret
             </PermissionButton>
           ) : (
-            <DisabledWhen reason={directory ? 'Directory passwords are changed in the directory' : null}>
+            <DisabledWhen
+              reason={
+                directory
+                  ? 'Directory passwords are changed in the directory'
+                  : singleSignOn
+                    ? 'Single sign-on passwords are changed at the identity provider'
+                    : null
+              }
+            >
               <PermissionButton
                 endpoint={endpoints.resetAccountPassword}
                 variant="default"
@@ -270,7 +285,7 @@ function AccountEmail({ account }: { account: Account }) {
   const current = account.Email ?? '';
   const [value, setValue] = useState(current);
   const changed = value.trim() !== current;
-  if (account.Source === 'Directory') {
+  if (account.Source !== 'Local') {
     return (
       <Text size="sm">
         <Text span fw={500}>
@@ -278,7 +293,7 @@ function AccountEmail({ account }: { account: Account }) {
         </Text>{' '}
         {current || (
           <Text span c="dimmed">
-            none in the directory
+            {account.Source === 'Directory' ? 'none in the directory' : 'none from the identity provider'}
           </Text>
         )}
       </Text>

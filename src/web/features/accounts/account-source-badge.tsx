@@ -10,7 +10,7 @@ export const INSIDE_DIRECTORY_DOMAIN_NOTE =
   'directory person of the same name cannot sign in while it exists.';
 
 /**
- * Where an account comes from: the directory, or a local password (marked when its name is in the directory's domain).
+ * Where an account comes from: the directory, single sign-on, or a local password (marked when its name is in the directory's domain).
  * `long`: the drawer's wording.
  */
 export function AccountSourceBadge({ account, long = false }: { account: Account; long?: boolean }) {
@@ -19,6 +19,13 @@ export function AccountSourceBadge({ account, long = false }: { account: Account
     return (
       <Badge variant="light" color="indigo" tt="none" style={style}>
         {long ? 'Directory account' : 'Directory'}
+      </Badge>
+    );
+  }
+  if (account.Source === 'Oidc') {
+    return (
+      <Badge variant="light" color="teal" tt="none" style={style}>
+        {long ? 'Single sign-on account' : 'Single sign-on'}
       </Badge>
     );
   }

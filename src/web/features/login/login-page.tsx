@@ -15,7 +15,7 @@ import {
 import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginCredentials, type LoginResult } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
@@ -36,14 +36,15 @@ import {
   secondStepOf,
   usePasskeyAutofill,
 } from './passkey-sign-in.tsx';
+import { SingleSignOnButton } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
-export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
+export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | undefined; handoverCode?: string }) {
   const [settings] = useSettings();
-  const { signIn, adopt } = useSession();
+  const { signIn, adopt, signInWithCode } = useSession();
   const navigate = useNavigate();
   const versionQuery = useQuery(systemQueries.version(settings.baseUrl));
   const [userName, setUserName] = useState('');
@@ -68,6 +69,23 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
     void navigate({ href: redirectTo ?? landingPage(session, false), replace: true });
   }
   usePasskeyAutofill(secondStep === null, signedIn);
+
+  // Back from single sign-on: the one-time code becomes the session (or the second step, when the provider's MFA
+  // did not count), and leaves the address bar at once.
+  const handover = useMutation({
+    mutationFn: (code: string) => signInWithCode(code, resolveApiVersion(settings.apiVersion, versionQuery.data)),
+    onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
+    onError: (failure) => {
+      setSecondStep(secondStepOf(failure));
+      void navigate({ to: '/login', search: { redirect: redirectTo }, replace: true });
+    },
+  });
+  const exchanged = useRef(false);
+  useEffect(() => {
+    if (!handoverCode || exchanged.current) return;
+    exchanged.current = true;
+    handover.mutate(handoverCode);
+  }, [handoverCode, handover]);
   const waitSeconds = useRetryCountdown(mutation.error);
 
   function submit(event: FormEvent) {
@@ -87,7 +105,13 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
     submitRef.current?.focus();
   }
 
-  const error = mutation.isError && !secondStep ? loginErrorText(mutation.error) : null;
+  const error = secondStep
+    ? null
+    : mutation.isError
+      ? loginErrorText(mutation.error)
+      : handover.isError
+        ? loginErrorText(handover.error)
+        : null;
   const throttled = waitSeconds > 0;
 
   return (
@@ -170,8 +194,16 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
                     </Button>
                   </Stack>
                 </form>
+                {handover.isPending && (
+                  <Text size="sm" mt="md" role="status">
+                    Signing you in with single sign-on…
+                  </Text>
+                )}
                 <Divider label="or" labelPosition="center" my="md" />
-                <PasskeySignInButton onSignedIn={signedIn} />
+                <Stack gap="sm">
+                  <PasskeySignInButton onSignedIn={signedIn} />
+                  <SingleSignOnButton baseUrl={settings.baseUrl} redirectTo={redirectTo} />
+                </Stack>
               </>
             )}
           </Paper>

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { PASSKEY_NAME_MAX, type Passkey, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
+import { safeRedirect } from '../../../shared/safe-redirect.ts';
 import { passkeyCancelled, registerPasskey } from '../../api/passkey-ceremonies.ts';
 import {
   newRecoveryCodes,
@@ -34,7 +35,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
-import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useSession } from '../../session/session-context.tsx';
 
 /** A name a person recognises their passkey by, from the browser they add it in. */

@@ -1,0 +1,95 @@
+import net from 'node:net';
+import { TEST_CLIENT, TestOidcProvider } from '../src/server/test/oidc-provider.ts';
+import { type E2eService, expect, startE2eService, test } from './support/test.ts';
+
+/** A port nobody holds now: the service's address must be known before the provider registers its callback. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// This file's service is its own (it needs the provider's address to start), not the worker's demo one.
+test.use({ baseURL: undefined });
+
+let provider: TestOidcProvider;
+let sso: E2eService;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  provider = await TestOidcProvider.start({
+    redirectUris: [`${origin}/api/Consumer/Authentication/Oidc/Callback`],
+    postLogoutRedirectUris: [`${origin}/login`],
+  });
+  sso = await startE2eService(
+    {
+      PUBLIC_URL: origin,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_NAME: 'Acme Login',
+      OIDC_DOMAIN: 'ACME',
+      OIDC_GROUP_SECURITY_READ: 'tachyon-helpdesk',
+      OIDC_GROUP_SECURITY_WRITE: 'tachyon-security',
+    },
+    port,
+  );
+});
+test.afterAll(async () => {
+  await sso?.stop();
+  await provider?.stop();
+});
+
+test('single sign-on: one click at the provider (its MFA in amr) to the page wanted, and signing out there', async ({
+  page,
+}) => {
+  provider.person = {
+    sub: 'erin-0042',
+    claims: { preferred_username: 'erin', email: 'erin@acme.example', groups: ['tachyon-helpdesk'] },
+    amr: ['pwd', 'mfa'],
+  };
+  await page.goto(`${sso.origin}/push-users`);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpush-users/);
+  const button = page.getByRole('link', { name: 'Sign in with Acme Login' });
+  await expect(button).toBeVisible();
+  await page.screenshot({ path: 'test-results/sso-login-desktop.png' });
+  await button.click();
+
+  await expect(page).toHaveURL(`${sso.origin}/push-users`);
+  await expect(page.getByRole('heading', { name: 'Push users', level: 1 })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('tachyon.session') ?? 'null'));
+  expect(stored).toMatchObject({ userName: 'ACME\\erin', singleSignOn: true });
+  expect(page.url()).not.toContain('sso=');
+
+  // Signing out ends the session here and at the provider, which sends the browser back to the sign-in page.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
+  await page.getByRole('button', { name: /Yes, sign me out/i }).click();
+  await expect(page).toHaveURL(`${sso.origin}/login`);
+  await expect(page.getByRole('link', { name: 'Sign in with Acme Login' })).toBeVisible();
+  const token = (stored as { token: string }).token;
+  const after = await page.request.get(`${sso.origin}/api/Consumer/Authentication/Session`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(after.status()).toBe(401);
+});
+
+test('single sign-on refused for a person in none of the groups: the page says so, with the way back', async ({
+  page,
+}) => {
+  provider.person = { sub: 'frank-7', claims: { preferred_username: 'frank', groups: ['everyone'] }, amr: ['pwd'] };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${sso.origin}/login`);
+  const button = page.getByRole('link', { name: 'Sign in with Acme Login' });
+  await expect(button).toBeVisible();
+  await page.screenshot({ path: 'test-results/sso-login-phone.png' });
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'No access to this dashboard' })).toBeVisible();
+  await expect(page.getByText(/none of the groups that give access/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the sign-in page' }).click();
+  await expect(page).toHaveURL(`${sso.origin}/login`);
+});

@@ -1,0 +1,515 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LoginResult, SingleSignOn, SingleSignOut } from '../../../shared/contract/index.ts';
+import { ConfigError } from '../../config.ts';
+import type { OidcConfig } from '../../oidc-config.ts';
+import { AuditLines } from '../../test/audit-lines.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
+import { TEST_CLIENT, TestOidcProvider } from '../../test/oidc-provider.ts';
+
+const PUBLIC_URL = 'http://tachyon.test';
+const CALLBACK = `${PUBLIC_URL}/api/Consumer/Authentication/Oidc/Callback`;
+const START = '/api/Consumer/Authentication/Oidc/Start';
+const EXCHANGE = '/api/Consumer/Authentication/Oidc/Session';
+
+let provider: TestOidcProvider;
+let t: TestApp;
+let audit: AuditLines;
+
+const oidcConfig = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
+  issuer: provider.issuer,
+  clientId: TEST_CLIENT.id,
+  clientSecret: TEST_CLIENT.secret,
+  name: 'Acme Login',
+  usernameClaim: 'preferred_username',
+  domain: 'ACME',
+  groupsClaim: 'groups',
+  groupSecurityRead: 'tachyon-helpdesk',
+  groupSecurityWrite: 'tachyon-security',
+  groupAccountsRead: null,
+  groupAccountsWrite: 'tachyon-admins',
+  mfaAmr: ['mfa', 'hwk', 'swk', 'otp'],
+  acrValues: [],
+  // Short, for the slow provider's test; long enough for a busy machine's real answers.
+  timeoutSeconds: 4,
+  ...overrides,
+});
+
+const startApp = async (overrides: Partial<OidcConfig> = {}) => {
+  audit = new AuditLines();
+  return createTestApp({ publicUrl: PUBLIC_URL, oidc: oidcConfig(overrides) }, { auditSink: audit });
+};
+
+beforeAll(async () => {
+  provider = await TestOidcProvider.start({
+    redirectUris: [CALLBACK],
+    postLogoutRedirectUris: [`${PUBLIC_URL}/login`],
+  });
+});
+afterAll(() => provider.stop());
+beforeEach(async () => {
+  provider.tamper = null;
+  t = await startApp();
+});
+afterEach(() => t.close());
+
+const alice = (claims: Record<string, unknown> = {}, amr: string[] = ['pwd', 'mfa']) => {
+  provider.person = {
+    sub: 'alice-0001',
+    claims: { preferred_username: 'alice', email: 'alice@acme.example', groups: ['tachyon-helpdesk'], ...claims },
+    amr,
+  };
+};
+
+const cookieOf = (setCookie: string | string[] | undefined) =>
+  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+
+/** The browser at the provider: its redirects followed (with its cookies) until it is sent back to the callback. */
+async function throughProvider(authorizationUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, value.join('='));
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`the provider stopped at ${url}: ${response.status} ${await response.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(CALLBACK)) return next;
+    url = next.href;
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+/** Start → provider → callback, as a browser goes; the callback's answer and the browser's flow cookie. */
+async function signInAtProvider(redirect = '/push-users', cookieOverride?: string | null) {
+  const start = await t.call({ method: 'GET', url: `${START}?redirect=${encodeURIComponent(redirect)}` });
+  expect(start.statusCode, start.body).toBe(303);
+  const flowCookie = cookieOf(start.headers['set-cookie']);
+  const back = await throughProvider(String(start.headers.location));
+  const cookie = cookieOverride === undefined ? flowCookie : cookieOverride;
+  const callback = await t.call({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+  return { callback, flowCookie, back, authorizationUrl: String(start.headers.location) };
+}
+
+/** The whole flow, down to the session the sign-in page receives. */
+async function signIn(redirect = '/push-users') {
+  const { callback, flowCookie, back } = await signInAtProvider(redirect);
+  expect(callback.statusCode, callback.body).toBe(303);
+  const landing = new URL(String(callback.headers.location), PUBLIC_URL);
+  const code = landing.searchParams.get('sso') ?? '';
+  const exchange = await t.call({
+    method: 'POST',
+    url: EXCHANGE,
+    payload: { Code: code },
+    headers: { cookie: flowCookie },
+  });
+  return { landing, code, flowCookie, exchange, back };
+}
+
+const accountCount = async (userName: string) =>
+  (await t.database.db.selectFrom('principals').select('id').where('user_key', '=', userName.toLowerCase()).execute())
+    .length;
+const sessionCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('single sign-on with a real OpenID provider', () => {
+  it('tells the sign-in page it is offered, and under which name', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Oidc' });
+    expect(parseBody(response, SingleSignOn)).toEqual({ Enabled: true, Name: 'Acme Login' });
+  });
+
+  it('signs a person in: account made at the first sign-in, permissions from groups, back to the page wanted', async () => {
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-admins', 'unrelated'] });
+    const { landing, exchange } = await signIn('/push-users?status=Active');
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('redirect')).toBe('/push-users?status=Active');
+    const session = parseBody(exchange, LoginResult);
+    expect(session.UserName).toBe('ACME\\alice');
+    expect(session.Permissions).toEqual([
+      { Entity: 'Accounts', Permissions: ['Write'] },
+      { Entity: 'Security', Permissions: ['Read'] },
+    ]);
+    const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
+    expect(me.statusCode).toBe(200);
+    const admin = await t.login(...ADMIN);
+    const accounts = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin });
+    const account = accounts.json<Array<Record<string, unknown>>>().find((item) => item.UserName === 'ACME\\alice');
+    expect(account).toMatchObject({ Source: 'Oidc', Email: 'alice@acme.example', PermissionsEditable: false });
+    const [line] = audit.of('sign-in').filter((record) => record.event.outcome === 'success');
+    expect(line?.user?.name).toBe('ACME\\alice');
+    expect(line?.tachyon?.details).toEqual({ method: 'oidc', subject: 'alice-0001', mfaCounted: true });
+  });
+
+  it('counts the provider’s MFA from amr, and not without it', async () => {
+    alice({}, ['pwd']);
+    expect((await signIn()).exchange.statusCode).toBe(200);
+    alice({}, ['pwd', 'otp']);
+    expect((await signIn()).exchange.statusCode).toBe(200);
+    const counted = audit
+      .of('sign-in')
+      .filter((record) => record.event.outcome === 'success')
+      .map((record) => record.tachyon?.details?.mfaCounted);
+    expect(counted).toEqual([false, true]);
+  });
+
+  it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {
+    await t.close();
+    t = await startApp({ acrValues: ['urn:acme:loa:mfa'] });
+    provider.person = {
+      sub: 'carol-1',
+      claims: { preferred_username: 'carol', groups: ['tachyon-helpdesk'] },
+      amr: ['pwd'],
+      acr: 'urn:acme:loa:mfa',
+    };
+    const { exchange } = await signIn();
+    expect(exchange.statusCode).toBe(200);
+    const start = await t.call({ method: 'GET', url: START });
+    expect(new URL(String(start.headers.location)).searchParams.get('acr_values')).toBe('urn:acme:loa:mfa');
+    const [line] = audit.of('sign-in').filter((record) => record.event.outcome === 'success');
+    expect(line?.tachyon?.details?.mfaCounted).toBe(true);
+  });
+
+  it('re-reads the groups at every sign-in: a permission removed at the provider is gone', async () => {
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-security'] });
+    expect(parseBody((await signIn()).exchange, LoginResult).Permissions).toEqual([
+      { Entity: 'Security', Permissions: ['Read', 'Write'] },
+    ]);
+    alice({ groups: ['tachyon-helpdesk'] });
+    expect(parseBody((await signIn()).exchange, LoginResult).Permissions).toEqual([
+      { Entity: 'Security', Permissions: ['Read'] },
+    ]);
+  });
+
+  it('takes every permission from someone removed from all the groups, and refuses them', async () => {
+    alice({ groups: ['tachyon-security'] });
+    const session = parseBody((await signIn()).exchange, LoginResult);
+    alice({ groups: [] });
+    const { callback } = await signInAtProvider();
+    expect(callback.statusCode).toBe(403);
+    const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
+    expect(me.json<{ Permissions: unknown[] }>().Permissions).toEqual([]);
+  });
+
+  it('keeps only same-origin paths as the page to return to', async () => {
+    alice();
+    for (const target of ['https://evil.example/', '//evil.example', '/\t/evil.example']) {
+      const { landing } = await signIn(target);
+      expect(landing.searchParams.get('redirect')).toBe('/authorization-requests');
+    }
+  });
+
+  it('signs out here and at the provider, with id_token_hint and the way back to the sign-in page', async () => {
+    alice();
+    const session = parseBody((await signIn()).exchange, LoginResult);
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/Oidc/SignOut',
+      token: session.Token,
+    });
+    const url = new URL(parseBody(out, SingleSignOut).EndSessionUrl ?? '');
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
+    expect(me.statusCode).toBe(401);
+    // The provider accepts that address: it shows its own sign-out confirmation rather than an error.
+    const atProvider = await fetch(url, { redirect: 'manual' });
+    expect(atProvider.status).toBe(200);
+    expect(await atProvider.text()).toMatch(/logout|sign.?out/i);
+  });
+
+  it('ends single sign-on sessions at once with an account admin’s Sign out everywhere', async () => {
+    alice();
+    const session = parseBody((await signIn()).exchange, LoginResult);
+    const admin = await t.login(...ADMIN);
+    const accounts = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin });
+    const id = accounts
+      .json<Array<{ Id: number; UserName: string }>>()
+      .find((item) => item.UserName === 'ACME\\alice')?.Id;
+    const out = await t.call({ method: 'POST', url: `/api/Admin/Accounts/${id}/SignOut`, token: admin });
+    expect(out.statusCode, out.body).toBe(200);
+    const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('the one-time code the sign-in page exchanges', () => {
+  it('is used once', async () => {
+    alice();
+    const { code, flowCookie, exchange } = await signIn();
+    expect(exchange.statusCode).toBe(200);
+    const again = await t.call({
+      method: 'POST',
+      url: EXCHANGE,
+      payload: { Code: code },
+      headers: { cookie: flowCookie },
+    });
+    expectProblem(again, 400, 'single-sign-on-code-invalid');
+    expect(audit.of('sign-in').at(-1)?.event.reason).toBe('oidc-handover-invalid');
+  });
+
+  it('opens nothing in another browser (without the flow cookie)', async () => {
+    alice();
+    const { callback } = await signInAtProvider();
+    const code = new URL(String(callback.headers.location), PUBLIC_URL).searchParams.get('sso') ?? '';
+    const sessions = await sessionCount();
+    expectProblem(
+      await t.call({ method: 'POST', url: EXCHANGE, payload: { Code: code } }),
+      400,
+      'single-sign-on-code-invalid',
+    );
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('lapses after a minute', async () => {
+    alice();
+    const { callback, flowCookie } = await signInAtProvider();
+    const code = new URL(String(callback.headers.location), PUBLIC_URL).searchParams.get('sso') ?? '';
+    t.clock.advanceMinutes(2);
+    const late = await t.call({
+      method: 'POST',
+      url: EXCHANGE,
+      payload: { Code: code },
+      headers: { cookie: flowCookie },
+    });
+    expectProblem(late, 400, 'single-sign-on-code-invalid');
+  });
+});
+
+describe('every bad answer gets a clear page, an audit line, and no account or session', () => {
+  /** The refusal page: its status, words, the way back, the audit reason; and nothing made. */
+  async function expectRefused(
+    callback: Awaited<ReturnType<typeof t.call>>,
+    status: number,
+    reason: string,
+    words: RegExp,
+    { userName = 'ACME\\alice', accountExpected = false, sessionsBefore = 0 } = {},
+  ) {
+    expect(callback.statusCode, callback.body).toBe(status);
+    expect(callback.headers['content-type']).toMatch(/^text\/html/);
+    expect(callback.body).toMatch(words);
+    expect(callback.body).toContain('<a href="/login">Back to the sign-in page</a>');
+    expect(callback.headers.location).toBeUndefined();
+    const line = audit.of('sign-in').at(-1);
+    expect(line?.event.outcome).toBe('failure');
+    expect(line?.event.reason).toBe(reason);
+    expect(line?.tachyon?.details?.method).toBe('oidc');
+    expect(await t.database.db.selectFrom('oidc_handovers').selectAll().execute()).toEqual([]);
+    if (!accountExpected) expect(await accountCount(userName)).toBe(0);
+    const sso = await t.database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('oidc_id_token', 'is not', null)
+      .execute();
+    expect(sso).toHaveLength(sessionsBefore);
+  }
+
+  it('no state', async () => {
+    alice();
+    const { back, flowCookie } = await signInAtProvider('/', null);
+    back.searchParams.delete('state');
+    const callback = await t.call({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: flowCookie },
+    });
+    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong to a sign-in started in this browser/);
+  });
+
+  it('a wrong state', async () => {
+    alice();
+    const { back, flowCookie } = await signInAtProvider('/', null);
+    back.searchParams.set('state', 'forged-state');
+    const callback = await t.call({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: flowCookie },
+    });
+    await expectRefused(callback, 400, 'oidc-state-mismatch', /Start again from the sign-in page/);
+  });
+
+  it('an answer brought to another browser (no flow cookie)', async () => {
+    alice();
+    const { callback } = await signInAtProvider('/', null);
+    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong/);
+  });
+
+  it('the same answer twice', async () => {
+    alice();
+    const { back, flowCookie, exchange } = await signIn();
+    expect(exchange.statusCode).toBe(200);
+    const replay = await t.call({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: flowCookie },
+    });
+    await expectRefused(replay, 400, 'oidc-state-mismatch', /already used/, {
+      accountExpected: true,
+      sessionsBefore: 1,
+    });
+  });
+
+  it('a replayed code under a new sign-in', async () => {
+    alice();
+    const first = await signIn();
+    expect(first.exchange.statusCode).toBe(200);
+    await t.database.db.deleteFrom('principals').where('user_key', '=', 'acme\\alice').execute();
+    // A second sign-in started in this browser, answered with the first one's code.
+    const start = await t.call({ method: 'GET', url: START });
+    const flowCookie = cookieOf(start.headers['set-cookie']);
+    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+    const replay = new URL(first.back.href);
+    replay.searchParams.set('state', state);
+    const callback = await t.call({
+      method: 'GET',
+      url: `${replay.pathname}${replay.search}`,
+      headers: { cookie: flowCookie },
+    });
+    await expectRefused(callback, 400, 'oidc-code-invalid', /already used, or it expired/);
+  });
+
+  const forged: Array<[string, (claims: Record<string, unknown>) => Record<string, unknown>]> = [
+    ['an ID token for another audience', (claims) => ({ ...claims, aud: 'another-client' })],
+    ['an ID token from another issuer', (claims) => ({ ...claims, iss: 'https://evil.example' })],
+    [
+      'an expired ID token',
+      (claims) => ({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }),
+    ],
+    ['an ID token with a wrong nonce', (claims) => ({ ...claims, nonce: 'not-the-nonce' })],
+  ];
+  for (const [name, change] of forged) {
+    it(name, async () => {
+      alice();
+      provider.tamper = { kind: 'claims', change };
+      const { callback } = await signInAtProvider();
+      await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+    });
+  }
+
+  it('an ID token signed by an unknown key', async () => {
+    alice();
+    provider.tamper = { kind: 'unknown-key' };
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+  });
+
+  it('a provider that is slow: a time-out, never a hang', async () => {
+    alice();
+    provider.tamper = { kind: 'slow', ms: 10_000 };
+    const started = performance.now();
+    const { callback } = await signInAtProvider();
+    expect(performance.now() - started).toBeLessThan(9_000);
+    await expectRefused(callback, 504, 'oidc-provider-unavailable', /did not answer in time/);
+  }, 30_000);
+
+  it('a missing user-name claim', async () => {
+    provider.person = { sub: 'nameless', claims: { groups: ['tachyon-helpdesk'] } };
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 400, 'oidc-no-username', /no usable &quot;preferred_username&quot; claim/);
+    expect(audit.of('sign-in').at(-1)?.tachyon?.details?.subject).toBe('nameless');
+  });
+
+  it('a groups claim that is not a list', async () => {
+    alice({ groups: 'tachyon-helpdesk' });
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 400, 'oidc-groups-invalid', /is not a list of groups/);
+  });
+
+  it('a person in none of the groups', async () => {
+    alice({ groups: ['everyone'] });
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 403, 'oidc-no-group', /none of the groups that give access.*tachyon-helpdesk/);
+  });
+
+  it('the name of a local account (no takeover)', async () => {
+    await t.addPrincipal('ACME\\alice', 'Local#Password2026', ['Read']);
+    alice({ groups: ['tachyon-security', 'tachyon-admins'] });
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 403, 'oidc-local-name', /signs in with its own password/, { accountExpected: true });
+    const local = await t.database.db
+      .selectFrom('principals')
+      .select(['source'])
+      .where('user_key', '=', 'acme\\alice')
+      .executeTakeFirstOrThrow();
+    expect(local.source).toBe('local');
+    const grants = await t.database.db
+      .selectFrom('permission_grants')
+      .innerJoin('principals', 'principals.id', 'permission_grants.principal_id')
+      .select(['entity', 'permission'])
+      .where('principals.user_key', '=', 'acme\\alice')
+      .execute();
+    expect(grants).toEqual([{ entity: 'Security', permission: 'Read' }]);
+  });
+
+  it('a disabled account', async () => {
+    alice();
+    expect((await signIn()).exchange.statusCode).toBe(200);
+    await t.database.db.updateTable('principals').set({ enabled: 0 }).where('user_key', '=', 'acme\\alice').execute();
+    await t.database.db.deleteFrom('sessions').execute();
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 403, 'oidc-disabled', /is disabled here/, { accountExpected: true });
+  });
+
+  it('an error from the provider', async () => {
+    alice();
+    const start = await t.call({ method: 'GET', url: START });
+    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+    const callback = await t.call({
+      method: 'GET',
+      url: `/api/Consumer/Authentication/Oidc/Callback?error=access_denied&error_description=User+cancelled&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+      headers: { cookie: cookieOf(start.headers['set-cookie']) },
+    });
+    await expectRefused(callback, 400, 'oidc-provider-error', /did not sign you in: User cancelled/);
+  });
+});
+
+describe('a provider that is down', () => {
+  it('refuses with a time-out page at sign-in, and stops the start naming OIDC_ISSUER', async () => {
+    const down = await TestOidcProvider.start({ redirectUris: [CALLBACK], postLogoutRedirectUris: [] });
+    const app = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: down.issuer, clientId: TEST_CLIENT.id }) },
+      { auditSink: audit },
+    );
+    try {
+      const start = await app.call({ method: 'GET', url: START });
+      await down.stop();
+      const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+      const callback = await app.call({
+        method: 'GET',
+        url: `/api/Consumer/Authentication/Oidc/Callback?code=abc&state=${state}&iss=${encodeURIComponent(down.issuer)}`,
+        headers: { cookie: cookieOf(start.headers['set-cookie']) },
+      });
+      expect(callback.statusCode).toBe(504);
+      expect(callback.body).toMatch(/did not answer in time/);
+      expect(audit.of('sign-in').at(-1)?.event.reason).toBe('oidc-provider-unavailable');
+    } finally {
+      await app.close();
+    }
+    const failed = createTestApp({ publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: down.issuer }) });
+    await expect(failed).rejects.toBeInstanceOf(ConfigError);
+    await expect(failed).rejects.toThrow(/^OIDC_ISSUER \(http:\/\/127\.0\.0\.1:\d+\).*could not be reached/);
+  }, 30_000);
+
+  it('stops the start when the issuer is not the provider’s own', async () => {
+    const wrong = createTestApp({ publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: `${provider.issuer}/other` }) });
+    await expect(wrong).rejects.toThrow(/^OIDC_ISSUER/);
+  });
+});
