@@ -457,6 +457,7 @@ export const endpoints = {
     path: '/Admin/Accounts/:id/Secret',
     summary: "Rotate an API account's secret: a new one is generated and answered once; its sessions end",
     access: ACCOUNTS_WRITE,
+    stepUp: true,
     params: IdParam,
     response: RotatedSecret,
   },

@@ -13,5 +13,5 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .on('authorization_requests')
     .expression(sql`lower(user_name)`)
     .execute();
-  await db.schema.createIndex('push_message_users_person').on('push_message_users').column('user_key').execute();
+  // A person's push users are found by user_key through the index migration 010 made (push_message_users_person).
 }

@@ -9,7 +9,7 @@ import { sessionOf } from '../session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
 /** Account administration: thin routes over the account service. */
-export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Services): void {
+export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessions }: Services): void {
   /** An account change, recorded in the audit stream with the account it was made to and what changed. */
   const change = <T>(request: FastifyRequest, action: AuditAction, id: number, what: string, work: () => Promise<T>) =>
     audited(audit, request, { action, event: { entity: { type: 'Account', id }, details: { change: what } } }, work);
@@ -26,6 +26,11 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit }: Ser
     );
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
   registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) => {
+    // An API account skips the second factor for good: making one needs a fresh one of its maker's (step-up).
+    if (body.Kind === 'Api') {
+      const refused = sessions.stepUpRefusal(sessionOf(request));
+      if (refused) throw refused;
+    }
     const created = await audited(
       audit,
       request,
