@@ -387,6 +387,34 @@ describe('step-up', () => {
     expectProblem(await permissions(token), 403, 'step-up-required');
   });
 
+  it('is needed to create an API account or rotate its secret; an API account then signs in with no second factor', async () => {
+    const token = await adminWithPasskey();
+    const api = {
+      UserName: 'ACME\\deploy.bot',
+      Kind: 'Api',
+      Permissions: { Security: ['Read', 'Write'], Accounts: [] },
+    };
+    const created = await post('/api/Admin/Accounts', api, token);
+    expect(created.statusCode, created.body).toBe(201);
+    const { Id, Secret } = created.json() as { Id: number; Secret: string };
+    // A writer's password alone reaches nothing; an API account's generated secret does (scripts, the SDK).
+    const signIn = await post(AUTH, { UserName: api.UserName, Password: Secret });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(parseBody(signIn, LoginResult).Successful).toBe(true);
+
+    t.clock.advanceMinutes(6);
+    const second = { ...api, UserName: 'ACME\\report.bot' };
+    expectProblem(await post('/api/Admin/Accounts', second, token), 403, 'step-up-required');
+    expectProblem(await post(`/api/Admin/Accounts/${Id}/Secret`, {}, token), 403, 'step-up-required');
+    // Nothing changed: the old secret still signs in, and no second account was made.
+    expect((await post(AUTH, { UserName: api.UserName, Password: Secret })).statusCode).toBe(200);
+    const list = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token });
+    expect(list.body).not.toContain('report.bot');
+    // A person's account is no step-up action.
+    const person = { UserName: 'ACME\\jo', Password: 'a long enough passphrase 2026', Kind: 'Person' };
+    expect((await post('/api/Admin/Accounts', person, token)).statusCode).toBe(201);
+  });
+
   it('is needed to remove one’s own last passkey, and to add a method once one has a second factor', async () => {
     const token = await adminWithPasskey();
     t.clock.advanceMinutes(6);
