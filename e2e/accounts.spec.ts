@@ -11,7 +11,7 @@ async function signInByForm(page: Page, userName: string, password: string): Pro
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'User name' }).fill(userName);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
@@ -87,7 +87,7 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   await expect(helpdesk).toHaveURL(/\/login\?redirect=/);
   await helpdesk.getByRole('textbox', { name: 'User name' }).fill(userName);
   await helpdesk.getByRole('textbox', { name: 'Password' }).fill(CHANGED);
-  await helpdesk.getByRole('button', { name: 'Sign in' }).click();
+  await helpdesk.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(helpdesk.getByRole('alert', { name: 'Sign-in failed' })).toContainText('not right');
   await context.close();
 });

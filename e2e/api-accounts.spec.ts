@@ -77,7 +77,7 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   await login.goto('/login');
   await login.getByRole('textbox', { name: 'User name' }).fill(userName);
   await login.getByRole('textbox', { name: 'Password' }).fill(next);
-  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(login.getByText('cannot sign in to the dashboard')).toBeVisible();
   await expect(login).toHaveURL(/\/login/);
   await expect(login.getByTestId('user-menu')).toHaveCount(0);

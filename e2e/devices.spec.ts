@@ -77,7 +77,7 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   await expectAccessible(mobile, 'sign in');
   await mobile.getByRole('textbox', { name: 'User name' }).fill(PERSON.userName);
   await mobile.getByRole('textbox', { name: 'Password' }).fill(PERSON.password);
-  await mobile.getByRole('button', { name: 'Sign in' }).click();
+  await mobile.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(mobile.getByRole('heading', { name: 'Register this device' })).toBeVisible();
   // Filled in from the browser, and editable.

@@ -51,7 +51,7 @@ test('a correct token: authenticated, the field reset without an error, the sent
 
 test('sign-in: empty fields and a too-long name are said inline in words; a throttle counts down', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Enter the user name')).toBeVisible();
   await expect(page.getByText('Enter the password')).toBeVisible();
   await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
@@ -61,7 +61,7 @@ test('sign-in: empty fields and a too-long name are said inline in words; a thro
 
   await page.getByLabel('User name').fill(`DEMO\\${'x'.repeat(300)}`);
   await page.getByRole('textbox', { name: 'Password' }).fill('whatever');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('User name can be at most 256 characters')).toBeVisible();
   await expect(page.getByText(/Too big|expected string|UserName/)).toHaveCount(0);
 
@@ -78,7 +78,7 @@ test('sign-in: empty fields and a too-long name are said inline in words; a thro
     }),
   );
   await page.getByLabel('User name').fill('DEMO\\admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const button = page.getByRole('button', { name: /^Sign in/ });
   await expect(button).toBeDisabled();
   await expect(button).toHaveText(/wait 0:0[1-3]/);

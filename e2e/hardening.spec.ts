@@ -20,7 +20,7 @@ test('the built dashboard publishes no source maps', async ({ page, request }) =
     if (response.url().endsWith('.js')) scripts.push(response.url());
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   for (const url of scripts) {
     const script = await request.get(url);

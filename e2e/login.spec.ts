@@ -7,7 +7,7 @@ test('a wrong password is refused with a clear message', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('User name').fill('DEMO\\admin');
   await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('The user name or password is not right');
   await expect(page).toHaveURL(/\/login/);
 });
@@ -17,7 +17,7 @@ test('a demo account fills the form in one click and signs in', async ({ page })
   await page.getByRole('button', { name: /DEMO\\helpdesk/ }).click();
   await expect(page.getByLabel('User name')).toHaveValue('DEMO\\helpdesk');
   await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('Helpdesk#2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/authorization-requests$/);
   await expect(page.getByRole('heading', { name: 'Authorization requests' })).toBeVisible();
   await expect(page.getByTestId('user-menu')).toContainText('DEMO\\helpdesk');
@@ -28,7 +28,7 @@ test('an anonymous visitor is sent to sign in, then back where they were', async
   await page.goto('/push-users?status=disabled');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByRole('button', { name: /DEMO\\admin/ }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/push-users\?status=disabled$/);
   await expect(page.getByRole('radio', { name: /Disabled/ })).toBeChecked();
 });
@@ -36,7 +36,7 @@ test('an anonymous visitor is sent to sign in, then back where they were', async
 test('the root shows a signed-in person the overview', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: /DEMO\\admin/ }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/authorization-requests$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/$/);

@@ -52,7 +52,7 @@ test('the operator signs in through the form and lands on Two-factor tokens, poi
   await page.goto('/login');
   await page.getByLabel('User name').fill('DEMO\\operator');
   await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/two-factor');
   await expect(page.getByRole('heading', { name: 'Two-factor tokens' })).toBeVisible();
   await expect(page.getByText(/under Push users/)).toHaveCount(0);

@@ -18,7 +18,7 @@ test('a session revoked elsewhere sends the person to sign in, then back', async
   await expect(page.getByText('Your session has ended')).toBeVisible();
 
   await page.getByRole('button', { name: /DEMO\\admin/ }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/push-users\/\d+$/);
   await expect(page.getByRole('heading', { name: 'DEMO\\operator' })).toBeVisible();
 });
