@@ -68,7 +68,7 @@ test('an instruction: the token arrives in the inbox, the link opens two-factor,
   await expect(page.getByRole('textbox', { name: 'Token' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Token' }).fill(token);
   await page.getByRole('button', { name: 'Submit token' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(`Instruction ${id}`);
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${id}`);
 });
 
 test('a scheduled instruction locked by wrong tokens gets a new token from the inbox', async ({ page }) => {
@@ -101,7 +101,7 @@ test('a scheduled instruction locked by wrong tokens gets a new token from the i
   await fresh.getByRole('link', { name: 'Enter this token' }).click();
   await page.getByRole('textbox', { name: 'Token' }).fill(newToken);
   await page.getByRole('button', { name: 'Submit token' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText('Scheduled instruction');
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText('Scheduled instruction');
 });
 
 test('reset asks first, then restores the demo data', async ({ page }) => {

@@ -195,9 +195,7 @@ test('submit a two-factor token by keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByRole('textbox', { name: 'Token' }));
   await page.keyboard.type(push.Token);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(
-    `Instruction ${instruction.Id}`,
-  );
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${instruction.Id}`);
 });
 
 test('what changes without navigation is announced: new requests, and a request decided by someone else', async ({

@@ -308,9 +308,7 @@ test('submit a token on a phone', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Token' }).fill(push.Token);
   await expectTouchTarget(page.getByRole('button', { name: 'Submit token' }));
   await page.getByRole('button', { name: 'Submit token' }).tap();
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(
-    `Instruction ${instruction.Id}`,
-  );
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${instruction.Id}`);
   await expectFitsWidth(page);
 });
 

@@ -35,7 +35,7 @@ test('the token pushed to my device authenticates my instruction', async ({ page
   await expect(page.getByRole('alert')).toContainText('Wrong token');
 
   await submit(page, id, token);
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(`Instruction ${id}`);
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${id}`);
 
   await submit(page, id, token);
   await expect(page.getByRole('alert')).toContainText('Already authenticated');
@@ -52,9 +52,7 @@ test('a scheduled instruction goes through its own endpoint; pasted tokens with 
   await expect(page.getByRole('textbox', { name: 'Token' })).toHaveValue(token);
   await page.getByRole('button', { name: 'Submit token' }).click();
   await call;
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toContainText(
-    `Scheduled instruction ${id}`,
-  );
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toContainText(`Scheduled instruction ${id}`);
 });
 
 test("someone else's instruction and an unknown one get their own messages", async ({ page }) => {
@@ -96,5 +94,5 @@ test('API 3.0 submits through the obsolete endpoint and offers no scheduled inst
   await submit(page, id, token);
   const request = await call;
   expect(request.postDataJSON()).toEqual({ InstructionId: id, Token: token });
-  await expect(page.getByRole('status').filter({ hasText: 'Authenticated' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Authenticated' })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { qrCodeDataUrl } from '../../lib/qr-code.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { useSheetProps } from '../../lib/use-phone.ts';
 import { ProblemAlert } from '../problem-alert.tsx';
+import { READABLE_TITLE } from '../readable-title.ts';
 
 const QR_SIZE = 232;
 
@@ -76,7 +77,13 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
         )}
         <ProblemAlert error={create.error} />
         {link && isLoopbackUrl(link.Url) && (
-          <Alert color="yellow" icon={<IconAlertTriangle />} title="A phone cannot open this address" role="alert">
+          <Alert
+            color="yellow"
+            icon={<IconAlertTriangle />}
+            title="A phone cannot open this address"
+            role="alert"
+            styles={READABLE_TITLE}
+          >
             The code carries {new URL(link.Url).host}, an address of this computer only: it takes the address this
             dashboard is open at. Open the dashboard at the address people’s phones reach (the one PUBLIC_URL names, for
             example https://tachyon.acme.example) and make a new code.

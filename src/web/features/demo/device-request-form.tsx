@@ -3,9 +3,9 @@ import { IconCircleCheck, IconDeviceMobilePlus, IconInfoCircle } from '@tabler/i
 import { type FormEvent, useState } from 'react';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { READABLE_TITLE } from '../../components/readable-title.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useDemoDeviceRequest } from './demo-mutations.ts';
-import { READABLE_TITLE } from './readable-title.ts';
 
 const FIELDS: { name: keyof DemoAuthorizationRequestInput; label: string; placeholder: string }[] = [
   { name: 'UserName', label: 'User name', placeholder: 'e.g. DEMO\\jane' },

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarTime, IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { describeError } from '../../api/describe-error.ts';
+import { READABLE_TITLE } from '../../components/readable-title.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { useDemoInstruction } from './demo-mutations.ts';
-import { READABLE_TITLE } from './readable-title.ts';
 
 /** Plays the signed-in person's own system creating something that needs their second factor. */
 export function InstructionPanel() {
