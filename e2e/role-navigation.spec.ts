@@ -14,6 +14,7 @@ const ROLES: ReadonlyArray<{ role: Role; lands: string; pages: string[] }> = [
       'Overview',
       'Authorization requests',
       'Push users',
+      'People',
       'Two-factor tokens',
       'Accounts',
       'Settings',
@@ -23,12 +24,28 @@ const ROLES: ReadonlyArray<{ role: Role; lands: string; pages: string[] }> = [
   {
     role: 'Helpdesk',
     lands: '/',
-    pages: ['Overview', 'Authorization requests', 'Push users', 'Two-factor tokens', 'Settings', 'Demo console'],
+    pages: [
+      'Overview',
+      'Authorization requests',
+      'Push users',
+      'People',
+      'Two-factor tokens',
+      'Settings',
+      'Demo console',
+    ],
   },
   {
     role: 'Auditor',
     lands: '/',
-    pages: ['Overview', 'Authorization requests', 'Push users', 'Two-factor tokens', 'Settings', 'Demo console'],
+    pages: [
+      'Overview',
+      'Authorization requests',
+      'Push users',
+      'People',
+      'Two-factor tokens',
+      'Settings',
+      'Demo console',
+    ],
   },
   { role: 'Operator', lands: '/two-factor', pages: ['Two-factor tokens', 'Settings', 'Demo console'] },
 ];
