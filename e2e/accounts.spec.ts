@@ -33,7 +33,7 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   await create.getByRole('textbox', { name: 'Initial password', exact: true }).fill('too short');
   await create.getByRole('checkbox', { name: 'Security Write' }).check();
   await create.getByRole('button', { name: 'Create account' }).click();
-  await expect(create.getByText('must be at least 12 characters')).toBeVisible();
+  await expect(create.getByText('Initial password needs at least 12 characters')).toBeVisible();
   await create.getByRole('textbox', { name: 'Initial password', exact: true }).fill(INITIAL);
   await create.getByRole('button', { name: 'Create account' }).click();
   await expect(create).toBeHidden();
