@@ -170,6 +170,32 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(counted).toEqual([false, true]);
   });
 
+  it('lets the provider’s MFA stand for the second factor; without it a writer must still add one here', async () => {
+    await t.close();
+    audit = new AuditLines();
+    t = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers', stepUpMinutes: 5 },
+      { auditSink: audit },
+    );
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-security'] }, ['pwd']);
+    const without = parseBody((await signIn()).exchange, LoginResult);
+    // The product's own second step: a session that can do nothing but add a second factor.
+    expect(without.Successful).toBe(false);
+    expect(without.EnrolmentRequired).toBe(true);
+    const refused = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: without.Token });
+    expectProblem(refused, 403, 'second-factor-enrolment-required');
+
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-security'] }, ['pwd', 'mfa']);
+    const withMfa = parseBody((await signIn()).exchange, LoginResult);
+    expect(withMfa.Successful).toBe(true);
+    expect(withMfa.EnrolmentRequired).toBeFalsy();
+    const served = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: withMfa.Token });
+    expect(served.statusCode).toBe(200);
+    // One sign-in line each, with what single sign-on knows.
+    const lines = audit.of('sign-in').filter((record) => record.event.outcome === 'success');
+    expect(lines.map((record) => record.tachyon?.details?.mfaCounted)).toEqual([false, true]);
+  });
+
   it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {
     await t.close();
     t = await startApp({ acrValues: ['urn:acme:loa:mfa'] });
