@@ -3,15 +3,6 @@ import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
 
-test('a wrong password is refused with a clear message', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('DEMO\\admin');
-  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('The user name or password is not right');
-  await expect(page).toHaveURL(/\/login/);
-});
-
 test('a demo account fills the form in one click and signs in', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: /DEMO\\helpdesk/ }).click();
@@ -24,21 +15,19 @@ test('a demo account fills the form in one click and signs in', async ({ page })
   await expect(page.getByTestId('api-version')).toHaveText('API 3.3');
 });
 
-test('an anonymous visitor is sent to sign in, then back where they were', async ({ page }) => {
+test('an anonymous visitor is sent to sign in, a wrong password is refused in words, then back where they were', async ({
+  page,
+}) => {
   await page.goto('/push-users?status=disabled');
   await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('User name').fill('DEMO\\admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('The user name or password is not right');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+
   await page.getByRole('button', { name: /DEMO\\admin/ }).click();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/push-users\?status=disabled$/);
   await expect(page.getByRole('radio', { name: /Disabled/ })).toBeChecked();
-});
-
-test('the root shows a signed-in person the overview', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('button', { name: /DEMO\\admin/ }).click();
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/authorization-requests$/);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 });

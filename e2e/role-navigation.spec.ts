@@ -52,16 +52,24 @@ const ROLES: ReadonlyArray<{ role: Role; lands: string; pages: string[] }> = [
 
 const navLinks = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link');
 
-for (const { role, lands, pages } of ROLES) {
-  test(`${role}: the navigation lists only pages they can open, and they land on the first`, async ({ page }) => {
+test('each demo account: the navigation lists only pages they can open, and they land on the first', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const { role, lands, pages } of ROLES) {
+    // A tab of its own per person, as four people at four desks.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
     await signInAs(page, role);
     await page.goto('/');
-    await expect(page).toHaveURL((url) => url.pathname === lands);
-    await expect(navLinks(page)).toHaveText(pages.map((label) => new RegExp(`^${label}`)));
+    await expect(page, role).toHaveURL((url) => url.pathname === lands);
+    await expect(navLinks(page), role).toHaveText(pages.map((label) => new RegExp(`^${label}`)));
+    await expect(page.getByRole('heading', { level: 1 }), role).toHaveText(pages[0] ?? '');
     // Nothing on the landing page says it is locked.
-    await expect(page.getByText(/Requires \w+ on/)).toHaveCount(0);
-  });
-}
+    await expect(page.getByText(/Requires \w+ on/), role).toHaveCount(0);
+    await context.close();
+  }
+});
 
 test('the operator signs in through the form and lands on Two-factor tokens, pointed only where they can go', async ({
   page,
@@ -78,6 +86,10 @@ test('the operator signs in through the form and lands on Two-factor tokens, poi
 
 test('an id that cannot be one and an unknown address are not-found pages inside the app frame', async ({ page }) => {
   await signInAs(page, 'Helpdesk');
+  // A well-formed id of no request is the request page's own not-found.
+  await page.goto('/authorization-requests/999999');
+  await expect(page.getByText('No such authorization request')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   for (const path of ['/authorization-requests/abc', '/authorization-requests/-1', '/push-users/x1', '/nowhere']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'No such page', level: 1 })).toBeVisible();
