@@ -1,18 +1,18 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.ts';
-import * as initial from './001-initial.ts';
-import * as history from './002-history.ts';
-import * as pushUserDevice from './003-push-user-device.ts';
-import * as accounts from './004-accounts.ts';
-import * as hardening from './005-hardening.ts';
-import * as knownClients from './006-known-clients.ts';
-import * as demoCreatedAccounts from './007-demo-created-accounts.ts';
-import * as devices from './008-devices.ts';
-import * as pushUserPerDevice from './010-push-user-per-device.ts';
-import * as signInMethods from './011-sign-in-methods.ts';
-import * as apiAccounts from './012-api-accounts.ts';
-import * as oidc from './013-oidc.ts';
-import * as people from './014-people.ts';
+import * as initial from './001-009/001-initial.ts';
+import * as history from './001-009/002-history.ts';
+import * as pushUserDevice from './001-009/003-push-user-device.ts';
+import * as accounts from './001-009/004-accounts.ts';
+import * as hardening from './001-009/005-hardening.ts';
+import * as knownClients from './001-009/006-known-clients.ts';
+import * as demoCreatedAccounts from './001-009/007-demo-created-accounts.ts';
+import * as devices from './001-009/008-devices.ts';
+import * as pushUserPerDevice from './010-019/010-push-user-per-device.ts';
+import * as signInMethods from './010-019/011-sign-in-methods.ts';
+import * as apiAccounts from './010-019/012-api-accounts.ts';
+import * as oidc from './010-019/013-oidc.ts';
+import * as people from './010-019/014-people.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;

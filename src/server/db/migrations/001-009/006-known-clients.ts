@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * The addresses each account signed in from recently (domain/sign-in/known-clients.ts): the sign-in throttle spares them

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * Single sign-on (OpenID Connect): the sign-ins under way (from the redirect to the provider to its answer), the

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * Push message users carry the device's Manufacturer, Model and OsVersion, as the published SDK's model has them

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * How many tokens each instruction has been issued (reissues are capped), and, on PostgreSQL, the sign-in throttle's

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * People: a "This wasn't me" report can be marked handled (by whom, when), and a person's authorization requests are

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /** The first schema. Written once for both dialects; only the identity column differs. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

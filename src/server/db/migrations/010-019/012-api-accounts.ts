@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * What an account is for: a person (the default, every account so far) or an API account that scripts and the

@@ -1,5 +1,5 @@
 import { type Generated, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /** PushUserStatusCode.Deleted, written out: a migration does not change when the contract does. */
 const DISABLED = 2;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /** Every decision and status change, recorded in the transaction that makes it. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * Accounts: where each principal comes from (a local password or the directory), when it last signed in,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../dialect.ts';
+import type { Dialect } from '../../dialect.ts';
 
 /**
  * Which accounts were created while demo mode was on. Anyone could do that with the published DEMO\admin password,
