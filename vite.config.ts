@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { groupPattern } from './scripts/bundle-groups.ts';
+import { serveDeviceWorker } from './scripts/device-worker.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
@@ -81,7 +82,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
  * In development, /device is the device app's page (device.html), as the service serves it in production; its
- * build is vite.device.config.ts.
+ * build is vite.device.config.ts (with its service worker, which serveDeviceWorker builds here on request).
  */
 function deviceAppPage(): Plugin {
   return {
@@ -115,6 +116,7 @@ export default defineConfig({
     routePreloads(),
     pageOutlines(),
     deviceAppPage(),
+    serveDeviceWorker(),
   ],
   // The manifest lets the bench measure JS per route.
   build: {

@@ -203,6 +203,26 @@ const probes: {
     ],
     refused: null,
   },
+  {
+    file: 'src/web/device-app/screens/probe-worker.ts',
+    imports: ['../worker/device-worker.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-app.ts',
+    imports: ['../connection/web-push.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-lib.ts',
+    imports: ['../../lib/announce.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-fine.ts',
+    imports: ['./device-worker.ts', '../../../shared/contract/web-push-payload.ts', 'zod/mini'],
+    refused: null,
+  },
   { file: 'src/web/lib/cycle-one.ts', imports: ['./cycle-two.ts'], refused: 'noImportCycles' },
   { file: 'src/web/lib/cycle-two.ts', imports: ['./cycle-one.ts'], refused: 'noImportCycles' },
 ];
