@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { groupPattern } from './scripts/bundle-groups.ts';
+import { groupPattern, pageIcons } from './scripts/bundle-groups.ts';
 import { serveDeviceWorker } from './scripts/device-worker.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
@@ -54,8 +54,8 @@ const LOADERS = new RegExp(
   [
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
     groupPattern('loaders'),
-    // The page list's icons.
-    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|AddressBook|UserShield|Key|Flask)\.mjs`,
+    // The page list's icons, as src/web/wiring/pages.tsx imports them.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](${pageIcons().join('|')})\.mjs`,
   ].join('|'),
 );
 
