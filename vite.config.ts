@@ -2,7 +2,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { groupPattern } from './scripts/bundle-groups.ts';
+import { groupPattern, pageIcons } from './scripts/bundle-groups.ts';
+import { serveDeviceWorker } from './scripts/device-worker.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
@@ -53,8 +54,8 @@ const LOADERS = new RegExp(
   [
     String.raw`src[\\/]shared[\\/]contract[\\/](?!messages\.ts$)`,
     groupPattern('loaders'),
-    // The page list's icons.
-    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Settings|LayoutDashboard|DeviceMobileCheck|Users|AddressBook|UserShield|Key|Flask)\.mjs`,
+    // The page list's icons, as src/web/wiring/pages.tsx imports them.
+    String.raw`node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](${pageIcons().join('|')})\.mjs`,
   ].join('|'),
 );
 
@@ -81,7 +82,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
  * In development, /device is the device app's page (device.html), as the service serves it in production; its
- * build is vite.device.config.ts.
+ * build is vite.device.config.ts (with its service worker, which serveDeviceWorker builds here on request).
  */
 function deviceAppPage(): Plugin {
   return {
@@ -115,6 +116,7 @@ export default defineConfig({
     routePreloads(),
     pageOutlines(),
     deviceAppPage(),
+    serveDeviceWorker(),
   ],
   // The manifest lets the bench measure JS per route.
   build: {

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildDeviceWorker } from './scripts/device-worker.ts';
 
 /**
  * The device app (/device) is a build of its own: a phone that opens it downloads React, a few Mantine components
@@ -8,8 +9,8 @@ import { defineConfig } from 'vite';
  * code. It runs after the dashboard's build, into the same folder (the service serves device.html at /device).
  */
 export default defineConfig({
-  plugins: [react()],
-  // public/ (the manifest, icons, service worker) is copied once, by the dashboard's build.
+  plugins: [react(), buildDeviceWorker()],
+  // public/ (the manifest, icons) is copied once, by the dashboard's build; the service worker is built here.
   publicDir: false,
   build: {
     outDir: 'dist/web',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { AuthorizationRequest, DeviceEnrollmentResult } from '../src/shared/contract/index.ts';
+import type { AuthorizationRequest, DeviceEnrollmentResult, WebPushPayload } from '../src/shared/contract/index.ts';
 import { account, apiLogin, bearer, pageToken, type Role, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -290,19 +290,14 @@ test('an ended credential says so; the app is installable, and its service worke
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
   await cdp.send('ServiceWorker.enable');
-  const payload = {
+  const payload: WebPushPayload = {
     web_push: 8030,
     notification: {
       title: 'Sign-in code for Dashboard test',
       body: 'Valid until 10:42',
       navigate: '/device',
-      tag: 'two-factor-token-1',
+      tag: 'instruction-1',
     },
-    Type: 'two-factor-token',
-    InstructionId: 1,
-    Scheduled: false,
-    Token: '482913',
-    ExpiresTimestampUtc: '2026-11-24 10:42:00.000',
   };
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(mobile.url()).origin,

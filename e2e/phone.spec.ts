@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { AuthorizationRequest, DemoInstruction, DemoPush, PushMessageUser } from '../src/shared/contract/index.ts';
+import { PAGES } from '../src/web/wiring/pages.tsx';
 import { apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -99,16 +100,12 @@ test('every page fits the phone: no sideways scrolling, the header on one line, 
     return pendingRequests(page);
   })();
   if (!request) throw new Error('demo data has no pending request');
+  // Every signed-in page (from PAGES, so a new page is visited here too), and the views and detail pages below them.
   const pages: [string, string | RegExp][] = [
-    ['/', 'Overview'],
-    ['/authorization-requests', 'Authorization requests'],
+    ...Object.values(PAGES).map(({ to, label }): [string, string] => [to, label]),
     ['/authorization-requests?view=all', 'Authorization requests'],
     [`/authorization-requests/${request.Id}`, new RegExp(`Request #${request.Id}`)],
-    ['/push-users', 'Push users'],
     ['/push-users/1', 'DEMO\\admin'],
-    ['/two-factor', /Two-factor/],
-    ['/settings', 'Settings'],
-    ['/demo', 'Demo console'],
   ];
   for (const [path, heading] of pages) {
     await page.goto(path);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * Our own modules in the manual chunk groups of vite.config.ts, by folder or by file (paths from the repository
  * root; a folder ends in `/`). Listed here rather than as file names inside the config's regular expressions, so that
@@ -69,4 +72,21 @@ export function groupPattern(group: BundleGroup): string {
       return source.endsWith('/') ? String.raw`${parts}[\\/]` : `${parts}$`;
     })
     .join('|');
+}
+
+/** The signed-in pages' list (PAGES), whose value imports and icons go with the loaders. */
+export const PAGES_MODULE = 'src/web/wiring/pages.tsx';
+
+/**
+ * The icons the page list imports from Tabler, read from its import statement: the loaders chunk takes them (the
+ * navigation and the palette draw them), and a new page's icon joins it without a second list to edit.
+ */
+export function pageIcons(): string[] {
+  const source = readFileSync(join(import.meta.dirname, '..', PAGES_MODULE), 'utf8');
+  const names = /import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/.exec(source)?.[1];
+  if (!names) throw new Error(`${PAGES_MODULE} no longer imports its icons from @tabler/icons-react`);
+  return names
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }

@@ -99,6 +99,130 @@ const probes: {
     refused: null,
   },
   { file: 'src/web/components/probe-wiring.ts', imports: ['../wiring/pages.tsx'], refused: null },
+  // The device app: a wing of its own, apart from the dashboard both ways.
+  { file: 'src/web/probe-device.ts', imports: ['./device-app/main.tsx'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/web/features/a/probe-device.ts',
+    imports: ['../../device-app/screens/device-app.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/api/probe-device.ts',
+    imports: ['../device-app/connection/device-queries.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/lib/probe-device.ts',
+    imports: ['../device-app/connection/web-push.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/components/probe-device.ts',
+    imports: ['../device-app/screens/device-shell.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-server.ts',
+    imports: ['../../../server/app.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-feature.ts',
+    imports: ['../../features/a/page.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-route.ts',
+    imports: ['../../routes/__root.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-wiring.ts',
+    imports: ['../../wiring/pages.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-session.ts',
+    imports: ['../../session/session-store.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-queries.ts',
+    imports: ['../../api/queries.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/screens/probe-instance.ts',
+    imports: ['../../api/instance.ts'],
+    refused: 'noRestrictedImports',
+  },
+  { file: 'src/web/device-app/screens/probe-main.ts', imports: ['../main.tsx'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/web/device-app/screens/probe-fine.ts',
+    imports: [
+      './device-shell.tsx',
+      '../connection/device-queries.ts',
+      '../../components/inline-error.tsx',
+      '../../api/client.ts',
+      '../../api/describe-error.ts',
+      '../../lib/announce.ts',
+      '../../../shared/contract/index.ts',
+    ],
+    refused: null,
+  },
+  { file: 'src/web/device-app/screens/probe.test.tsx', imports: ['../../test/render.tsx'], refused: null },
+  {
+    file: 'src/web/device-app/probe-fine.tsx',
+    imports: ['./screens/device-app.tsx', './connection/web-push.ts', '../theme.ts', '../query-client.ts'],
+    refused: null,
+  },
+  {
+    file: 'src/web/device-app/connection/probe-screen.ts',
+    imports: ['../screens/device-app.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/connection/probe-component.ts',
+    imports: ['../../components/inline-error.tsx'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/connection/probe-session.ts',
+    imports: ['../../session/session-store.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/connection/probe-fine.ts',
+    imports: [
+      './device-credential.ts',
+      '../../api/client.ts',
+      '../../api/api-error.ts',
+      '../../api/event-stream-reader.ts',
+      '../../api/request-headers.ts',
+      '../../lib/persistent-store.ts',
+    ],
+    refused: null,
+  },
+  {
+    file: 'src/web/device-app/screens/probe-worker.ts',
+    imports: ['../worker/device-worker.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-app.ts',
+    imports: ['../connection/web-push.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-lib.ts',
+    imports: ['../../lib/announce.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/web/device-app/worker/probe-fine.ts',
+    imports: ['./device-worker.ts', '../../../shared/contract/web-push-payload.ts', 'zod/mini'],
+    refused: null,
+  },
   { file: 'src/web/lib/cycle-one.ts', imports: ['./cycle-two.ts'], refused: 'noImportCycles' },
   { file: 'src/web/lib/cycle-two.ts', imports: ['./cycle-one.ts'], refused: 'noImportCycles' },
 ];

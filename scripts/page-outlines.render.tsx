@@ -19,11 +19,14 @@ export function outlinePattern(pagePath: string): string {
   return routePattern(pagePath.slice(1) || 'index');
 }
 
-/**
- * The pages that open on their header. The demo console first asks the server whether demo mode is on (and shows no
- * header when it is off); settings is reachable signed out, where the sign-in outline shows instead.
- */
-const OUTLINED = ['overview', 'authorizationRequests', 'pushUsers', 'people', 'twoFactor', 'accounts'] as const;
+/** The pages whose first render does not begin with their header, and why: every other page in PAGES has an outline. */
+export const WITHOUT_OUTLINE: Partial<Record<keyof typeof PAGES, string>> = {
+  settings: 'reachable signed out, where the sign-in outline shows instead',
+  demo: 'asks the server whether demo mode is on first, and has no header when it is off',
+};
+
+/** The pages that open on their header. */
+export const OUTLINED = (Object.keys(PAGES) as (keyof typeof PAGES)[]).filter((key) => !(key in WITHOUT_OUTLINE));
 
 const render = (node: React.ReactNode) =>
   renderToStaticMarkup(

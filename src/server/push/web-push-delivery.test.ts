@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { Instruction, PushKey, TokenAccepted } from '../../shared/contract/index.ts';
+import { DevicePushList, Instruction, PushKey, TokenAccepted, WebPushPayload } from '../../shared/contract/index.ts';
 import { decide, deviceCall, enrollDevice } from '../test/device-helpers.ts';
 import { createTestApp, parseBody, type TestApp } from '../test/harness.ts';
 import { type PushReceiver, startPushReceiver } from '../test/push-receiver.ts';
@@ -75,21 +75,26 @@ describe('Web Push from a real deployment', () => {
     expect(push?.vapid).toMatchObject({ ok: true });
     expect(push?.headers.urgency).toBe('high');
     expect(Number(push?.headers.ttl)).toBeGreaterThan(590);
-    const message = JSON.parse(push?.payload ?? 'null') as {
-      Type: string;
-      InstructionId: number;
-      Token: string;
-      notification: { title: string; body: string; navigate: string };
-    };
-    expect(message).toMatchObject({ Type: 'two-factor-token', InstructionId: instruction.Id });
-    expect(message.notification.navigate).toBe('https://tachyon.acme.example/device');
-    expect(`${message.notification.title} ${message.notification.body}`).not.toContain(message.Token);
+    const message = WebPushPayload.parse(JSON.parse(push?.payload ?? 'null'));
+    expect(message.notification).toMatchObject({
+      title: 'Sign-in code for Restart the print spooler',
+      navigate: 'https://tachyon.acme.example/device',
+      tag: `instruction-${instruction.Id}`,
+    });
+
+    // The push says a code arrived; the phone, opened, reads it from its inbox, and the code is not in the push.
+    const inbox = await deviceCall(t, enrolled.DeviceToken, { method: 'GET', url: '/api/Device/Pushes' });
+    const [pushed] = parseBody(inbox, DevicePushList);
+    expect(pushed).toMatchObject({ InstructionId: instruction.Id, Name: 'Restart the print spooler' });
+    const code = pushed?.Token ?? '';
+    expect(code).not.toBe('');
+    expect(push?.payload).not.toContain(code);
 
     const accepted = await t.call({
       method: 'POST',
       url: '/api/Consumer/Authentication/Instruction/Token',
       token: dana,
-      payload: { Id: instruction.Id, Token: message.Token },
+      payload: { Id: instruction.Id, Token: code },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(parseBody(accepted, TokenAccepted)).toMatchObject({ Id: instruction.Id, Authenticated: true });

@@ -3,7 +3,7 @@ import { importJWK, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
-import { formatTimestamp } from '../../shared/contract/index.ts';
+import { WebPushPayload } from '../../shared/contract/index.ts';
 import type { PushSubscriptionKeys, TokenPushMessage, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 import { decryptAes128gcm, type PushReceiver, startPushReceiver, verifyVapid } from '../test/push-receiver.ts';
@@ -119,11 +119,6 @@ describe('WebPushSender: what reaches the push service', () => {
         navigate: DEVICE_APP_URL,
         tag: 'instruction-42',
       },
-      Type: 'two-factor-token',
-      InstructionId: 42,
-      Scheduled: false,
-      Token: '482913',
-      ExpiresTimestampUtc: '2030-05-06 10:42:15.250',
     });
     // The token's remaining life by the service's clock, never the library's four weeks.
     expect(push.headers.ttl).toBe('600');
@@ -154,14 +149,13 @@ describe('WebPushSender: what reaches the push service', () => {
     await sender.sendNow([target(1, subscription)], message({ token: '731904', name: 'Restart 731904 servers' }));
 
     const payload = JSON.parse(receiver.pushesTo(subscription.endpoint)[0]?.payload ?? 'null');
-    expect(payload.Token).toBe('731904');
     // The name may contain anything; the text the service adds around it must not carry the code.
     expect(payload.notification.title).toBe('Sign-in code for Restart 731904 servers');
     expect(payload.notification.body).not.toContain('731904');
     const plain = await sender.sendNow([target(1, subscription)], message({ token: '555123' }));
     expect(plain[0]?.outcome).toBe('accepted');
-    const second = JSON.parse(receiver.pushesTo(subscription.endpoint)[1]?.payload ?? 'null');
-    expect(JSON.stringify(second.notification)).not.toContain('555123');
+    // Nor is the code anywhere else in the push: nothing on the phone reads it there.
+    expect(receiver.pushesTo(subscription.endpoint)[1]?.payload).not.toContain('555123');
   });
 
   it('keeps one Topic per device: the same for each code to a device, another for another device', async () => {
@@ -199,7 +193,7 @@ describe('WebPushSender: what reaches the push service', () => {
     // The longest cut that fits, not an arbitrary one.
     expect(bytes).toBeGreaterThan(MAX_PAYLOAD_BYTES - 4);
     const payload = JSON.parse(text);
-    expect(payload.Token).toBe('909090');
+    expect(text).not.toContain('909090');
     expect(payload.notification.title).toMatch(/^Sign-in code for Quarterly report .*…$/);
   });
 
@@ -284,7 +278,7 @@ describe('WebPushSender: acting on the push service’s answer', () => {
     expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(950);
     expect(second.receivedAt - first.receivedAt).toBeLessThan(3000);
     // The same message, encrypted afresh, with the shorter remaining life.
-    expect(first.payload).toContain('"Token":"482913"');
+    expect(first.payload).toContain('"tag":"instruction-42"');
     expect(second.payload).toBe(first.payload);
     expect(second.vapid.ok).toBe(true);
     expect(Number(second.headers.ttl)).toBeLessThan(Number(first.headers.ttl));
@@ -460,16 +454,17 @@ describe('WebPushSender: what is not sent', () => {
   });
 
   it('sends nothing when the message cannot fit even with the name cut away', async () => {
-    const { sender, lines } = setup();
+    // Only the name is cut: a device app's address past the limit leaves nothing that fits.
+    const { sender, lines } = setup({ deviceAppUrl: `https://tachyon.example.com/device?${'x'.repeat(4000)}` });
     const subscription = receiver.subscribe();
 
-    const [result] = await sender.sendNow([target(1, subscription)], message({ token: '7'.repeat(4000) }));
+    const [result] = await sender.sendNow([target(1, subscription)], message({ token: '777123' }));
 
     expect(result).toMatchObject({ outcome: 'payload-too-large', attempts: 0 });
     expect(receiver.pushes).toEqual([]);
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error' }));
     // The code itself is never written to the log.
-    expect(JSON.stringify(lines)).not.toContain('7777');
+    expect(JSON.stringify(lines)).not.toContain('777123');
   });
 
   it('sends nothing to a subscription whose keys cannot be used, and logs it', async () => {
@@ -527,12 +522,17 @@ describe('WebPushSender: set-up', () => {
     expect(retryAfterMs(undefined, now)).toBeNull();
   });
 
-  it('the formatted expiry is the project’s timestamp shape', () => {
+  it('builds the contract’s WebPushPayload, which the device app’s service worker parses: the code is not on it', () => {
     const { sender } = setup();
-    const expires = new Date('2030-01-15T09:42:07.005Z');
-    const payload = JSON.parse(sender.payload(message({ expires })) ?? 'null');
-    expect(payload.ExpiresTimestampUtc).toBe(formatTimestamp(expires));
-    expect(payload.ExpiresTimestampUtc).toBe('2030-01-15 09:42:07.005');
+    for (const name of ['Payroll export', '', 'Quarterly report '.repeat(400), 'Pay\u202eroll']) {
+      const text = sender.payload(message({ name, token: '604218' }));
+      expect(WebPushPayload.parse(JSON.parse(text ?? 'null'))).toMatchObject({ web_push: 8030 });
+      expect(text).not.toContain('604218');
+    }
+    // Strict: a field the worker does not read fails here, before it travels to every phone.
+    expect(
+      WebPushPayload.safeParse({ ...JSON.parse(sender.payload(message()) ?? 'null'), Token: '604218' }).success,
+    ).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
-import { formatTimestamp } from '../../shared/contract/index.ts';
+import type { WebPushPayload } from '../../shared/contract/index.ts';
 import type { PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
@@ -228,7 +228,10 @@ export class WebPushSender implements TokenPushSender {
       .slice(0, 22);
   }
 
-  /** The declarative push message (RFC 8030 `web_push`), cut to MAX_PAYLOAD_BYTES by shortening the name only. */
+  /**
+   * The declarative push message (RFC 8030 `web_push`), cut to MAX_PAYLOAD_BYTES by shortening the name only. Its
+   * shape is the contract's `WebPushPayload`, which the device app's service worker parses: never the code.
+   */
   payload(message: TokenPushMessage): string | null {
     const body = `valid until ${this.timeFormat.format(message.expires)}${this.timeSuffix}`;
     const build = (name: string) =>
@@ -240,12 +243,7 @@ export class WebPushSender implements TokenPushSender {
           navigate: this.deviceAppUrl,
           tag: `instruction-${message.instructionId}`,
         },
-        Type: 'two-factor-token',
-        InstructionId: message.instructionId,
-        Scheduled: message.scheduled,
-        Token: message.token,
-        ExpiresTimestampUtc: formatTimestamp(message.expires),
-      });
+      } satisfies WebPushPayload);
     const fits = (json: string) => Buffer.byteLength(json, 'utf8') <= MAX_PAYLOAD_BYTES;
     const name = visibleText(message.name);
     const full = build(name);

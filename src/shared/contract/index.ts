@@ -21,3 +21,4 @@ export * from './single-sign-on.ts';
 export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';
+export * from './web-push-payload.ts';

@@ -1,10 +1,10 @@
-import { deviceAppEndpoints } from '../../shared/contract/device-endpoints.ts';
-import { API_PREFIX, DEFAULT_API_VERSION, DeviceEvent, endpointPath } from '../../shared/contract/index.ts';
-import { errorFromResponse } from './api-error.ts';
-import { joinUrl } from './client.ts';
+import { deviceAppEndpoints } from '../../../shared/contract/device-endpoints.ts';
+import { API_PREFIX, DEFAULT_API_VERSION, DeviceEvent, endpointPath } from '../../../shared/contract/index.ts';
+import { errorFromResponse } from '../../api/api-error.ts';
+import { joinUrl } from '../../api/client.ts';
+import { loadEventStreamParser, readEventStream, type StreamEnd } from '../../api/event-stream-reader.ts';
+import { requestHeaders } from '../../api/request-headers.ts';
 import { DEVICE_APP_CONSUMER_NAME, reportDeviceCredentialEnded } from './device-instance.ts';
-import { loadEventStreamParser, readEventStream, type StreamEnd } from './event-stream-reader.ts';
-import { requestHeaders } from './request-headers.ts';
 
 export interface DeviceStreamOptions {
   deviceToken: string;

@@ -1,8 +1,8 @@
-import { API_PREFIX, DEFAULT_API_VERSION } from '../../shared/contract/index.ts';
-import { deviceCredentialStore } from '../session/device-credential.ts';
-import type { ApiError } from './api-error.ts';
-import { createApiClient } from './client.ts';
+import { API_PREFIX, DEFAULT_API_VERSION } from '../../../shared/contract/index.ts';
+import type { ApiError } from '../../api/api-error.ts';
+import { createApiClient } from '../../api/client.ts';
 import { createDeviceApi } from './device-api.ts';
+import { deviceCredentialStore } from './device-credential.ts';
 
 /** How the device app names itself to the service (X-Tachyon-Consumer: the account history shows it). */
 export const DEVICE_APP_CONSUMER_NAME = 'Tachyon device app';

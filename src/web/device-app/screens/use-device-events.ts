@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
-import { streamDeviceEvents } from '../../api/device-events.ts';
-import { deviceEventReceived, deviceQueries } from '../../api/device-queries.ts';
-import type { DeviceCredential } from '../../session/device-credential.ts';
+import type { DeviceCredential } from '../connection/device-credential.ts';
+import { streamDeviceEvents } from '../connection/device-events.ts';
+import { deviceEventReceived, deviceQueries } from '../connection/device-queries.ts';
 
 /** Waits between reconnections: quick at first (a phone switching networks), then calmer. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];

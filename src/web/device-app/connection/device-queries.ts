@@ -5,10 +5,10 @@ import type {
   DevicePush,
   DeviceState,
   PushSubscriptionInput,
-} from '../../shared/contract/index.ts';
-import { unsubscribeFromPush } from '../lib/web-push.ts';
-import { type DeviceCredential, deviceCredentialStore } from '../session/device-credential.ts';
+} from '../../../shared/contract/index.ts';
+import { type DeviceCredential, deviceCredentialStore } from './device-credential.ts';
 import { deviceApi, holdSignInToken } from './device-instance.ts';
+import { unsubscribeFromPush } from './web-push.ts';
 
 /** How often the device app asks when its live stream is down (or the service has none). */
 export const DEVICE_POLL_MS = 5_000;

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DeviceState, PushSubscriptionInput } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { deviceQueries, useForgetPushSubscription, useSavePushSubscription } from '../../api/device-queries.ts';
 import { announce } from '../../lib/announce.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
-import { currentPushSubscription, pushSupport, subscribeToPush, unsubscribeFromPush } from '../../lib/web-push.ts';
-import type { DeviceCredential } from '../../session/device-credential.ts';
+import type { DeviceCredential } from '../connection/device-credential.ts';
+import { deviceQueries, useForgetPushSubscription, useSavePushSubscription } from '../connection/device-queries.ts';
+import { currentPushSubscription, pushSupport, subscribeToPush, unsubscribeFromPush } from '../connection/web-push.ts';
 
 /** The browser's subscription as the service takes it (the contract checks it before it is sent). */
 function subscriptionInput(json: PushSubscriptionJSON): PushSubscriptionInput {

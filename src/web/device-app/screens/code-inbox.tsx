@@ -3,7 +3,6 @@ import { IconCheck, IconCopy, IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.ts';
-import { DEVICE_POLL_MS, deviceQueries, useReportPush } from '../../api/device-queries.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { announce } from '../../lib/announce.ts';
 import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
@@ -11,7 +10,8 @@ import { relativeTime } from '../../lib/relative-time.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
-import type { DeviceCredential } from '../../session/device-credential.ts';
+import type { DeviceCredential } from '../connection/device-credential.ts';
+import { DEVICE_POLL_MS, deviceQueries, useReportPush } from '../connection/device-queries.ts';
 import { Confirm } from './confirm-dialog-host.tsx';
 
 /** "123 456": groups of three are read and typed with fewer mistakes. */

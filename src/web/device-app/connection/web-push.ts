@@ -1,6 +1,9 @@
-import { DEVICE_APP_PATH } from '../../shared/contract/index.ts';
+import { DEVICE_APP_PATH } from '../../../shared/contract/index.ts';
 
-/** The device app's service worker: at the site root (public/), its scope narrowed to the device app. */
+/**
+ * The device app's service worker (worker/, built by vite.device.config.ts): at the site root, its scope narrowed to
+ * the device app.
+ */
 export const DEVICE_SERVICE_WORKER_URL = '/device-sw.js';
 
 /**

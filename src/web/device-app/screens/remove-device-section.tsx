@@ -1,9 +1,9 @@
 import { Button, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useRemoveDevice } from '../../api/device-queries.ts';
 import { announce } from '../../lib/announce.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { useRemoveDevice } from '../connection/device-queries.ts';
 import { Confirm } from './confirm-dialog-host.tsx';
 
 /** "Remove this device": the service forgets it (its push user becomes Deleted), then this browser does. */

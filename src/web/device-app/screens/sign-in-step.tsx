@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import type { LoginResult } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { useDeviceSignIn } from '../../api/device-queries.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { useDeviceSignIn } from '../connection/device-queries.ts';
 import { ScreenTitle } from './device-shell.tsx';
 
 function signInError(error: unknown) {

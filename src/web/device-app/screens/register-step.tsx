@@ -8,9 +8,9 @@ import {
 } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { useEnrollDevice } from '../../api/device-queries.ts';
 import { type DeviceDescription, describeThisDevice } from '../../lib/device-description.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { useEnrollDevice } from '../connection/device-queries.ts';
 import { ScreenTitle } from './device-shell.tsx';
 
 const FIELDS: { name: keyof DeviceDescription; label: string; placeholder: string; required?: boolean }[] = [

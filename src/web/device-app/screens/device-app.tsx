@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LoginResult } from '../../../shared/contract/index.ts';
-import { endSignIn } from '../../api/device-queries.ts';
-import { deviceCredentialStore } from '../../session/device-credential.ts';
+import { deviceCredentialStore } from '../connection/device-credential.ts';
+import { endSignIn } from '../connection/device-queries.ts';
 import { DeviceScreen } from './device-screen.tsx';
 import { DeviceShell } from './device-shell.tsx';
 import { clearEnrollmentFragment, readEnrollmentCode } from './enrollment-fragment.ts';

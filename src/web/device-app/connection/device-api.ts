@@ -1,4 +1,4 @@
-import { deviceAppEndpoints as endpoints } from '../../shared/contract/device-endpoints.ts';
+import { deviceAppEndpoints as endpoints } from '../../../shared/contract/device-endpoints.ts';
 import type {
   DeviceEnrollment,
   DeviceEnrollmentResult,
@@ -8,8 +8,8 @@ import type {
   LoginResult,
   PushKey,
   PushSubscriptionInput,
-} from '../../shared/contract/index.ts';
-import type { ApiClient } from './client.ts';
+} from '../../../shared/contract/index.ts';
+import type { ApiClient } from '../../api/client.ts';
 
 /** What the device app calls, as typed functions over one client (a device credential, or a sign-in on the way). */
 export function createDeviceApi(client: ApiClient) {

@@ -27,10 +27,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveRegion } from '../components/live-region.tsx';
-import { DeviceApp } from '../features/device/device-app.tsx';
-import { registerDeviceWorker } from '../lib/web-push.ts';
 import { createAppQueryClient } from '../query-client.ts';
 import { cssVariablesResolver, theme } from '../theme.ts';
+import { registerDeviceWorker } from './connection/web-push.ts';
+import { DeviceApp } from './screens/device-app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('device.html has no #root element');
