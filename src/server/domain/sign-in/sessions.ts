@@ -139,7 +139,9 @@ export class SessionService {
     if (required && factor.secondFactor === null) {
       const methods = await availableMethods(this.db, principal.id);
       if (methods.length > 0) {
-        const { ticket, expires } = await issueTicket(this.db, principal.id, now);
+        const { ticket, expires } = await issueTicket(this.db, principal.id, now, {
+          oidcIdToken: factor.oidcIdToken ?? null,
+        });
         const problem = new ProblemError(
           401,
           'second-factor-required',

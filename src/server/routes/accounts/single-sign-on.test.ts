@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginResult, SingleSignOn, SingleSignOut } from '../../../shared/contract/index.ts';
+import { LoginResult, RecoveryCodes, SingleSignOn, SingleSignOut } from '../../../shared/contract/index.ts';
 import { ConfigError } from '../../config.ts';
 import type { OidcConfig } from '../../oidc-config.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
@@ -194,6 +194,49 @@ describe('single sign-on with a real OpenID provider', () => {
     // One sign-in line each, with what single sign-on knows.
     const lines = audit.of('sign-in').filter((record) => record.event.outcome === 'success');
     expect(lines.map((record) => record.tachyon?.details?.mfaCounted)).toEqual([false, true]);
+  });
+
+  it('after single sign-on without the provider’s MFA, the session the second step opens still signs out there', async () => {
+    await t.close();
+    audit = new AuditLines();
+    t = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers', stepUpMinutes: 5 },
+      { auditSink: audit },
+    );
+    alice({ groups: ['tachyon-security'] }, ['pwd']);
+    // First sign-in: nothing to prove yet, so a session that may only add a second factor; recovery codes it is.
+    const enrolment = parseBody((await signIn()).exchange, LoginResult);
+    expect(enrolment.EnrolmentRequired).toBe(true);
+    const codes = await t.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts/Me/RecoveryCodes',
+      payload: {},
+      token: enrolment.Token,
+    });
+    const [code] = parseBody(codes, RecoveryCodes).Codes;
+
+    const { exchange } = await signIn();
+    const problem = expectProblem(exchange, 401, 'second-factor-required');
+    // The ID token stays on the server: the ticket the browser holds is all it gets.
+    expect(exchange.body).not.toMatch(/eyJ/);
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/RecoveryCode',
+      payload: { Ticket: problem.ticket, Code: code },
+    });
+    const session = parseBody(second, LoginResult);
+    expect(session.Successful).toBe(true);
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/Oidc/SignOut',
+      token: session.Token,
+    });
+    const url = new URL(parseBody(out, SingleSignOut).EndSessionUrl ?? 'http://none.example/');
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    // Spent, the ticket keeps no copy of the token.
+    const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
+    expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
   });
 
   it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {

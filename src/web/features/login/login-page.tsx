@@ -52,6 +52,8 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
   const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password'>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
   const [secondStep, setSecondStep] = useState<SecondStepTicket | null>(null);
+  // Whether the second step follows single sign-on (its session then signs out at the provider too).
+  const [afterSingleSignOn, setAfterSingleSignOn] = useState(false);
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -65,7 +67,9 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
 
   /** A passkey or a second step signed in: keep its session and go where the person was going. */
   function signedIn(result: LoginResult) {
-    const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data));
+    const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data), {
+      singleSignOn: secondStep !== null && afterSingleSignOn,
+    });
     void navigate({ href: redirectTo ?? landingPage(session, false), replace: true });
   }
   usePasskeyAutofill(secondStep === null, signedIn);
@@ -77,6 +81,7 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
     onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
     onError: (failure) => {
       setSecondStep(secondStepOf(failure));
+      setAfterSingleSignOn(true);
       void navigate({ to: '/login', search: { redirect: redirectTo }, replace: true });
     },
   });
@@ -133,9 +138,11 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
             {secondStep ? (
               <SecondStep
                 step={secondStep}
+                afterSingleSignOn={afterSingleSignOn}
                 onSignedIn={signedIn}
                 onRestart={() => {
                   setSecondStep(null);
+                  setAfterSingleSignOn(false);
                   setPassword('');
                   mutation.reset();
                 }}
