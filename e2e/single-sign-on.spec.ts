@@ -34,6 +34,8 @@ test.beforeAll(async () => {
       OIDC_DOMAIN: 'ACME',
       OIDC_GROUP_SECURITY_READ: 'tachyon-helpdesk',
       OIDC_GROUP_SECURITY_WRITE: 'tachyon-security',
+      // A writer needs a second factor (demo mode would turn the policy off).
+      SECOND_FACTOR: 'writers',
     },
     port,
   );
@@ -43,7 +45,7 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-test('single sign-on: one click at the provider (its MFA in amr) to the page wanted, and signing out there', async ({
+test('single sign-on: one click at the provider (its MFA in amr) to the page wanted', async ({
   page,
 }) => {
   provider.person = {
@@ -63,17 +65,50 @@ test('single sign-on: one click at the provider (its MFA in amr) to the page wan
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('tachyon.session') ?? 'null'));
   expect(stored).toMatchObject({ userName: 'ACME\\erin', singleSignOn: true });
   expect(page.url()).not.toContain('sso=');
+});
 
-  // Signing out ends the session here and at the provider, which sends the browser back to the sign-in page.
+test('single sign-on without the provider’s MFA: the product’s second step, the page wanted, and signing out there', async ({
+  page,
+}) => {
+  provider.person = {
+    sub: 'gina-0007',
+    claims: { preferred_username: 'gina', email: 'gina@acme.example', groups: ['tachyon-security'] },
+    amr: ['pwd'],
+  };
+  // Set up through the API, as the browser would: a first single sign-on (a session that may only add a second
+  // factor), and recovery codes made in it.
+  const first = await page.request.get(`${sso.origin}/api/Consumer/Authentication/Oidc/Start?redirect=%2F`);
+  const handover = new URL(first.url()).searchParams.get('sso') ?? '';
+  const enrolment = await page.request.post(`${sso.origin}/api/Consumer/Authentication/Oidc/Session`, {
+    data: { Code: handover },
+  });
+  expect(enrolment.status(), await enrolment.text()).toBe(200);
+  const { Token } = (await enrolment.json()) as { Token: string };
+  const codes = await page.request.post(`${sso.origin}/api/Admin/Accounts/Me/RecoveryCodes`, {
+    headers: { authorization: `Bearer ${Token}` },
+    data: {},
+  });
+  const [code] = ((await codes.json()) as { Codes: string[] }).Codes;
+
+  await page.goto(`${sso.origin}/push-users`);
+  await page.getByRole('link', { name: 'Sign in with Acme Login' }).click();
+  await expect(page.getByText('Single sign-on recognised you.', { exact: false })).toBeVisible();
+  await page.getByLabel('Recovery code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Use the recovery code' }).click();
+  await expect(page).toHaveURL(`${sso.origin}/push-users`);
+  await expect(page.getByRole('heading', { name: 'Push users', level: 1 })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('tachyon.session') ?? 'null'));
+  expect(stored).toMatchObject({ userName: 'ACME\\gina', singleSignOn: true });
+
+  // Signing out ends the session here and at the provider (id_token_hint), which sends the browser back here.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
   await page.getByRole('button', { name: /Yes, sign me out/i }).click();
   await expect(page).toHaveURL(`${sso.origin}/login`);
   await expect(page.getByRole('link', { name: 'Sign in with Acme Login' })).toBeVisible();
-  const token = (stored as { token: string }).token;
   const after = await page.request.get(`${sso.origin}/api/Consumer/Authentication/Session`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${(stored as { token: string }).token}` },
   });
   expect(after.status()).toBe(401);
 });
