@@ -45,9 +45,7 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-test('single sign-on: one click at the provider (its MFA in amr) to the page wanted', async ({
-  page,
-}) => {
+test('single sign-on: one click at the provider (its MFA in amr) to the page wanted', async ({ page }) => {
   provider.person = {
     sub: 'erin-0042',
     claims: { preferred_username: 'erin', email: 'erin@acme.example', groups: ['tachyon-helpdesk'] },
