@@ -111,7 +111,7 @@ test('single sign-on without the provider’s MFA: the product’s second step, 
   expect(after.status()).toBe(401);
 });
 
-test('single sign-on refused for a person in none of the groups: the page says so, with the way back', async ({
+test('single sign-on refused for a person in none of the groups: the sign-in page says so, with a way to try again', async ({
   page,
 }) => {
   provider.person = { sub: 'frank-7', claims: { preferred_username: 'frank', groups: ['everyone'] }, amr: ['pwd'] };
@@ -121,8 +121,15 @@ test('single sign-on refused for a person in none of the groups: the page says s
   await expect(button).toBeVisible();
   await page.screenshot({ path: 'test-results/sso-login-phone.png' });
   await button.click();
-  await expect(page.getByRole('heading', { name: 'No access to this dashboard' })).toBeVisible();
-  await expect(page.getByText(/none of the groups that give access/)).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the sign-in page' }).click();
-  await expect(page).toHaveURL(`${sso.origin}/login`);
+  // Back on the sign-in page, the reason in the page's own words, and single sign-on offered again.
+  await expect(page).toHaveURL(new RegExp(`^${sso.origin}/login\\?sso_error=oidc-no-group(&|$)`));
+  const alert = page.getByRole('alert').filter({ hasText: 'No access to this dashboard' });
+  await expect(alert).toContainText('none of the groups that give access');
+  await expect(alert.getByRole('link', { name: 'Try again with Acme Login' })).toBeVisible();
+  await expect(page.getByLabel('User name')).toBeVisible();
+  await page.screenshot({ path: 'test-results/sso-refused-phone.png' });
+  // A code the page does not know shows nothing: the address bar never puts words on the page.
+  await page.goto(`${sso.origin}/login?sso_error=%3Cb%3Eyou%20are%20hacked%3C%2Fb%3E`);
+  await expect(page.getByLabel('User name')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginResult, RecoveryCodes, SingleSignOn, SingleSignOut } from '../../../shared/contract/index.ts';
+import {
+  LoginResult,
+  RecoveryCodes,
+  SingleSignOn,
+  type SingleSignOnRefusal,
+  SingleSignOut,
+} from '../../../shared/contract/index.ts';
 import { ConfigError } from '../../config.ts';
 import type { OidcConfig } from '../../oidc-config.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
@@ -272,7 +278,7 @@ describe('single sign-on with a real OpenID provider', () => {
     const session = parseBody((await signIn()).exchange, LoginResult);
     alice({ groups: [] });
     const { callback } = await signInAtProvider();
-    expect(callback.statusCode).toBe(403);
+    expect(callback.headers.location).toBe('/login?sso_error=oidc-no-group&redirect=%2Fpush-users');
     const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
     expect(me.json<{ Permissions: unknown[] }>().Permissions).toEqual([]);
   });
@@ -363,24 +369,29 @@ describe('the one-time code the sign-in page exchanges', () => {
   });
 });
 
-describe('every bad answer gets a clear page, an audit line, and no account or session', () => {
-  /** The refusal page: its status, words, the way back, the audit reason; and nothing made. */
+describe('every bad answer: back to the sign-in page with the reason, an audit line, and no account or session', () => {
+  /**
+   * The refusal: the browser back at the sign-in page with the reason's code (the page's fixed words, which the code
+   * names), the specifics in the audit line, and nothing made.
+   */
   async function expectRefused(
     callback: Awaited<ReturnType<typeof t.call>>,
-    status: number,
-    reason: string,
+    reason: SingleSignOnRefusal,
     words: RegExp,
     { userName = 'ACME\\alice', accountExpected = false, sessionsBefore = 0 } = {},
   ) {
-    expect(callback.statusCode, callback.body).toBe(status);
-    expect(callback.headers['content-type']).toMatch(/^text\/html/);
-    expect(callback.body).toMatch(words);
-    expect(callback.body).toContain('<a href="/login">Back to the sign-in page</a>');
-    expect(callback.headers.location).toBeUndefined();
+    expect(callback.statusCode, callback.body).toBe(303);
+    const landing = new URL(String(callback.headers.location), PUBLIC_URL);
+    expect(landing.origin).toBe(PUBLIC_URL);
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('sso_error')).toBe(reason);
+    // Only the code: nothing the provider or the request said travels to the page.
+    expect([...landing.searchParams.keys()].filter((key) => key !== 'redirect')).toEqual(['sso_error']);
     const line = audit.of('sign-in').at(-1);
     expect(line?.event.outcome).toBe('failure');
     expect(line?.event.reason).toBe(reason);
     expect(line?.tachyon?.details?.method).toBe('oidc');
+    expect(String(line?.tachyon?.details?.message)).toMatch(words);
     expect(await t.database.db.selectFrom('oidc_handovers').selectAll().execute()).toEqual([]);
     if (!accountExpected) expect(await accountCount(userName)).toBe(0);
     const sso = await t.database.db
@@ -400,7 +411,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong to a sign-in started in this browser/);
+    await expectRefused(callback, 'oidc-state-mismatch', /does not belong to a sign-in started in this browser/);
   });
 
   it('a wrong state', async () => {
@@ -412,13 +423,13 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /Start again from the sign-in page/);
+    await expectRefused(callback, 'oidc-state-mismatch', /Start again from the sign-in page/);
   });
 
   it('an answer brought to another browser (no flow cookie)', async () => {
     alice();
     const { callback } = await signInAtProvider('/', null);
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong/);
+    await expectRefused(callback, 'oidc-state-mismatch', /does not belong/);
   });
 
   it('the same answer twice', async () => {
@@ -430,7 +441,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(replay, 400, 'oidc-state-mismatch', /already used/, {
+    await expectRefused(replay, 'oidc-state-mismatch', /already used/, {
       accountExpected: true,
       sessionsBefore: 1,
     });
@@ -452,7 +463,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${replay.pathname}${replay.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-code-invalid', /already used, or it expired/);
+    await expectRefused(callback, 'oidc-code-invalid', /already used, or it expired/);
   });
 
   const forged: Array<[string, (claims: Record<string, unknown>) => Record<string, unknown>]> = [
@@ -469,7 +480,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       alice();
       provider.tamper = { kind: 'claims', change };
       const { callback } = await signInAtProvider();
-      await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+      await expectRefused(callback, 'oidc-token-invalid', /failed its checks/);
     });
   }
 
@@ -477,7 +488,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     alice();
     provider.tamper = { kind: 'unknown-key' };
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+    await expectRefused(callback, 'oidc-token-invalid', /failed its checks/);
   });
 
   it('a provider that is slow: a time-out, never a hang', async () => {
@@ -486,33 +497,33 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     const started = performance.now();
     const { callback } = await signInAtProvider();
     expect(performance.now() - started).toBeLessThan(9_000);
-    await expectRefused(callback, 504, 'oidc-provider-unavailable', /did not answer in time/);
+    await expectRefused(callback, 'oidc-provider-unavailable', /did not answer in time/);
   }, 30_000);
 
   it('a missing user-name claim', async () => {
     provider.person = { sub: 'nameless', claims: { groups: ['tachyon-helpdesk'] } };
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-no-username', /no usable &quot;preferred_username&quot; claim/);
+    await expectRefused(callback, 'oidc-no-username', /no usable "preferred_username" claim/);
     expect(audit.of('sign-in').at(-1)?.tachyon?.details?.subject).toBe('nameless');
   });
 
   it('a groups claim that is not a list', async () => {
     alice({ groups: 'tachyon-helpdesk' });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-groups-invalid', /is not a list of groups/);
+    await expectRefused(callback, 'oidc-groups-invalid', /is not a list of groups/);
   });
 
   it('a person in none of the groups', async () => {
     alice({ groups: ['everyone'] });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-no-group', /none of the groups that give access.*tachyon-helpdesk/);
+    await expectRefused(callback, 'oidc-no-group', /none of the groups that give access.*tachyon-helpdesk/);
   });
 
   it('the name of a local account (no takeover)', async () => {
     await t.addPrincipal('ACME\\alice', 'Local#Password2026', ['Read']);
     alice({ groups: ['tachyon-security', 'tachyon-admins'] });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-local-name', /signs in with its own password/, { accountExpected: true });
+    await expectRefused(callback, 'oidc-local-name', /signs in with its own password/, { accountExpected: true });
     const local = await t.database.db
       .selectFrom('principals')
       .select(['source'])
@@ -534,7 +545,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     await t.database.db.updateTable('principals').set({ enabled: 0 }).where('user_key', '=', 'acme\\alice').execute();
     await t.database.db.deleteFrom('sessions').execute();
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-disabled', /is disabled here/, { accountExpected: true });
+    await expectRefused(callback, 'oidc-disabled', /is disabled here/, { accountExpected: true });
   });
 
   it('an error from the provider', async () => {
@@ -546,12 +557,37 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `/api/Consumer/Authentication/Oidc/Callback?error=access_denied&error_description=User+cancelled&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
       headers: { cookie: cookieOf(start.headers['set-cookie']) },
     });
-    await expectRefused(callback, 400, 'oidc-provider-error', /did not sign you in: User cancelled/);
+    await expectRefused(callback, 'oidc-provider-error', /did not sign you in: User cancelled/);
+  });
+
+  it('an error whose description is an attack: the page gets the reason’s code, never the provider’s words', async () => {
+    alice();
+    const start = await t.call({ method: 'GET', url: `${START}?redirect=%2Fpush-users` });
+    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+    const attack = encodeURIComponent('<script>alert(1)</script>');
+    const callback = await t.call({
+      method: 'GET',
+      url: `/api/Consumer/Authentication/Oidc/Callback?error=${attack}&error_description=${attack}&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+      headers: { cookie: cookieOf(start.headers['set-cookie']) },
+    });
+    await expectRefused(callback, 'oidc-provider-error', /<script>/);
+    expect(callback.headers.location).toBe('/login?sso_error=oidc-provider-error&redirect=%2Fpush-users');
+    expect(callback.body).not.toContain('<script>');
+  });
+
+  it('a start or callback while single sign-on is off: the sign-in page says so', async () => {
+    await t.close();
+    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    for (const url of [START, '/api/Consumer/Authentication/Oidc/Callback?code=x&state=y']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/login?sso_error=oidc-off');
+    }
   });
 });
 
 describe('a provider that is down', () => {
-  it('refuses with a time-out page at sign-in, and stops the start naming OIDC_ISSUER', async () => {
+  it('refuses at sign-in with the time-out reason, and stops the start naming OIDC_ISSUER', async () => {
     const down = await TestOidcProvider.start({ redirectUris: [CALLBACK], postLogoutRedirectUris: [] });
     const app = await createTestApp(
       { publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: down.issuer, clientId: TEST_CLIENT.id }) },
@@ -566,8 +602,11 @@ describe('a provider that is down', () => {
         url: `/api/Consumer/Authentication/Oidc/Callback?code=abc&state=${state}&iss=${encodeURIComponent(down.issuer)}`,
         headers: { cookie: cookieOf(start.headers['set-cookie']) },
       });
-      expect(callback.statusCode).toBe(504);
-      expect(callback.body).toMatch(/did not answer in time/);
+      expect(callback.statusCode).toBe(303);
+      expect(callback.headers.location).toBe(
+        '/login?sso_error=oidc-provider-unavailable&redirect=%2Fauthorization-requests',
+      );
+      expect(String(audit.of('sign-in').at(-1)?.tachyon?.details?.message)).toMatch(/did not answer in time/);
       expect(audit.of('sign-in').at(-1)?.event.reason).toBe('oidc-provider-unavailable');
     } finally {
       await app.close();

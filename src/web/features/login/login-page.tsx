@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { LoginCredentials, type LoginResult } from '../../../shared/contract/index.ts';
+import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
@@ -36,13 +36,22 @@ import {
   secondStepOf,
   usePasskeyAutofill,
 } from './passkey-sign-in.tsx';
-import { SingleSignOnButton } from './single-sign-on.tsx';
+import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
-export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | undefined; handoverCode?: string }) {
+export function LoginPage({
+  redirectTo,
+  handoverCode,
+  singleSignOnRefusal,
+}: {
+  redirectTo: string | undefined;
+  handoverCode?: string;
+  /** Why single sign-on just refused the person (its reason code). */
+  singleSignOnRefusal?: SingleSignOnRefusal;
+}) {
   const [settings] = useSettings();
   const { signIn, adopt, signInWithCode } = useSession();
   const navigate = useNavigate();
@@ -149,6 +158,13 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
               />
             ) : (
               <>
+                {singleSignOnRefusal && (
+                  <SingleSignOnRefused
+                    reason={singleSignOnRefusal}
+                    baseUrl={settings.baseUrl}
+                    redirectTo={redirectTo}
+                  />
+                )}
                 <form onSubmit={submit} noValidate>
                   <Stack gap="md">
                     <TextInput

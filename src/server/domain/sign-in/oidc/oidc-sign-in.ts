@@ -107,8 +107,10 @@ export class OidcSignIn {
     const event = { action: 'sign-in', sourceIp: context.clientAddress, userAgent: context.userAgent ?? null } as const;
     let subject: string | null = null;
     let userName: string | null = null;
+    let returnTo: string | null = null;
     try {
       const flow = flowCookie ? await this.takeFlow(flowCookie) : null;
+      returnTo = flow?.return_to ?? null;
       if (!flow || query.get('state') !== flow.state) {
         throw new OidcRefusal(
           'oidc-state-mismatch',
@@ -178,12 +180,13 @@ export class OidcSignIn {
         error instanceof OidcRefusal
           ? error
           : new OidcRefusal('oidc-token-invalid', 'The sign-in could not be completed.', subject);
+      refusal.returnTo = returnTo;
       this.audit.record({
         ...event,
         userName,
         outcome: 'failure',
         reason: refusal.reason,
-        details: { method: 'oidc', subject: refusal.subject ?? subject },
+        details: { method: 'oidc', subject: refusal.subject ?? subject, message: refusal.message },
       });
       throw refusal;
     }
