@@ -14,7 +14,7 @@ import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 import { recordAccountHistory, type SignInContext } from '../../accounts/account-history.ts';
-import { saveOidcPrincipal } from '../../accounts/oidc-accounts.ts';
+import { saveExternalPrincipal } from '../../accounts/external-accounts.ts';
 import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
 import { IdentityProvider, OidcRefusal } from './identity-provider.ts';
@@ -128,7 +128,8 @@ export class OidcSignIn {
       subject = answer.claims.sub;
       const person = oidcPersonOf(answer.claims, this.config);
       userName = person.userName;
-      const saved = await saveOidcPrincipal(this.db, person, this.clock());
+      const grants = { Security: person.security, Accounts: person.accounts };
+      const saved = await saveExternalPrincipal(this.db, 'oidc', { ...person, grants }, this.clock());
       const noGroup = noGroupRefusal(person, this.config);
       // Its open sessions lose the permissions now (other processes within seconds: sessions.ts CACHE_TTL_MS).
       if (noGroup && saved?.source === 'oidc') this.sessions.forgetPrincipal(saved.id);
