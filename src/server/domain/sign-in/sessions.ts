@@ -146,7 +146,8 @@ export class SessionService {
           401,
           'second-factor-required',
           'Second factor required',
-          `The password was right; ${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
+          `${factor.oidcIdToken ? 'Single sign-on recognised you' : 'The password was right'}; ` +
+            `${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
             'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey or /RecoveryCode).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );

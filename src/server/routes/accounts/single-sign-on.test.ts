@@ -223,6 +223,7 @@ describe('single sign-on with a real OpenID provider', () => {
 
     const { exchange } = await signIn();
     const problem = expectProblem(exchange, 401, 'second-factor-required');
+    expect(problem.detail).toMatch(/^Single sign-on recognised you; ACME\\alice also needs a second factor/);
     // The ID token stays on the server: the ticket the browser holds is all it gets.
     expect(exchange.body).not.toMatch(/eyJ/);
     const second = await t.call({
