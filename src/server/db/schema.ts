@@ -304,4 +304,6 @@ export interface SignInTicketTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The provider's ID token when the first factor was single sign-on: the session the ticket opens keeps it. */
+  oidc_id_token: string | null;
 }

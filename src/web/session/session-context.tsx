@@ -9,8 +9,11 @@ import { type StoredSession, sessionFromLogin, sessionStore } from './session-st
 export interface SessionContextValue {
   session: StoredSession | null;
   signIn(credentials: LoginCredentials, apiVersion: ApiVersion): Promise<StoredSession>;
-  /** Keeps the session another sign-in step gave (a passkey, a recovery code). */
-  adopt(result: LoginResult, apiVersion: ApiVersion): StoredSession;
+  /**
+   * Keeps the session another sign-in step gave (a passkey, a recovery code); `singleSignOn` when it is the second
+   * step after single sign-on (signing out then goes to the provider too).
+   */
+  adopt(result: LoginResult, apiVersion: ApiVersion, options?: { singleSignOn?: boolean }): StoredSession;
   /** The session may do everything now: a second factor was added in a session that could only add one. */
   enrolled(): void;
   /** Exchanges the one-time code single sign-on gave the sign-in page for the session. */
@@ -37,8 +40,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.set(next);
         return next;
       },
-      adopt(result, apiVersion) {
-        const next = sessionFromLogin(result, apiVersion);
+      adopt(result, apiVersion, options) {
+        const next = {
+          ...sessionFromLogin(result, apiVersion),
+          ...(options?.singleSignOn ? { singleSignOn: true } : {}),
+        };
         forgetUserData(queryClient);
         sessionStore.set(next);
         return next;

@@ -2,7 +2,13 @@
 // when it is missing. Not part of `vitest run`: it needs that server.
 import { Client } from 'ldapts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Account, AccountHistoryList, AccountList, LoginResult } from '../../../shared/contract/index.ts';
+import {
+  Account,
+  AccountHistoryList,
+  AccountList,
+  LoginResult,
+  RecoveryCodes,
+} from '../../../shared/contract/index.ts';
 import { buildApp } from '../../app.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 import { logCapture } from '../../test/log-capture.ts';
@@ -130,6 +136,59 @@ describe('directory sign-in against OpenLDAP', () => {
         Permissions: [{ Entity: 'Security', Permissions: ['Read'] }],
       });
     }
+  });
+
+  it('holds directory people to the second-factor policy: a writer’s password alone opens no session, a reader’s does', async () => {
+    t = await createTestApp({ directory: directoryConfig(), secondFactor: 'writers', stepUpMinutes: 5 });
+    const a = t;
+    const writer = `ACME\\${PEOPLE.writer.uid}`;
+    const sessions = async () => (await a.database.db.selectFrom('sessions').select('token_hash').execute()).length;
+    // No second factor yet: a session that may only add one.
+    const first = parseBody(await signIn(a, writer, PEOPLE.writer.password), LoginResult);
+    expect(first).toMatchObject({ Successful: false, EnrolmentRequired: true });
+    expectProblem(
+      await a.call({ method: 'PUT', url: '/api/Consumer/PushMessageUsers', payload: {}, token: first.Token }),
+      403,
+      'second-factor-enrolment-required',
+    );
+    const codes = await a.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts/Me/RecoveryCodes',
+      payload: {},
+      token: first.Token,
+    });
+    const [code] = parseBody(codes, RecoveryCodes).Codes;
+    // With one: the password is only the first step, over the API and over HTTP Basic alike.
+    const before = await sessions();
+    const refused = expectProblem(await signIn(a, writer, PEOPLE.writer.password), 401, 'second-factor-required');
+    expect(refused.Token).toBeUndefined();
+    const basic = `Basic ${Buffer.from(`${writer}:${PEOPLE.writer.password}`).toString('base64')}`;
+    expectProblem(
+      await a.call({
+        method: 'PUT',
+        url: '/api/Consumer/PushMessageUsers',
+        payload: {},
+        headers: { authorization: basic },
+      }),
+      401,
+      'second-factor-required',
+    );
+    expect(await sessions()).toBe(before);
+    const second = await a.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/RecoveryCode',
+      payload: { Ticket: refused.ticket, Code: code },
+    });
+    expect(parseBody(second, LoginResult)).toMatchObject({
+      Successful: true,
+      Permissions: [{ Entity: 'Security', Permissions: ['Write'] }],
+    });
+    // A reader holds no Write permission: the password is enough under the writers policy.
+    const reader = parseBody(await signIn(a, `ACME\\${PEOPLE.reader.uid}`, PEOPLE.reader.password), LoginResult);
+    expect(reader.Successful).toBe(true);
+    expect(reader.EnrolmentRequired).toBeFalsy();
+    const served = await a.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: reader.Token });
+    expect(served.statusCode, served.body).toBe(200);
   });
 
   it('HTTP Basic (the SDK) works for a directory account, with or without the domain', async () => {

@@ -35,7 +35,7 @@ import {
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
-import { spendTicket, ticketHolder } from './sign-in-tickets.ts';
+import { spendTicket, type TicketCarries, ticketHolder } from './sign-in-tickets.ts';
 
 export interface SignInMethodsOptions {
   db: Kysely<Database>;
@@ -59,6 +59,9 @@ const ticketInvalid = () =>
     'Sign in again',
     'The sign-in ticket is unknown, expired or used already: sign in with your password again.',
   );
+
+/** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
+const carriedBy = (spent: TicketCarries | null) => (spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken } : {});
 
 const recoveryCodeInvalid = () =>
   new ProblemError(
@@ -138,11 +141,16 @@ export class SignInMethodService {
       await this.failed(person ?? null, reason, 'Passkey', where, error);
       throw error;
     }
-    if (ticket !== undefined && !(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    const spent = ticket === undefined ? null : await spendTicket(db, ticket, clock());
+    if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
     await this.verified(principalId, userName, 'Passkey', where);
     await throttle.signedIn(userKey, where.clientAddress);
-    return this.o.sessions.afterFirstFactor(principalId, where, { secondFactor: 'Passkey', userName });
+    return this.o.sessions.afterFirstFactor(principalId, where, {
+      secondFactor: 'Passkey',
+      userName,
+      ...carriedBy(spent),
+    });
   }
 
   /** The second step of a password sign-in with one of the person's recovery codes. */
@@ -167,12 +175,14 @@ export class SignInMethodService {
       await this.failed(person, 'recovery-code-invalid', 'RecoveryCode', where, recoveryCodeInvalid());
       throw recoveryCodeInvalid();
     }
-    if (!(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    const spent = await spendTicket(db, ticket, clock());
+    if (!spent) throw ticketInvalid();
     await this.recoveryCodeUsed(person, left, where);
     await throttle.signedIn(person.user_key, where.clientAddress);
     const result = await this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'RecoveryCode',
       userName: person.user_name,
+      ...carriedBy(spent),
     });
     return { ...result, RecoveryCodesLeft: left };
   }

@@ -9,11 +9,18 @@ export const TICKET_MINUTES = 5;
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
+/** What a ticket carries from the first factor to the session its second step opens. */
+export interface TicketCarries {
+  /** The identity provider's ID token when the first factor was single sign-on (its sign-out's id_token_hint). */
+  oidcIdToken: string | null;
+}
+
 /** A new ticket for the second step of this person's sign-in. */
 export async function issueTicket(
   db: Kysely<Database>,
   principalId: number,
   now: Date,
+  carries: TicketCarries = { oidcIdToken: null },
 ): Promise<{ ticket: string; expires: Date }> {
   const ticket = randomBytes(32).toString('base64url');
   const expires = addMinutes(now, TICKET_MINUTES);
@@ -25,6 +32,7 @@ export async function issueTicket(
       created_at: formatTimestamp(now),
       expires_at: formatTimestamp(expires),
       used_at: null,
+      oidc_id_token: carries.oidcIdToken,
     })
     .execute();
   return { ticket, expires };
@@ -42,15 +50,24 @@ export async function ticketHolder(db: Kysely<Database>, ticket: string, now: Da
   return row?.principal_id ?? null;
 }
 
-/** Uses a ticket up; false when another request used it first. */
-export async function spendTicket(db: Kysely<Database>, ticket: string, now: Date): Promise<boolean> {
+/**
+ * Uses a ticket up: what it carries for the session the second step opens, or null when another request used it
+ * first. The ID token leaves the row as it is spent: only the session keeps it.
+ */
+export async function spendTicket(db: Kysely<Database>, ticket: string, now: Date): Promise<TicketCarries | null> {
+  const ticketHash = hashTicket(ticket);
+  const row = await db
+    .selectFrom('sign_in_tickets')
+    .select('oidc_id_token')
+    .where('ticket_hash', '=', ticketHash)
+    .executeTakeFirst();
   const result = await db
     .updateTable('sign_in_tickets')
-    .set({ used_at: formatTimestamp(now) })
-    .where('ticket_hash', '=', hashTicket(ticket))
+    .set({ used_at: formatTimestamp(now), oidc_id_token: null })
+    .where('ticket_hash', '=', ticketHash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows) === 1 && row ? { oidcIdToken: row.oidc_id_token } : null;
 }
 
 /** Tickets past their time. */

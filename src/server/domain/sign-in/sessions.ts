@@ -139,12 +139,15 @@ export class SessionService {
     if (required && factor.secondFactor === null) {
       const methods = await availableMethods(this.db, principal.id);
       if (methods.length > 0) {
-        const { ticket, expires } = await issueTicket(this.db, principal.id, now);
+        const { ticket, expires } = await issueTicket(this.db, principal.id, now, {
+          oidcIdToken: factor.oidcIdToken ?? null,
+        });
         const problem = new ProblemError(
           401,
           'second-factor-required',
           'Second factor required',
-          `The password was right; ${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
+          `${factor.oidcIdToken ? 'Single sign-on recognised you' : 'The password was right'}; ` +
+            `${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
             'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey or /RecoveryCode).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );

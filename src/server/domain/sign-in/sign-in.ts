@@ -11,7 +11,7 @@ import {
   type DirectorySignIn,
   DirectoryUnavailableError,
 } from '../accounts/directory.ts';
-import { type PrincipalRow, saveDirectoryPrincipal } from '../accounts/directory-accounts.ts';
+import { type PrincipalRow, saveExternalPrincipal } from '../accounts/external-accounts.ts';
 import { hashCostOf, hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { userKeyOf } from '../accounts/principals.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -121,7 +121,9 @@ export class SignInService {
         return true;
       }
       if (!person) return false;
-      row = await saveDirectoryPrincipal(this.db, person, this.clock());
+      const grants = { Security: person.security };
+      row = await saveExternalPrincipal(this.db, 'directory', { ...person, grants }, this.clock());
+      if (!row) return false;
       if (row.source !== 'directory') {
         shadowed = { directoryName: person.userName, account: row.user_name };
         return false;

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginResult, SingleSignOn, SingleSignOut } from '../../../shared/contract/index.ts';
+import {
+  LoginResult,
+  RecoveryCodes,
+  SingleSignOn,
+  type SingleSignOnRefusal,
+  SingleSignOut,
+} from '../../../shared/contract/index.ts';
 import { ConfigError } from '../../config.ts';
 import type { OidcConfig } from '../../oidc-config.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
@@ -196,6 +202,50 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(lines.map((record) => record.tachyon?.details?.mfaCounted)).toEqual([false, true]);
   });
 
+  it('after single sign-on without the provider’s MFA, the session the second step opens still signs out there', async () => {
+    await t.close();
+    audit = new AuditLines();
+    t = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers', stepUpMinutes: 5 },
+      { auditSink: audit },
+    );
+    alice({ groups: ['tachyon-security'] }, ['pwd']);
+    // First sign-in: nothing to prove yet, so a session that may only add a second factor; recovery codes it is.
+    const enrolment = parseBody((await signIn()).exchange, LoginResult);
+    expect(enrolment.EnrolmentRequired).toBe(true);
+    const codes = await t.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts/Me/RecoveryCodes',
+      payload: {},
+      token: enrolment.Token,
+    });
+    const [code] = parseBody(codes, RecoveryCodes).Codes;
+
+    const { exchange } = await signIn();
+    const problem = expectProblem(exchange, 401, 'second-factor-required');
+    expect(problem.detail).toMatch(/^Single sign-on recognised you; ACME\\alice also needs a second factor/);
+    // The ID token stays on the server: the ticket the browser holds is all it gets.
+    expect(exchange.body).not.toMatch(/eyJ/);
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/RecoveryCode',
+      payload: { Ticket: problem.ticket, Code: code },
+    });
+    const session = parseBody(second, LoginResult);
+    expect(session.Successful).toBe(true);
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication/Oidc/SignOut',
+      token: session.Token,
+    });
+    const url = new URL(parseBody(out, SingleSignOut).EndSessionUrl ?? 'http://none.example/');
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    // Spent, the ticket keeps no copy of the token.
+    const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
+    expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
+  });
+
   it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {
     await t.close();
     t = await startApp({ acrValues: ['urn:acme:loa:mfa'] });
@@ -229,7 +279,7 @@ describe('single sign-on with a real OpenID provider', () => {
     const session = parseBody((await signIn()).exchange, LoginResult);
     alice({ groups: [] });
     const { callback } = await signInAtProvider();
-    expect(callback.statusCode).toBe(403);
+    expect(callback.headers.location).toBe('/login?sso_error=oidc-no-group&redirect=%2Fpush-users');
     const me = await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: session.Token });
     expect(me.json<{ Permissions: unknown[] }>().Permissions).toEqual([]);
   });
@@ -320,24 +370,29 @@ describe('the one-time code the sign-in page exchanges', () => {
   });
 });
 
-describe('every bad answer gets a clear page, an audit line, and no account or session', () => {
-  /** The refusal page: its status, words, the way back, the audit reason; and nothing made. */
+describe('every bad answer: back to the sign-in page with the reason, an audit line, and no account or session', () => {
+  /**
+   * The refusal: the browser back at the sign-in page with the reason's code (the page's fixed words, which the code
+   * names), the specifics in the audit line, and nothing made.
+   */
   async function expectRefused(
     callback: Awaited<ReturnType<typeof t.call>>,
-    status: number,
-    reason: string,
+    reason: SingleSignOnRefusal,
     words: RegExp,
     { userName = 'ACME\\alice', accountExpected = false, sessionsBefore = 0 } = {},
   ) {
-    expect(callback.statusCode, callback.body).toBe(status);
-    expect(callback.headers['content-type']).toMatch(/^text\/html/);
-    expect(callback.body).toMatch(words);
-    expect(callback.body).toContain('<a href="/login">Back to the sign-in page</a>');
-    expect(callback.headers.location).toBeUndefined();
+    expect(callback.statusCode, callback.body).toBe(303);
+    const landing = new URL(String(callback.headers.location), PUBLIC_URL);
+    expect(landing.origin).toBe(PUBLIC_URL);
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('sso_error')).toBe(reason);
+    // Only the code: nothing the provider or the request said travels to the page.
+    expect([...landing.searchParams.keys()].filter((key) => key !== 'redirect')).toEqual(['sso_error']);
     const line = audit.of('sign-in').at(-1);
     expect(line?.event.outcome).toBe('failure');
     expect(line?.event.reason).toBe(reason);
     expect(line?.tachyon?.details?.method).toBe('oidc');
+    expect(String(line?.tachyon?.details?.message)).toMatch(words);
     expect(await t.database.db.selectFrom('oidc_handovers').selectAll().execute()).toEqual([]);
     if (!accountExpected) expect(await accountCount(userName)).toBe(0);
     const sso = await t.database.db
@@ -357,7 +412,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong to a sign-in started in this browser/);
+    await expectRefused(callback, 'oidc-state-mismatch', /does not belong to a sign-in started in this browser/);
   });
 
   it('a wrong state', async () => {
@@ -369,13 +424,13 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /Start again from the sign-in page/);
+    await expectRefused(callback, 'oidc-state-mismatch', /Start again from the sign-in page/);
   });
 
   it('an answer brought to another browser (no flow cookie)', async () => {
     alice();
     const { callback } = await signInAtProvider('/', null);
-    await expectRefused(callback, 400, 'oidc-state-mismatch', /does not belong/);
+    await expectRefused(callback, 'oidc-state-mismatch', /does not belong/);
   });
 
   it('the same answer twice', async () => {
@@ -387,7 +442,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${back.pathname}${back.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(replay, 400, 'oidc-state-mismatch', /already used/, {
+    await expectRefused(replay, 'oidc-state-mismatch', /already used/, {
       accountExpected: true,
       sessionsBefore: 1,
     });
@@ -409,7 +464,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `${replay.pathname}${replay.search}`,
       headers: { cookie: flowCookie },
     });
-    await expectRefused(callback, 400, 'oidc-code-invalid', /already used, or it expired/);
+    await expectRefused(callback, 'oidc-code-invalid', /already used, or it expired/);
   });
 
   const forged: Array<[string, (claims: Record<string, unknown>) => Record<string, unknown>]> = [
@@ -426,7 +481,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       alice();
       provider.tamper = { kind: 'claims', change };
       const { callback } = await signInAtProvider();
-      await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+      await expectRefused(callback, 'oidc-token-invalid', /failed its checks/);
     });
   }
 
@@ -434,7 +489,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     alice();
     provider.tamper = { kind: 'unknown-key' };
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-token-invalid', /failed its checks/);
+    await expectRefused(callback, 'oidc-token-invalid', /failed its checks/);
   });
 
   it('a provider that is slow: a time-out, never a hang', async () => {
@@ -443,33 +498,33 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     const started = performance.now();
     const { callback } = await signInAtProvider();
     expect(performance.now() - started).toBeLessThan(9_000);
-    await expectRefused(callback, 504, 'oidc-provider-unavailable', /did not answer in time/);
+    await expectRefused(callback, 'oidc-provider-unavailable', /did not answer in time/);
   }, 30_000);
 
   it('a missing user-name claim', async () => {
     provider.person = { sub: 'nameless', claims: { groups: ['tachyon-helpdesk'] } };
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-no-username', /no usable &quot;preferred_username&quot; claim/);
+    await expectRefused(callback, 'oidc-no-username', /no usable "preferred_username" claim/);
     expect(audit.of('sign-in').at(-1)?.tachyon?.details?.subject).toBe('nameless');
   });
 
   it('a groups claim that is not a list', async () => {
     alice({ groups: 'tachyon-helpdesk' });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 400, 'oidc-groups-invalid', /is not a list of groups/);
+    await expectRefused(callback, 'oidc-groups-invalid', /is not a list of groups/);
   });
 
   it('a person in none of the groups', async () => {
     alice({ groups: ['everyone'] });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-no-group', /none of the groups that give access.*tachyon-helpdesk/);
+    await expectRefused(callback, 'oidc-no-group', /none of the groups that give access.*tachyon-helpdesk/);
   });
 
   it('the name of a local account (no takeover)', async () => {
     await t.addPrincipal('ACME\\alice', 'Local#Password2026', ['Read']);
     alice({ groups: ['tachyon-security', 'tachyon-admins'] });
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-local-name', /signs in with its own password/, { accountExpected: true });
+    await expectRefused(callback, 'oidc-local-name', /signs in with its own password/, { accountExpected: true });
     const local = await t.database.db
       .selectFrom('principals')
       .select(['source'])
@@ -491,7 +546,7 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
     await t.database.db.updateTable('principals').set({ enabled: 0 }).where('user_key', '=', 'acme\\alice').execute();
     await t.database.db.deleteFrom('sessions').execute();
     const { callback } = await signInAtProvider();
-    await expectRefused(callback, 403, 'oidc-disabled', /is disabled here/, { accountExpected: true });
+    await expectRefused(callback, 'oidc-disabled', /is disabled here/, { accountExpected: true });
   });
 
   it('an error from the provider', async () => {
@@ -503,12 +558,37 @@ describe('every bad answer gets a clear page, an audit line, and no account or s
       url: `/api/Consumer/Authentication/Oidc/Callback?error=access_denied&error_description=User+cancelled&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
       headers: { cookie: cookieOf(start.headers['set-cookie']) },
     });
-    await expectRefused(callback, 400, 'oidc-provider-error', /did not sign you in: User cancelled/);
+    await expectRefused(callback, 'oidc-provider-error', /did not sign you in: User cancelled/);
+  });
+
+  it('an error whose description is an attack: the page gets the reason’s code, never the provider’s words', async () => {
+    alice();
+    const start = await t.call({ method: 'GET', url: `${START}?redirect=%2Fpush-users` });
+    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+    const attack = encodeURIComponent('<script>alert(1)</script>');
+    const callback = await t.call({
+      method: 'GET',
+      url: `/api/Consumer/Authentication/Oidc/Callback?error=${attack}&error_description=${attack}&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+      headers: { cookie: cookieOf(start.headers['set-cookie']) },
+    });
+    await expectRefused(callback, 'oidc-provider-error', /<script>/);
+    expect(callback.headers.location).toBe('/login?sso_error=oidc-provider-error&redirect=%2Fpush-users');
+    expect(callback.body).not.toContain('<script>');
+  });
+
+  it('a start or callback while single sign-on is off: the sign-in page says so', async () => {
+    await t.close();
+    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    for (const url of [START, '/api/Consumer/Authentication/Oidc/Callback?code=x&state=y']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/login?sso_error=oidc-off');
+    }
   });
 });
 
 describe('a provider that is down', () => {
-  it('refuses with a time-out page at sign-in, and stops the start naming OIDC_ISSUER', async () => {
+  it('refuses at sign-in with the time-out reason, and stops the start naming OIDC_ISSUER', async () => {
     const down = await TestOidcProvider.start({ redirectUris: [CALLBACK], postLogoutRedirectUris: [] });
     const app = await createTestApp(
       { publicUrl: PUBLIC_URL, oidc: oidcConfig({ issuer: down.issuer, clientId: TEST_CLIENT.id }) },
@@ -523,8 +603,11 @@ describe('a provider that is down', () => {
         url: `/api/Consumer/Authentication/Oidc/Callback?code=abc&state=${state}&iss=${encodeURIComponent(down.issuer)}`,
         headers: { cookie: cookieOf(start.headers['set-cookie']) },
       });
-      expect(callback.statusCode).toBe(504);
-      expect(callback.body).toMatch(/did not answer in time/);
+      expect(callback.statusCode).toBe(303);
+      expect(callback.headers.location).toBe(
+        '/login?sso_error=oidc-provider-unavailable&redirect=%2Fauthorization-requests',
+      );
+      expect(String(audit.of('sign-in').at(-1)?.tachyon?.details?.message)).toMatch(/did not answer in time/);
       expect(audit.of('sign-in').at(-1)?.event.reason).toBe('oidc-provider-unavailable');
     } finally {
       await app.close();

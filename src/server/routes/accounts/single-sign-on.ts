@@ -4,10 +4,12 @@ import {
   endpoints,
   OIDC_CALLBACK_PATH,
   OIDC_HANDOVER_PARAM,
+  OIDC_REFUSAL_PARAM,
   OIDC_START_PATH,
+  type SingleSignOnRefusal,
 } from '../../../shared/contract/index.ts';
 import { safeRedirect } from '../../../shared/safe-redirect.ts';
-import { type OidcFailureReason, OidcRefusal } from '../../domain/sign-in/oidc/identity-provider.ts';
+import { OidcRefusal } from '../../domain/sign-in/oidc/identity-provider.ts';
 import type { OidcSignIn } from '../../domain/sign-in/oidc/oidc-sign-in.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
@@ -15,7 +17,6 @@ import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 import { endSession } from './authentication.ts';
 import { signInContext } from './sign-in-context.ts';
-import { singleSignOnErrorPage } from './single-sign-on-page.ts';
 
 /** Ties a sign-in under way to the browser that started it; sent only to these routes, never readable by scripts. */
 const FLOW_COOKIE = 'tachyon_oidc_flow';
@@ -37,19 +38,16 @@ function setFlowCookie(reply: FastifyReply, value: string, maxAgeSeconds: number
   );
 }
 
-/** What the person is shown for each refusal: the page's title, and its status. */
-const REFUSALS: Record<OidcFailureReason, { title: string; status: number }> = {
-  'oidc-state-mismatch': { title: 'Sign-in not recognised', status: 400 },
-  'oidc-provider-error': { title: 'The identity provider did not sign you in', status: 400 },
-  'oidc-code-invalid': { title: 'Sign-in code refused', status: 400 },
-  'oidc-token-invalid': { title: 'Sign-in answer not trusted', status: 400 },
-  'oidc-provider-unavailable': { title: 'Identity provider not answering', status: 504 },
-  'oidc-no-username': { title: 'No user name from the identity provider', status: 400 },
-  'oidc-groups-invalid': { title: 'Groups not readable', status: 400 },
-  'oidc-no-group': { title: 'No access to this dashboard', status: 403 },
-  'oidc-local-name': { title: 'Account signs in with a password', status: 403 },
-  'oidc-disabled': { title: 'Account disabled', status: 403 },
-};
+/**
+ * The sign-in page, showing why single sign-on was refused: by its reason code only, which the page turns into fixed
+ * words (nothing the provider or the address bar says is reflected), with the page the person was going to kept for
+ * their "Try again".
+ */
+function refusedAt(reason: SingleSignOnRefusal, returnTo: string | null): string {
+  const search = new URLSearchParams({ [OIDC_REFUSAL_PARAM]: reason });
+  if (returnTo) search.set('redirect', returnTo);
+  return `/login?${search}`;
+}
 
 const notConfigured = () =>
   new ProblemError(404, 'not-found', 'Single sign-on is off', 'This service has no single sign-on (OIDC_ISSUER).');
@@ -64,18 +62,14 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
   const info = oidc ? { Enabled: true, Name: oidc.name } : { Enabled: false, Name: null };
   registerEndpoint(app, endpoints.singleSignOn, () => info);
 
-  const page = (reply: FastifyReply, status: number, title: string, message: string) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(singleSignOnErrorPage(title, message));
+  const refused = (reply: FastifyReply, reason: SingleSignOnRefusal, returnTo: string | null = null) =>
+    reply.header('cache-control', 'no-store').redirect(refusedAt(reason, returnTo), 303);
 
   // Each start saves a flow and each callback may ask the provider: capped per address as password sign-ins are.
   const limited = { config: { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } } };
 
   app.get(`${API_PREFIX}${OIDC_START_PATH}`, limited, async (request, reply) => {
-    if (!oidc) return page(reply, 404, 'Single sign-on is off', 'This service has no single sign-on configured.');
+    if (!oidc) return refused(reply, 'oidc-off');
     const { redirect } = request.query as { redirect?: unknown };
     const { url, flowCookie } = await oidc.start(safeRedirect(typeof redirect === 'string' ? redirect : null));
     setFlowCookie(reply, flowCookie, 600, secure);
@@ -83,7 +77,7 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
   });
 
   app.get(`${API_PREFIX}${OIDC_CALLBACK_PATH}`, limited, async (request, reply) => {
-    if (!oidc) return page(reply, 404, 'Single sign-on is off', 'This service has no single sign-on configured.');
+    if (!oidc) return refused(reply, 'oidc-off');
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
     const flowCookie = flowCookieOf(request);
     try {
@@ -95,8 +89,7 @@ export function singleSignOnRoutes(app: FastifyInstance, services: Services, oid
     } catch (error) {
       if (!(error instanceof OidcRefusal)) throw error;
       setFlowCookie(reply, '', 0, secure);
-      const { title, status } = REFUSALS[error.reason];
-      return page(reply, status, title, error.message);
+      return refused(reply, error.reason, error.returnTo);
     }
   });
 

@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { LoginCredentials, type LoginResult } from '../../../shared/contract/index.ts';
+import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
@@ -36,13 +36,22 @@ import {
   secondStepOf,
   usePasskeyAutofill,
 } from './passkey-sign-in.tsx';
-import { SingleSignOnButton } from './single-sign-on.tsx';
+import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
-export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | undefined; handoverCode?: string }) {
+export function LoginPage({
+  redirectTo,
+  handoverCode,
+  singleSignOnRefusal,
+}: {
+  redirectTo: string | undefined;
+  handoverCode?: string;
+  /** Why single sign-on just refused the person (its reason code). */
+  singleSignOnRefusal?: SingleSignOnRefusal;
+}) {
   const [settings] = useSettings();
   const { signIn, adopt, signInWithCode } = useSession();
   const navigate = useNavigate();
@@ -52,6 +61,8 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
   const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password'>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
   const [secondStep, setSecondStep] = useState<SecondStepTicket | null>(null);
+  // Whether the second step follows single sign-on (its session then signs out at the provider too).
+  const [afterSingleSignOn, setAfterSingleSignOn] = useState(false);
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -65,7 +76,9 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
 
   /** A passkey or a second step signed in: keep its session and go where the person was going. */
   function signedIn(result: LoginResult) {
-    const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data));
+    const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data), {
+      singleSignOn: secondStep !== null && afterSingleSignOn,
+    });
     void navigate({ href: redirectTo ?? landingPage(session, false), replace: true });
   }
   usePasskeyAutofill(secondStep === null, signedIn);
@@ -77,6 +90,7 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
     onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
     onError: (failure) => {
       setSecondStep(secondStepOf(failure));
+      setAfterSingleSignOn(true);
       void navigate({ to: '/login', search: { redirect: redirectTo }, replace: true });
     },
   });
@@ -133,15 +147,24 @@ export function LoginPage({ redirectTo, handoverCode }: { redirectTo: string | u
             {secondStep ? (
               <SecondStep
                 step={secondStep}
+                afterSingleSignOn={afterSingleSignOn}
                 onSignedIn={signedIn}
                 onRestart={() => {
                   setSecondStep(null);
+                  setAfterSingleSignOn(false);
                   setPassword('');
                   mutation.reset();
                 }}
               />
             ) : (
               <>
+                {singleSignOnRefusal && (
+                  <SingleSignOnRefused
+                    reason={singleSignOnRefusal}
+                    baseUrl={settings.baseUrl}
+                    redirectTo={redirectTo}
+                  />
+                )}
                 <form onSubmit={submit} noValidate>
                   <Stack gap="md">
                     <TextInput

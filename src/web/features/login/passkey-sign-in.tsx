@@ -101,10 +101,13 @@ export function SecondStep({
   step,
   onSignedIn,
   onRestart,
+  afterSingleSignOn = false,
 }: {
   step: SecondStepTicket;
   onSignedIn: (result: LoginResult) => void;
   onRestart: () => void;
+  /** The first step was single sign-on, not a password. */
+  afterSingleSignOn?: boolean;
 }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -136,7 +139,10 @@ export function SecondStep({
   const text = error ? loginErrorText(error) : null;
   return (
     <Stack gap="md">
-      <Text size="sm">Your password was right. Now confirm it is you with your second factor.</Text>
+      <Text size="sm">
+        {afterSingleSignOn ? 'Single sign-on recognised you.' : 'Your password was right.'} Now confirm it is you with
+        your second factor.
+      </Text>
       {step.methods.includes('Passkey') && (
         <Button
           size="md"

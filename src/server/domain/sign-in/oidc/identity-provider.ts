@@ -1,24 +1,20 @@
 import * as client from 'openid-client';
+import type { SingleSignOnRefusal } from '../../../../shared/contract/index.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 
-/** Why a sign-in at the provider did not give a person, in the audit stream's words. */
-export type OidcFailureReason =
-  | 'oidc-state-mismatch'
-  | 'oidc-provider-error'
-  | 'oidc-code-invalid'
-  | 'oidc-token-invalid'
-  | 'oidc-provider-unavailable'
-  | 'oidc-no-username'
-  | 'oidc-groups-invalid'
-  | 'oidc-no-group'
-  | 'oidc-local-name'
-  | 'oidc-disabled';
+/** Why a sign-in at the provider did not give a person, in the audit stream's words (the page's words are beside). */
+export type OidcFailureReason = Exclude<SingleSignOnRefusal, 'oidc-off'>;
 
-/** The provider did not give a signed-in person: the reason, and what the person is told. */
+/**
+ * The provider did not give a signed-in person: the reason, and the specifics for the audit line (the person is shown
+ * the reason's fixed words, never this message, which may quote the provider).
+ */
 export class OidcRefusal extends Error {
   readonly reason: OidcFailureReason;
   /** Who, when the provider said (refusals after the ID token was checked). */
   readonly subject: string | null;
+  /** The page the person was going to, when the refused sign-in is known (their "Try again" goes there). */
+  returnTo: string | null = null;
 
   constructor(reason: OidcFailureReason, message: string, subject: string | null = null) {
     super(message);

@@ -14,7 +14,7 @@ import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 import { recordAccountHistory, type SignInContext } from '../../accounts/account-history.ts';
-import { saveOidcPrincipal } from '../../accounts/oidc-accounts.ts';
+import { saveExternalPrincipal } from '../../accounts/external-accounts.ts';
 import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
 import { IdentityProvider, OidcRefusal } from './identity-provider.ts';
@@ -107,8 +107,10 @@ export class OidcSignIn {
     const event = { action: 'sign-in', sourceIp: context.clientAddress, userAgent: context.userAgent ?? null } as const;
     let subject: string | null = null;
     let userName: string | null = null;
+    let returnTo: string | null = null;
     try {
       const flow = flowCookie ? await this.takeFlow(flowCookie) : null;
+      returnTo = flow?.return_to ?? null;
       if (!flow || query.get('state') !== flow.state) {
         throw new OidcRefusal(
           'oidc-state-mismatch',
@@ -126,7 +128,8 @@ export class OidcSignIn {
       subject = answer.claims.sub;
       const person = oidcPersonOf(answer.claims, this.config);
       userName = person.userName;
-      const saved = await saveOidcPrincipal(this.db, person, this.clock());
+      const grants = { Security: person.security, Accounts: person.accounts };
+      const saved = await saveExternalPrincipal(this.db, 'oidc', { ...person, grants }, this.clock());
       const noGroup = noGroupRefusal(person, this.config);
       // Its open sessions lose the permissions now (other processes within seconds: sessions.ts CACHE_TTL_MS).
       if (noGroup && saved?.source === 'oidc') this.sessions.forgetPrincipal(saved.id);
@@ -178,12 +181,13 @@ export class OidcSignIn {
         error instanceof OidcRefusal
           ? error
           : new OidcRefusal('oidc-token-invalid', 'The sign-in could not be completed.', subject);
+      refusal.returnTo = returnTo;
       this.audit.record({
         ...event,
         userName,
         outcome: 'failure',
         reason: refusal.reason,
-        details: { method: 'oidc', subject: refusal.subject ?? subject },
+        details: { method: 'oidc', subject: refusal.subject ?? subject, message: refusal.message },
       });
       throw refusal;
     }
