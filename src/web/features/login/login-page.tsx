@@ -71,7 +71,10 @@ export function LoginPage({
         resolveApiVersion(settings.apiVersion, versionQuery.data),
       ),
     onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
-    onError: (failure) => setSecondStep(secondStepOf(failure)),
+    onError: (failure) => {
+      setSecondStep(secondStepOf(failure));
+      setAfterSingleSignOn(false);
+    },
   });
 
   /** A passkey or a second step signed in: keep its session and go where the person was going. */
@@ -89,8 +92,9 @@ export function LoginPage({
     mutationFn: (code: string) => signInWithCode(code, resolveApiVersion(settings.apiVersion, versionQuery.data)),
     onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
     onError: (failure) => {
-      setSecondStep(secondStepOf(failure));
-      setAfterSingleSignOn(true);
+      const step = secondStepOf(failure);
+      setSecondStep(step);
+      setAfterSingleSignOn(step !== null);
       void navigate({ to: '/login', search: { redirect: redirectTo }, replace: true });
     },
   });
