@@ -9,6 +9,9 @@ export const TICKET_MINUTES = 5;
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
+/** What a device code sent for this ticket is bound to: the ticket's hash, never the ticket. */
+export const ticketProof = (ticket: string) => `ticket:${hashTicket(ticket)}`;
+
 /** A new ticket for the second step of this person's sign-in. */
 export async function issueTicket(
   db: Kysely<Database>,

@@ -145,7 +145,8 @@ export class SessionService {
           'second-factor-required',
           'Second factor required',
           `The password was right; ${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
-            'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey or /RecoveryCode).',
+            'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey, /RecoveryCode or ' +
+            '/DeviceCode after /DeviceCode/Send).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );
         this.auditSignIn(factor.userName, where, problem);
