@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AccountHistoryList,
+  AccountList,
   DeviceCodeSent,
   DevicePushList,
   EnrollmentLink,
@@ -244,6 +246,38 @@ describe('a code sent to one’s own Active devices, as the second step after th
       ReportedCodeList,
     );
     expect(reports[0]).toMatchObject({ UserName: DANA[0], InstructionName: 'Dashboard sign-in' });
+  });
+});
+
+describe('the account’s history of a sign-in with a second step', () => {
+  const historyOf = async (userName: string) => {
+    const accounts = parseBody(await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin }), AccountList);
+    const id = accounts.find((account) => account.UserName === userName)?.Id;
+    const response = await t.call({ method: 'GET', url: `/api/Admin/Accounts/${id}/History`, token: admin });
+    // Oldest first, actions and details only.
+    return parseBody(response, AccountHistoryList)
+      .map((entry) => [entry.Action, entry.Detail])
+      .reverse();
+  };
+
+  it('records SignedIn when the session opens, and keeps a failed or abandoned second step visible as such', async () => {
+    const phone = await activePhone(DANA);
+    const abandoned = await ticketFor(DANA);
+    await sendAndRead(abandoned, phone);
+    const ticket = await ticketFor(DANA);
+    const { code } = await sendAndRead(ticket, phone);
+    expectProblem(await signIn(ticket, code === '000000' ? '111111' : '000000'), 401, 'device-code-invalid');
+    expect((await signIn(ticket, code)).statusCode).toBe(200);
+    const history = await historyOf(DANA[0]);
+    expect(history.slice(-5)).toEqual([
+      ['SecondStepAsked', 'methods: DeviceCode'],
+      ['SecondStepAsked', 'methods: DeviceCode'],
+      ['SecondFactorFailed', 'device-code: device-code-invalid'],
+      ['SecondFactorVerified', 'device-code'],
+      ['SignedIn', 'with a device code'],
+    ]);
+    // Before the device: a session that could only add a second factor, said so.
+    expect(history).toContainEqual(['SignedIn', 'may only add a second factor']);
   });
 });
 
