@@ -148,7 +148,13 @@ export interface InstructionTable {
   authenticated_at: string | null;
   /** What the instruction does, as its creator named it ('' for instructions from before names). */
   name: Generated<string>;
+  /** Migration 015: a Consumer API instruction, or a device code of the dashboard's sign-in or step-up. */
+  purpose: Generated<InstructionPurpose>;
+  /** The hash of the ticket or session a sign-in or step-up code proves for; null for instructions. */
+  proof_for: Generated<string | null>;
 }
+
+export type InstructionPurpose = 'instruction' | 'sign-in' | 'step-up';
 
 export interface PushTable {
   id: Generated<number>;

@@ -238,7 +238,7 @@ export class WebPushSender implements TokenPushSender {
       JSON.stringify({
         web_push: 8030,
         notification: {
-          title: name ? `Sign-in code for ${name}` : 'Sign-in code',
+          title: message.dashboard ? name : name ? `Sign-in code for ${name}` : 'Sign-in code',
           body,
           navigate: this.deviceAppUrl,
           tag: `instruction-${message.instructionId}`,

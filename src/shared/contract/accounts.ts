@@ -168,6 +168,8 @@ export const AccountHistoryAction = z.enum([
   'RecoveryCodeUsed',
   'SignInMethodsReset',
   'StepUp',
+  /** The password was right and a second step was asked for: `SignedIn` follows only once a session opens. */
+  'SecondStepAsked',
 ]);
 export type AccountHistoryAction = z.infer<typeof AccountHistoryAction>;
 

@@ -132,8 +132,13 @@ export const PushSubscriptionInput = z.object({
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
 
 /** One code in the device's inbox, with where it was asked for, so the person can tell whether it was them. */
+/** What a code on a device is for: an instruction, or the dashboard's own sign-in or step-up. */
+export const DevicePushPurpose = z.enum(['Instruction', 'SignIn', 'StepUp']);
+export type DevicePushPurpose = z.infer<typeof DevicePushPurpose>;
+
 export const DevicePush = z.object({
   InstructionId: Id,
+  Purpose: DevicePushPurpose,
   Name: z.string(),
   Scheduled: z.boolean(),
   Token: z.string(),

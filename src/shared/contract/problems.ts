@@ -86,6 +86,8 @@ export const PROBLEM_KINDS = [
   'passkeys-unavailable',
   'ticket-invalid',
   'recovery-code-invalid',
+  'device-code-invalid',
+  'device-code-expired',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -1,6 +1,9 @@
 import { ACCOUNTS_WRITE, base, type Endpoint } from './endpoint.ts';
 import { IdParam, LoginResult } from './resources.ts';
 import {
+  DeviceCodeRequest,
+  DeviceCodeSent,
+  DeviceCodeSignIn,
   Passkey,
   PasskeyOptions,
   PasskeyOptionsRequest,
@@ -46,6 +49,31 @@ export const signInMethodEndpoints = {
     body: RecoveryCodeSignIn,
     response: LoginResult,
   },
+  deviceCodeSend: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/DeviceCode/Send',
+    summary:
+      'Send a code (6 digits, single use) to the person’s own Active devices for the second step of this password sign-in',
+    body: DeviceCodeRequest,
+    response: DeviceCodeSent,
+  },
+  deviceCodeSignIn: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/DeviceCode',
+    summary: 'The second step after a password with the code sent to the person’s devices for this Ticket',
+    body: DeviceCodeSignIn,
+    response: LoginResult,
+  },
+  stepUpDeviceCode: {
+    ...ownMethods,
+    noStore: true,
+    method: 'POST',
+    path: '/Consumer/Authentication/StepUp/DeviceCode',
+    summary: 'Send a code to the caller’s own Active devices, to type back as a step-up proof in this session',
+    response: DeviceCodeSent,
+  },
   stepUpOptions: {
     ...ownMethods,
     noStore: true,
@@ -58,7 +86,8 @@ export const signInMethodEndpoints = {
     ...ownMethods,
     method: 'POST',
     path: '/Consumer/Authentication/StepUp',
-    summary: 'Prove a second factor again (a passkey or a recovery code): step-up actions work for STEP_UP_MINUTES',
+    summary:
+      'Prove a second factor again (a passkey, a recovery code or a device code): step-up actions work for STEP_UP_MINUTES',
     body: StepUpProof,
     response: StepUpResult,
   },

@@ -8,7 +8,7 @@ import { PlainText } from './resources.ts';
  */
 
 /** The ways a second factor can be verified, as a second step or a step-up, and as `event.reason` says. */
-export const SecondFactorMethod = z.enum(['Passkey', 'RecoveryCode']);
+export const SecondFactorMethod = z.enum(['Passkey', 'RecoveryCode', 'DeviceCode']);
 export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
 
 /** SECOND_FACTOR: who needs a second factor after the password. */
@@ -48,10 +48,22 @@ const RecoveryCodeValue = z.string().check(z.trim(), z.minLength(1, 'Code is req
 export const RecoveryCodeSignIn = z.object({ Ticket, Code: RecoveryCodeValue });
 export type RecoveryCodeSignIn = z.infer<typeof RecoveryCodeSignIn>;
 
-/** A step-up proof: a passkey's answer to the step-up options, or one recovery code. */
+/** A code sent to the person's own Active devices and typed back (six digits; spaces are ignored). */
+const DeviceCodeValue = z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(16));
+/** Send a code to one's devices for the second step of this password sign-in. */
+export const DeviceCodeRequest = z.object({ Ticket });
+export type DeviceCodeRequest = z.infer<typeof DeviceCodeRequest>;
+export const DeviceCodeSignIn = z.object({ Ticket, Code: DeviceCodeValue });
+export type DeviceCodeSignIn = z.infer<typeof DeviceCodeSignIn>;
+/** A device code on its way: until when it works, and what the person calls each device it went to. */
+export const DeviceCodeSent = z.object({ ExpiresUtc: z.string(), Devices: z.array(z.string()) });
+export type DeviceCodeSent = z.infer<typeof DeviceCodeSent>;
+
+/** A step-up proof: a passkey's answer to the step-up options, one recovery code, or the code sent to one's devices. */
 export const StepUpProof = z.object({
   Passkey: z.optional(WebAuthnResponse),
   RecoveryCode: z.optional(RecoveryCodeValue),
+  DeviceCode: z.optional(DeviceCodeValue),
 });
 export type StepUpProof = z.infer<typeof StepUpProof>;
 export const StepUpResult = z.object({ StepUpUntilUtc: z.string(), Method: SecondFactorMethod });

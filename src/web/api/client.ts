@@ -13,6 +13,14 @@ import {
 import { ApiError, errorFromResponse } from './api-error.ts';
 import { requestHeaders } from './request-headers.ts';
 
+/** A step-up proof refused (401): the session is still there, only the proof was wrong. */
+const PROOF_REFUSED: ReadonlySet<string> = new Set([
+  'passkey-refused',
+  'recovery-code-invalid',
+  'device-code-invalid',
+  'device-code-expired',
+]);
+
 export interface ApiClientConfig {
   /** `{base_url}`, e.g. `/api` or `https://tachyon.example.com/Consumer/api`. */
   baseUrl: () => string;
@@ -191,7 +199,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (response.status === 304 && cached) return cached.data as ResponseOf<E>;
     if (!response.ok) {
       const error = await errorFromResponse(response);
-      if (response.status === 401 && endpoint.access.kind !== 'anonymous') config.onUnauthorized?.(error, endpoint);
+      if (response.status === 401 && endpoint.access.kind !== 'anonymous' && !PROOF_REFUSED.has(error.kind)) {
+        config.onUnauthorized?.(error, endpoint);
+      }
       // A step-up action asked for a fresh second factor: once the person proves one, the same call goes again, so
       // what they typed for it is not lost.
       if (error.kind === 'step-up-required' && config.onStepUpRequired && (await config.onStepUpRequired())) {

@@ -13,6 +13,7 @@ import * as signInMethods from './010-019/011-sign-in-methods.ts';
 import * as apiAccounts from './010-019/012-api-accounts.ts';
 import * as oidc from './010-019/013-oidc.ts';
 import * as people from './010-019/014-people.ts';
+import * as deviceSignInCodes from './010-019/015-device-sign-in-codes.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
 
 interface DialectMigration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-api-accounts': apiAccounts,
   '013-oidc': oidc,
   '014-people': people,
+  '015-device-sign-in-codes': deviceSignInCodes,
   '019-ticket-id-token': ticketIdToken,
 };
 

@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
 import {
   type DevicePush,
+  type DevicePushPurpose,
   formatTimestamp,
   MAX_TOKEN_ATTEMPTS,
   PushUserStatusCode,
 } from '../../../shared/contract/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, InstructionPurpose } from '../../db/schema.ts';
+
+const PURPOSES: Record<InstructionPurpose, DevicePushPurpose> = {
+  instruction: 'Instruction',
+  'sign-in': 'SignIn',
+  'step-up': 'StepUp',
+};
 
 /** The most codes an inbox lists: a person has a handful at a time, the cap on codes sees to it. */
 const INBOX_LIMIT = 50;
@@ -31,6 +38,7 @@ export async function listDevicePushes(
       'instructions.id',
       'instructions.name',
       'instructions.scheduled',
+      'instructions.purpose',
       'pushes.token',
       'pushes.sent_at',
       'token_issues.expires_at',
@@ -60,6 +68,7 @@ export async function listDevicePushes(
   const rows = await query.orderBy('pushes.id', 'desc').limit(INBOX_LIMIT).execute();
   return rows.map((row) => ({
     InstructionId: row.id,
+    Purpose: PURPOSES[row.purpose],
     Name: row.name,
     Scheduled: row.scheduled === 1,
     Token: row.token ?? '',

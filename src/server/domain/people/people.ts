@@ -26,7 +26,7 @@ const CODES_LIMIT = 50;
 const SIGN_INS_LIMIT = 20;
 
 /** The sign-in entries of an account's history (the rest are changes made to it). */
-const SIGN_IN_ACTIONS = new Set(['SignedIn', 'SignInFailed', 'DirectoryUnavailable']);
+const SIGN_IN_ACTIONS = new Set(['SignedIn', 'SignInFailed', 'DirectoryUnavailable', 'SecondStepAsked']);
 
 interface Tally {
   userName: string;

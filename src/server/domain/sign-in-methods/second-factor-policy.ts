@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp, type SecondFactorMethod, type SecondFactorPolicy } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Principal } from '../accounts/principals.ts';
+import { activePushUsersOf } from '../two-factor/instructions.ts';
 
 /**
  * Whether an account never needs a second factor, whatever SECOND_FACTOR says: API accounts (the platform's scripts
@@ -22,9 +23,13 @@ export function secondFactorRequired(
   return principal.grants.some((grant) => grant.Permissions.includes('Write'));
 }
 
-/** The second factors a person can use now: their passkeys, and their unused recovery codes. */
+/**
+ * The second factors a person can use now: their passkeys, their unused recovery codes, and a code sent to their own
+ * Active devices (a device enrolled through the device app and approved, whose push user is Active).
+ */
 export async function availableMethods(db: Kysely<Database>, principalId: number): Promise<SecondFactorMethod[]> {
-  const [passkeys, codes] = await Promise.all([
+  const person = await db.selectFrom('principals').select('user_key').where('id', '=', principalId).executeTakeFirst();
+  const [passkeys, codes, devices] = await Promise.all([
     db
       .selectFrom('passkeys')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -36,10 +41,12 @@ export async function availableMethods(db: Kysely<Database>, principalId: number
       .where('principal_id', '=', principalId)
       .where('used_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    person ? activePushUsersOf(db, person.user_key, true) : [],
   ]);
   const methods: SecondFactorMethod[] = [];
   if (Number(passkeys.n) > 0) methods.push('Passkey');
   if (Number(codes.n) > 0) methods.push('RecoveryCode');
+  if (devices.length > 0) methods.push('DeviceCode');
   return methods;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
+  DeviceCodeSent,
   LoginResult,
   Passkey,
   PasskeyOptions,
@@ -21,6 +22,13 @@ import type { Principal } from '../accounts/principals.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
 import {
+  type DeviceCodeOwner,
+  type DeviceCodePurpose,
+  judgeDeviceCode,
+  sendDeviceCode,
+} from '../two-factor/device-codes.ts';
+import type { TokenDelivery } from '../two-factor/instructions.ts';
+import {
   addPasskey,
   assertionOptions,
   listPasskeys,
@@ -35,7 +43,7 @@ import {
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
-import { spendTicket, type TicketCarries, ticketHolder } from './sign-in-tickets.ts';
+import { spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
 export interface SignInMethodsOptions {
   db: Kysely<Database>;
@@ -47,10 +55,27 @@ export interface SignInMethodsOptions {
   policy: { secondFactor: 'off' | 'writers' | 'everyone'; refusedUserKeys: ReadonlySet<string> };
   /** Forgets an account's sessions in every process (after its methods were reset). */
   forget: (principalId: number) => void;
+  /** How device codes reach the person's devices: as instruction codes do. */
+  delivery: TokenDelivery;
 }
 
 /** The audit stream's and the history's name of a method. */
-const METHOD_REASON: Record<SecondFactorMethod, string> = { Passkey: 'passkey', RecoveryCode: 'recovery-code' };
+const METHOD_REASON: Record<SecondFactorMethod, string> = {
+  Passkey: 'passkey',
+  RecoveryCode: 'recovery-code',
+  DeviceCode: 'device-code',
+};
+
+/** What a step-up device code is bound to: this session, by its token's hash. */
+const sessionProof = (session: AuthenticatedSession) => `session:${session.tokenHash}`;
+
+/** The device shows the code in groups of three; what is typed back may have spaces. */
+const typedCode = (code: string) => code.replace(/\s/g, '');
+
+const toSent = (sent: { expires: Date; deviceNames: string[] }): DeviceCodeSent => ({
+  ExpiresUtc: formatTimestamp(sent.expires),
+  Devices: sent.deviceNames,
+});
 
 const ticketInvalid = () =>
   new ProblemError(
@@ -187,6 +212,85 @@ export class SignInMethodService {
     return { ...result, RecoveryCodesLeft: left };
   }
 
+  /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */
+  async sendSignInCode(ticket: string, where: SignInContext): Promise<DeviceCodeSent> {
+    const { db, clock } = this.o;
+    const holder = await ticketHolder(db, ticket, clock());
+    if (holder === null) throw ticketInvalid();
+    const person = await this.owner(holder);
+    return toSent(await this.send(person, 'sign-in', ticketProof(ticket), where));
+  }
+
+  /** The second step of a password sign-in with the code its ticket had sent to the person's devices. */
+  async deviceCodeSignIn(ticket: string, code: string, where: SignInContext): Promise<LoginResult> {
+    const { db, clock, throttle } = this.o;
+    const holder = await ticketHolder(db, ticket, clock());
+    if (holder === null) {
+      await this.failed(null, 'ticket-invalid', 'DeviceCode', where, ticketInvalid());
+      throw ticketInvalid();
+    }
+    const person = await this.owner(holder);
+    const refusal = await this.judge(person, 'sign-in', ticketProof(ticket), code, where);
+    if (refusal) {
+      await this.failed(person, refusal.kind, 'DeviceCode', where, refusal);
+      throw refusal;
+    }
+    if (!(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    await this.verified(holder, person.user_name, 'DeviceCode', where);
+    await throttle.signedIn(person.userKey, where.clientAddress);
+    return this.o.sessions.afterFirstFactor(holder, where, { secondFactor: 'DeviceCode', userName: person.user_name });
+  }
+
+  /** Sends a code to the caller's own Active devices, to type back as a step-up in this session. */
+  async sendStepUpCode(session: AuthenticatedSession, where: SignInContext): Promise<DeviceCodeSent> {
+    const { principal } = session;
+    const owner = {
+      id: principal.id,
+      user_name: principal.userName,
+      userName: principal.userName,
+      userKey: principal.userKey,
+    };
+    return toSent(await this.send(owner, 'step-up', sessionProof(session), where));
+  }
+
+  private async owner(id: number): Promise<DeviceCodeOwner & { id: number; user_name: string }> {
+    const row = await this.o.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'user_key'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, user_name: row.user_name, userName: row.user_name, userKey: row.user_key };
+  }
+
+  private send(owner: DeviceCodeOwner, purpose: DeviceCodePurpose, proofFor: string, where: SignInContext) {
+    const request = { clientAddress: where.clientAddress, userAgent: where.userAgent ?? null };
+    return sendDeviceCode(this.o.db, this.o.clock, owner, purpose, proofFor, request, this.o.delivery);
+  }
+
+  /** Judges a typed device code under the password's budgets: null when right, else the refusal. */
+  private async judge(
+    owner: DeviceCodeOwner,
+    purpose: DeviceCodePurpose,
+    proofFor: string,
+    code: string,
+    where: SignInContext,
+  ): Promise<ProblemError | null> {
+    let refusal: ProblemError | null = null;
+    await this.o.throttle.attempt(owner.userKey, where.clientAddress, async () => {
+      refusal = await judgeDeviceCode(
+        this.o.db,
+        this.o.clock,
+        owner,
+        purpose,
+        proofFor,
+        typedCode(code),
+        this.o.delivery,
+      );
+      return refusal === null;
+    });
+    return refusal;
+  }
+
   stepUpOptions(session: AuthenticatedSession): Promise<PasskeyOptions> {
     return assertionOptions(this.o.db, this.o.rp, 'step-up', session.principal.id, this.o.clock());
   }
@@ -194,30 +298,39 @@ export class SignInMethodService {
   /** Proves a second factor again in this session: step-up actions work for STEP_UP_MINUTES after. */
   async stepUp(session: AuthenticatedSession, proof: StepUpProof, where: SignInContext): Promise<StepUpResult> {
     const { db, clock, throttle } = this.o;
-    if ((proof.Passkey === undefined) === (proof.RecoveryCode === undefined)) {
-      throw new ProblemError(400, 'validation', 'Invalid request', 'Send either Passkey or RecoveryCode.', {
-        extensions: { errors: [{ path: 'Passkey', message: 'send either Passkey or RecoveryCode' }] },
+    const sent = [proof.Passkey, proof.RecoveryCode, proof.DeviceCode].filter((part) => part !== undefined);
+    if (sent.length !== 1) {
+      const message = 'send one of Passkey, RecoveryCode or DeviceCode';
+      throw new ProblemError(400, 'validation', 'Invalid request', 'Send one of Passkey, RecoveryCode or DeviceCode.', {
+        extensions: { errors: [{ path: 'Passkey', message }] },
       });
     }
     const { principal } = session;
-    const method: SecondFactorMethod = proof.Passkey ? 'Passkey' : 'RecoveryCode';
+    const method: SecondFactorMethod = proof.Passkey ? 'Passkey' : proof.RecoveryCode ? 'RecoveryCode' : 'DeviceCode';
     let refusal: ProblemError | null = null;
     let left: number | null = null;
-    const right = await throttle.attempt(principal.userKey, where.clientAddress, async () => {
-      if (proof.Passkey) {
-        try {
-          await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
-          return true;
-        } catch (error) {
-          if (!(error instanceof PasskeyRefusedError)) throw error;
-          refusal = error;
-          return false;
-        }
-      }
-      left = await redeemRecoveryCode(db, principal.id, proof.RecoveryCode ?? '', clock());
-      if (left === null) refusal = recoveryCodeInvalid();
-      return left !== null;
-    });
+    if (proof.DeviceCode !== undefined) {
+      const owner = { userName: principal.userName, userKey: principal.userKey };
+      refusal = await this.judge(owner, 'step-up', sessionProof(session), proof.DeviceCode, where);
+    }
+    const right =
+      proof.DeviceCode !== undefined
+        ? refusal === null
+        : await throttle.attempt(principal.userKey, where.clientAddress, async () => {
+            if (proof.Passkey) {
+              try {
+                await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
+                return true;
+              } catch (error) {
+                if (!(error instanceof PasskeyRefusedError)) throw error;
+                refusal = error;
+                return false;
+              }
+            }
+            left = await redeemRecoveryCode(db, principal.id, proof.RecoveryCode ?? '', clock());
+            if (left === null) refusal = recoveryCodeInvalid();
+            return left !== null;
+          });
     const person = { id: principal.id, user_name: principal.userName };
     if (!right) {
       const error = refusal ?? recoveryCodeInvalid();

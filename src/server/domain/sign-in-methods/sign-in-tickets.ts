@@ -15,6 +15,9 @@ export interface TicketCarries {
   oidcIdToken: string | null;
 }
 
+/** What a device code sent for this ticket is bound to: the ticket's hash, never the ticket. */
+export const ticketProof = (ticket: string) => `ticket:${hashTicket(ticket)}`;
+
 /** A new ticket for the second step of this person's sign-in. */
 export async function issueTicket(
   db: Kysely<Database>,

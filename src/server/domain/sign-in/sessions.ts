@@ -14,7 +14,7 @@ import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import type { SignInContext } from '../accounts/account-history.ts';
+import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
 import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
 import { availableMethods, secondFactorRequired, stepUpFresh } from '../sign-in-methods/second-factor-policy.ts';
@@ -40,6 +40,8 @@ export interface FirstFactor {
    * identity provider's MFA, as its ID token says).
    */
   secondFactor: SecondFactorMethod | 'IdentityProvider' | null;
+  /** What the history's `SignedIn` says of the first factor ("directory", "API account"). */
+  historyDetail?: string | null;
   /** What the audit stream names the sign-in by (the user name typed, or the account's). */
   userName: string;
   /** The identity provider's ID token, kept with the session for signing out there. */
@@ -94,6 +96,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Sessions: opened by a sign-in (judged by the sign-in service), found by their bearer token (remembered briefly in
  * memory), kept alive by the person's activity, ended by their deadlines or by sign-out, and purged once ended.
  */
+/** How the history names the second factor a session was opened with. */
+const SECOND_FACTOR_WORDS: Record<SecondFactorMethod | 'IdentityProvider', string> = {
+  Passkey: 'a passkey',
+  RecoveryCode: 'a recovery code',
+  DeviceCode: 'a device code',
+  IdentityProvider: 'the provider’s MFA',
+};
+
 export class SessionService {
   /** Keyed by the token itself: a hit then costs no hashing. */
   private readonly cache = new Map<string, CachedSession>();
@@ -122,7 +132,11 @@ export class SessionService {
       this.auditSignIn(credentials.UserName, where, error);
       throw error;
     }
-    return this.afterFirstFactor(row.id, where, { secondFactor: null, userName: credentials.UserName });
+    return this.afterFirstFactor(row.id, where, {
+      secondFactor: null,
+      userName: credentials.UserName,
+      historyDetail: row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null,
+    });
   }
 
   /**
@@ -148,10 +162,14 @@ export class SessionService {
           'Second factor required',
           `${factor.oidcIdToken ? 'Single sign-on recognised you' : 'The password was right'}; ` +
             `${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
-            'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey or /RecoveryCode).',
+            'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey, /RecoveryCode or ' +
+            '/DeviceCode after /DeviceCode/Send).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );
         this.auditSignIn(factor.userName, where, problem);
+        if (!factor.auditsSuccess) {
+          await this.history(principal.id, factor.userName, 'SecondStepAsked', `methods: ${methods.join(', ')}`, where);
+        }
         throw problem;
       }
       enrolmentOnly = true;
@@ -161,8 +179,35 @@ export class SessionService {
       enrolmentOnly,
       ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
     });
-    if (!factor.auditsSuccess) this.auditSignIn(factor.userName, where, null, principal.kind);
+    if (!factor.auditsSuccess) {
+      this.auditSignIn(factor.userName, where, null, principal.kind);
+      const how = [
+        factor.historyDetail ?? null,
+        factor.secondFactor ? `with ${SECOND_FACTOR_WORDS[factor.secondFactor]}` : null,
+        enrolmentOnly ? 'may only add a second factor' : null,
+      ].filter((part) => part !== null);
+      await this.history(principal.id, factor.userName, 'SignedIn', how.length > 0 ? how.join(', ') : null, where);
+    }
     return result;
+  }
+
+  /** A sign-in's line in the account's history: as typed, from where. */
+  private history(
+    principalId: number,
+    userName: string,
+    action: 'SignedIn' | 'SecondStepAsked',
+    detail: string | null,
+    where: SignInContext,
+  ): Promise<void> {
+    return recordAccountHistory(this.db, {
+      principalId,
+      userName,
+      action,
+      detail,
+      clientAddress: where.clientAddress,
+      consumer: where.consumer,
+      at: this.clock(),
+    });
   }
 
   /** A sign-in's audit line; a success names the account's kind, and of the failures only the refusal that knows it. */

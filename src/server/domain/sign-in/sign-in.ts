@@ -90,7 +90,7 @@ export class SignInService {
     let unavailable: DirectoryUnavailableError | null = null;
     // Set inside the attempt below, hence the assertion: the directory accepted a person whose name is a local account.
     let shadowed = null as { directoryName: string; account: string } | null;
-    const history = (action: 'SignedIn' | 'SignInFailed' | 'DirectoryUnavailable', detail: string | null = null) =>
+    const history = (action: 'SignInFailed' | 'DirectoryUnavailable', detail: string | null = null) =>
       recordAccountHistory(this.db, {
         principalId: row?.id ?? null,
         userName: typed,
@@ -157,7 +157,7 @@ export class SignInService {
       await history('SignInFailed', 'an API account, refused in a browser (the dashboard is for people)');
       throw apiAccountInBrowser(row.user_name);
     }
-    await history('SignedIn', row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null);
+    // `SignedIn` goes to the history when the session opens (SessionService.afterFirstFactor): a second step may follow.
     await this.throttle.signedIn(userKey, clientAddress);
     await this.db
       .updateTable('principals')

@@ -66,6 +66,8 @@ export async function reportCode(
         .execute();
       await forgetCodes(trx, instructionId);
       await revokeSessionsOf(trx, device.principalId, now);
+      // A password step waiting for its second step ends too: whoever is at it knows the password.
+      await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', device.principalId).execute();
       const events = await endPendingEnrolments(
         trx,
         device.principalId,

@@ -48,7 +48,7 @@ export interface TokenDelivery {
   changes: ChangePublisher;
 }
 
-type InstructionRow = Selectable<InstructionTable>;
+export type InstructionRow = Selectable<InstructionTable>;
 
 function hashToken(token: string, salt: string): string {
   return `${salt}:${createHash('sha256').update(`${salt}:${token}`).digest('hex')}`;
@@ -73,8 +73,10 @@ const notCreator = (scheduled: boolean, id: number, what: 'submit its token' | '
   );
 
 /** What a new code set in motion, for after the commit: the Web Push targets and the devices to signal. */
-interface Issued {
+export interface Issued {
   devicesNotified: number;
+  /** What the person calls each device the code went to. */
+  deviceNames: string[];
   expires: Date;
   token: string;
   targets: TokenPushTarget[];
@@ -113,24 +115,15 @@ async function checkCodeCap(trx: Kysely<Database>, userKey: string, now: Date): 
 }
 
 /**
- * A fresh 6-digit code for an instruction: stored hashed, pushed to every Active device of its creator (each Active
- * push message user, one per device, and by Web Push to the enrolled devices among them that subscribed); the count
- * of them is the instruction's DevicesNotified. Refused with nothing
- * stored when the creator has no Active device or has had too many codes lately. Runs inside the caller's transaction.
+ * The push users a person's codes go to: one per device, each Active one whose device (if it enrolled through the
+ * device app) still stands. A device ended with its person disabled stays ended when they are enabled again, its push
+ * user still Active.
  */
-async function issueToken(
-  trx: Kysely<Database>,
-  now: Date,
-  instruction: Pick<InstructionRow, 'id' | 'scheduled' | 'created_by_key'>,
-  request: CodeRequest,
-  keepPlainTokens: boolean,
-): Promise<Issued> {
-  // One push user per device: each Active one whose device (if it enrolled through the device app) still stands.
-  // A device ended with its person disabled stays ended when they are enabled again, its push user still Active.
-  const pushUsers = await trx
+export function activePushUsersOf(db: Kysely<Database>, userKey: string, enrolledOnly = false) {
+  let query = db
     .selectFrom('push_message_users')
-    .select('id')
-    .where('user_key', '=', instruction.created_by_key)
+    .select(['id', 'manufacturer', 'model', 'device_type'])
+    .where('user_key', '=', userKey)
     .where('status', '=', PushUserStatusCode.Active)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -141,8 +134,42 @@ async function issueToken(
             .where('devices.ended_at', 'is not', null),
         ),
       ),
-    )
-    .execute();
+    );
+  // The dashboard's own sign-in codes go only to devices enrolled through the device app, never to a push user
+  // registered some other way (the demo's simulated phones, the platform's own registrations).
+  if (enrolledOnly) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('devices')
+          .select('devices.id')
+          .whereRef('devices.push_message_user_id', '=', 'push_message_users.id')
+          .where('devices.ended_at', 'is', null),
+      ),
+    );
+  }
+  return query.orderBy('id').execute();
+}
+
+/** What a person calls a device: its model ("Pixel 9"), else its maker or its system. */
+export function deviceNameOf(row: { manufacturer: string | null; model: string | null; device_type: string }): string {
+  return row.model?.trim() || row.manufacturer?.trim() || row.device_type.trim() || 'a device';
+}
+
+/**
+ * A fresh 6-digit code for an instruction: stored hashed, pushed to every Active device of its creator (each Active
+ * push message user, one per device, and by Web Push to the enrolled devices among them that subscribed); the count
+ * of them is the instruction's DevicesNotified. Refused with nothing
+ * stored when the creator has no Active device or has had too many codes lately. Runs inside the caller's transaction.
+ */
+export async function issueToken(
+  trx: Kysely<Database>,
+  now: Date,
+  instruction: Pick<InstructionRow, 'id' | 'scheduled' | 'created_by_key'> & { purpose?: InstructionRow['purpose'] },
+  request: CodeRequest,
+  keepPlainTokens: boolean,
+): Promise<Issued> {
+  const enrolledOnly = instruction.purpose !== undefined && instruction.purpose !== 'instruction';
+  const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly);
   if (pushUsers.length === 0) {
     throw new ProblemError(
       409,
@@ -213,7 +240,8 @@ async function issueToken(
       ? [{ deviceId: id, subscription: { endpoint: push_endpoint, p256dh: push_p256dh, auth: push_auth } }]
       : [],
   );
-  return { devicesNotified: pushUsers.length, expires, token, targets, deviceIds };
+  const deviceNames = pushUsers.map(deviceNameOf);
+  return { devicesNotified: pushUsers.length, deviceNames, expires, token, targets, deviceIds };
 }
 
 /** Removes an instruction's codes from the inbox (outside demo mode: used, replaced or reported codes). */
@@ -227,13 +255,18 @@ export async function forgetCodes(trx: Kysely<Database>, instructionId: number):
 }
 
 /** The devices' streams hear of a new code once it has committed. */
-const newCodeSignal = ({ issued }: { issued: Issued }) => deviceSignal(issued.deviceIds);
+export const newCodeSignal = ({ issued }: { issued: Issued }) => deviceSignal(issued.deviceIds);
 
 /** After the commit (which told the devices' streams of the new code): the Web Push requests start. */
-function deliver(delivery: TokenDelivery, row: Pick<InstructionRow, 'id' | 'name' | 'scheduled'>, issued: Issued) {
+export function deliver(
+  delivery: TokenDelivery,
+  row: Pick<InstructionRow, 'id' | 'name' | 'scheduled'> & { purpose?: InstructionRow['purpose'] },
+  issued: Issued,
+) {
   if (!delivery.pushSender || issued.targets.length === 0) return;
   const message: TokenPushMessage = {
     instructionId: row.id,
+    ...(row.purpose && row.purpose !== 'instruction' ? { dashboard: true } : {}),
     name: row.name,
     scheduled: row.scheduled === 1,
     token: issued.token,
@@ -323,7 +356,12 @@ export async function getInstruction(
   caller: Principal,
   id: number,
 ): Promise<Instruction> {
-  const row = await db.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('instructions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('purpose', '=', 'instruction')
+    .executeTakeFirst();
   if (!row) throw notFound('Instruction', id);
   if (row.created_by_key !== caller.userKey) throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
   const latest = await db
@@ -353,7 +391,12 @@ export async function reissueToken(
     db,
     delivery.changes,
     async (trx) => {
-      const row = await trx.selectFrom('instructions').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('instructions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('purpose', '=', 'instruction')
+        .executeTakeFirst();
       if (!row) throw notFound('Instruction', id);
       if (row.created_by_key !== caller.userKey)
         throw notCreator(row.scheduled === 1, id, 'read it or ask for its codes');
@@ -401,7 +444,7 @@ export async function reissueToken(
   return deliverIssued(delivery, row, issued, now);
 }
 
-type Outcome = { ok: TokenAccepted; deviceIds: number[] } | { problem: ProblemError };
+export type Outcome = { ok: TokenAccepted; deviceIds: number[] } | { problem: ProblemError };
 
 /**
  * #2-#4: checks a two-factor token. Wrong tokens are counted in the same transaction,
@@ -426,71 +469,82 @@ export async function submitToken(
         .selectAll()
         .where('id', '=', id)
         .where('scheduled', '=', scheduled ? 1 : 0)
+        .where('purpose', '=', 'instruction')
         .executeTakeFirst();
       if (!row) return { problem: notFound(kindName(scheduled), id) };
       if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
-      if (row.state === 'Authenticated') {
-        return {
-          problem: new ProblemError(
-            409,
-            'already-authenticated',
-            'Already authenticated',
-            `${kindName(scheduled)} ${id} was already authenticated at ${row.authenticated_at} UTC.`,
-          ),
-        };
-      }
-      if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
-      const now = clock();
-      if (
-        row.state === 'Expired' ||
-        !row.token_hash ||
-        !row.token_expires_at ||
-        now >= storedTime(row.token_expires_at)
-      ) {
-        await trx.updateTable('instructions').set({ state: 'Expired' }).where('id', '=', id).execute();
-        return {
-          problem: new ProblemError(
-            422,
-            'token-expired',
-            'Token expired',
-            `The token for ${kindName(scheduled).toLowerCase()} ${id} has expired (tokens last ${TOKEN_LIFETIME_MINUTES} minutes). Request a new one.`,
-          ),
-        };
-      }
-      if (!tokenMatches(token, row.token_hash)) {
-        const counted = await trx
-          .updateTable('instructions')
-          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-          .where('id', '=', id)
-          .returning('failed_attempts')
-          .executeTakeFirstOrThrow();
-        if (counted.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
-        const left = MAX_TOKEN_ATTEMPTS - counted.failed_attempts;
-        return {
-          problem: new ProblemError(
-            422,
-            'invalid-token',
-            'Wrong token',
-            `That token is not correct for ${kindName(scheduled).toLowerCase()} ${id}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
-            { extensions: { attemptsLeft: left } },
-          ),
-        };
-      }
-      await trx
-        .updateTable('instructions')
-        .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
-        .where('id', '=', id)
-        .execute();
-      // Used: the code has done its work, so devices take it off their screens, and outside demo mode it is gone.
-      const deviceIds = await devicesHoldingCodeOf(trx, id);
-      await recordDeviceEvents(trx, deviceIds, 'token-ended', id, formatTimestamp(now));
-      if (!delivery.keepPlainTokens) await forgetCodes(trx, id);
-      return { ok: { Id: id, Authenticated: true, Successful: true }, deviceIds };
+      return judgeToken(trx, row, token, clock(), delivery);
     },
     (outcome) => ('problem' in outcome ? [] : deviceSignal(outcome.deviceIds)),
   );
   if ('problem' in outcome) throw outcome.problem;
   return outcome.ok;
+}
+
+/**
+ * Judges a code typed for an instruction (or a sign-in's device code), inside the caller's transaction: wrong codes are
+ * counted there, so the lock after MAX_TOKEN_ATTEMPTS holds however many tries arrive at once; a right one is used up.
+ */
+export async function judgeToken(
+  trx: Kysely<Database>,
+  row: InstructionRow,
+  token: string,
+  now: Date,
+  delivery: TokenDelivery,
+): Promise<Outcome> {
+  const { id } = row;
+  const scheduled = row.scheduled === 1;
+  if (row.state === 'Authenticated') {
+    return {
+      problem: new ProblemError(
+        409,
+        'already-authenticated',
+        'Already authenticated',
+        `${kindName(scheduled)} ${id} was already authenticated at ${row.authenticated_at} UTC.`,
+      ),
+    };
+  }
+  if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
+  if (row.state === 'Expired' || !row.token_hash || !row.token_expires_at || now >= storedTime(row.token_expires_at)) {
+    await trx.updateTable('instructions').set({ state: 'Expired' }).where('id', '=', id).execute();
+    return {
+      problem: new ProblemError(
+        422,
+        'token-expired',
+        'Token expired',
+        `The token for ${kindName(scheduled).toLowerCase()} ${id} has expired (tokens last ${TOKEN_LIFETIME_MINUTES} minutes). Request a new one.`,
+      ),
+    };
+  }
+  if (!tokenMatches(token, row.token_hash)) {
+    const counted = await trx
+      .updateTable('instructions')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('failed_attempts')
+      .executeTakeFirstOrThrow();
+    if (counted.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
+    const left = MAX_TOKEN_ATTEMPTS - counted.failed_attempts;
+    return {
+      problem: new ProblemError(
+        422,
+        'invalid-token',
+        'Wrong token',
+        `That token is not correct for ${kindName(scheduled).toLowerCase()} ${id}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+        { extensions: { attemptsLeft: left } },
+      ),
+    };
+  }
+  await trx
+    .updateTable('instructions')
+    .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
+    .where('id', '=', id)
+    .execute();
+  // Used: the code has done its work, so devices take it off their screens, and outside demo mode it is gone.
+  const deviceIds = await devicesHoldingCodeOf(trx, id);
+  await recordDeviceEvents(trx, deviceIds, 'token-ended', id, formatTimestamp(now));
+  if (!delivery.keepPlainTokens) await forgetCodes(trx, id);
+  return { ok: { Id: id, Authenticated: true, Successful: true }, deviceIds };
 }
 
 function locked(scheduled: boolean, id: number): ProblemError {

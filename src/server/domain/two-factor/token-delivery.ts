@@ -16,6 +16,8 @@ export interface TokenPushTarget {
 }
 export interface TokenPushMessage {
   instructionId: number;
+  /** Set for a code of the dashboard's own sign-in or step-up: the notification says so. */
+  dashboard?: boolean;
   name: string;
   scheduled: boolean;
   token: string;

@@ -11,7 +11,7 @@ import { signInContext } from './sign-in-context.ts';
 /** Passkeys, recovery codes, the second step after a password, step-up, and an administrator's reset. */
 export function signInMethodRoutes(
   app: FastifyInstance,
-  { db, clock, config, sessions, throttle, audit, changes }: Services,
+  { db, clock, config, sessions, throttle, audit, changes, delivery }: Services,
 ): void {
   const methods = new SignInMethodService({
     db,
@@ -22,6 +22,7 @@ export function signInMethodRoutes(
     audit,
     policy: { secondFactor: config.secondFactor, refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS },
     forget: (principalId) => changes.announceAccessChange(principalId),
+    delivery,
   });
   // Like the password step: every attempt costs work, so attempts per address are capped.
   const signInRate = { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } };
@@ -38,6 +39,21 @@ export function signInMethodRoutes(
     endpoints.recoveryCodeSignIn,
     ({ body, request }) => methods.recoveryCodeSignIn(body.Ticket, body.Code, signInContext(request)),
     signInRate,
+  );
+  registerEndpoint(
+    app,
+    endpoints.deviceCodeSend,
+    ({ body, request }) => methods.sendSignInCode(body.Ticket, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(
+    app,
+    endpoints.deviceCodeSignIn,
+    ({ body, request }) => methods.deviceCodeSignIn(body.Ticket, body.Code, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(app, endpoints.stepUpDeviceCode, ({ request }) =>
+    methods.sendStepUpCode(sessionOf(request), signInContext(request)),
   );
   registerEndpoint(app, endpoints.stepUpOptions, ({ request }) => methods.stepUpOptions(sessionOf(request)));
   registerEndpoint(app, endpoints.stepUp, ({ body, request }) =>

@@ -139,6 +139,7 @@ describe('instructions with demo mode off (POST/GET /Instructions, POST /Instruc
       expect(inbox).toEqual([
         {
           InstructionId: instruction.Id,
+          Purpose: 'Instruction',
           Name: 'Restart the print spooler on 40 devices',
           Scheduled: false,
           Token: sent?.message.token,

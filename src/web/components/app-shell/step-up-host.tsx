@@ -1,13 +1,15 @@
 import { Button, Divider, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { sendStepUpDeviceCode, stepUpWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { passkeyCancelled, stepUpWithPasskey, stepUpWithRecoveryCode } from '../../api/passkey-ceremonies.ts';
 import { handleStepUp } from '../../api/step-up.ts';
+import { DeviceCodeProof } from '../device-code-proof.tsx';
 import { ProblemAlert } from '../problem-alert.tsx';
 
 /**
- * Asks for a second factor in place when an action needs a recent one (403 step-up-required): a passkey or a
- * recovery code. The action's call waits meanwhile and goes again once it is proved, so its dialog and what was typed
+ * Asks for a second factor in place when an action needs a recent one (403 step-up-required): a passkey, a code
+ * sent to the person's phone, or a recovery code. The action's call waits meanwhile and goes again once it is proved, so its dialog and what was typed
  * in it stay as they were.
  */
 export function StepUpHost() {
@@ -69,6 +71,15 @@ function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
         >
           Use a passkey
         </Button>
+        <Divider label="or" labelPosition="center" />
+        <DeviceCodeProof
+          send={sendStepUpDeviceCode}
+          prove={async (typed) => {
+            await stepUpWithDeviceCode(typed);
+            onDone(true);
+          }}
+          disabled={busy}
+        />
         <Divider label="or" labelPosition="center" />
         <form onSubmit={submitCode}>
           <Stack gap="xs">

@@ -132,7 +132,12 @@ function CodeCard({
 }) {
   const expires = new Date(expiresAt(push));
   const sent = parseTimestamp(push.SentTimestampUtc);
-  const what = `${push.Scheduled ? 'Scheduled instruction' : 'Instruction'} ${push.InstructionId}`;
+  const what =
+    push.Purpose === 'SignIn'
+      ? 'Your sign-in to the dashboard: type this code there'
+      : push.Purpose === 'StepUp'
+        ? 'The dashboard asks you to confirm it is you: type this code there'
+        : `${push.Scheduled ? 'Scheduled instruction' : 'Instruction'} ${push.InstructionId}`;
   const browser = push.UserAgent ? (parser ? readableUserAgent(parser, push.UserAgent) : push.UserAgent) : null;
   const groups = groupedCode(push.Token);
   const titleId = `code-${push.InstructionId}`;

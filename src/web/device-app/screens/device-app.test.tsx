@@ -27,6 +27,7 @@ const approved: DeviceState = {
 function code(overrides: Partial<DevicePush> = {}): DevicePush {
   return {
     InstructionId: 1042,
+    Purpose: 'Instruction',
     Name: 'Deploy payroll patch',
     Scheduled: false,
     Token: '482913',

@@ -61,6 +61,7 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   RecoveryCodeUsed: 'Recovery code used',
   SignInMethodsReset: 'Sign-in methods reset',
   StepUp: 'Second factor verified again (step-up)',
+  SecondStepAsked: 'Password accepted, second factor asked',
 };
 
 /** Failed attempts at the account's password, shown in red. */

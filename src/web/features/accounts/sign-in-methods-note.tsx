@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { Account } from '../../../shared/contract/index.ts';
 
-const METHOD_TEXT = { Passkey: 'Passkey', RecoveryCode: 'Recovery codes' } as const;
+const METHOD_TEXT = { Passkey: 'Passkey', RecoveryCode: 'Recovery codes', DeviceCode: 'Device' } as const;
 
 /** The kinds of second factor an account has (never a secret), and a mark on a writer who has none. */
 export function SignInMethodsNote({ account }: { account: Account }) {

@@ -3,8 +3,10 @@ import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
+import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { loadApi } from '../../api/load-api.ts';
 import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
+import { DeviceCodeProof } from '../../components/device-code-proof.tsx';
 import { notify } from '../../lib/notify.ts';
 import { loginErrorText } from './login-error.ts';
 
@@ -96,7 +98,7 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (result: Login
   );
 }
 
-/** The second step after a right password: one of the person's passkeys, or a recovery code. */
+/** The second step after a right password: one of the person's passkeys, a code sent to their phone, or a recovery code. */
 export function SecondStep({
   step,
   onSignedIn,
@@ -155,7 +157,17 @@ export function SecondStep({
           Use your passkey
         </Button>
       )}
-      {step.methods.includes('Passkey') && step.methods.includes('RecoveryCode') && (
+      {step.methods.includes('DeviceCode') && (
+        <>
+          {step.methods.includes('Passkey') && <Divider label="or" labelPosition="center" />}
+          <DeviceCodeProof
+            send={() => sendSignInDeviceCode(step.ticket)}
+            prove={async (typed) => signedIn(await signInWithDeviceCode(step.ticket, typed), onSignedIn)}
+            disabled={busy}
+          />
+        </>
+      )}
+      {step.methods.includes('RecoveryCode') && step.methods.length > 1 && (
         <Divider label="or" labelPosition="center" />
       )}
       {step.methods.includes('RecoveryCode') && (

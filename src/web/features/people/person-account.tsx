@@ -71,7 +71,13 @@ function SignInItem({ entry }: { entry: AccountHistoryEntry }) {
           </Text>
         </Text>
         <StatusBadge color={failed ? 'red' : 'green'}>
-          {entry.Action === 'SignedIn' ? 'Signed in' : entry.Action === 'SignInFailed' ? 'Failed' : 'Directory down'}
+          {entry.Action === 'SignedIn'
+            ? 'Signed in'
+            : entry.Action === 'SignInFailed'
+              ? 'Failed'
+              : entry.Action === 'SecondStepAsked'
+                ? 'Second step asked'
+                : 'Directory down'}
         </StatusBadge>
       </Group>
     </li>
