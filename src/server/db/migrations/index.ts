@@ -13,6 +13,7 @@ import * as signInMethods from './011-sign-in-methods.ts';
 import * as apiAccounts from './012-api-accounts.ts';
 import * as oidc from './013-oidc.ts';
 import * as people from './014-people.ts';
+import * as deviceNotices from './016-device-notices.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-api-accounts': apiAccounts,
   '013-oidc': oidc,
   '014-people': people,
+  '016-device-notices': deviceNotices,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

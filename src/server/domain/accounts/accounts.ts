@@ -92,6 +92,8 @@ export const ENROLMENTS_ENDED = {
   signedOut: 'Rejected automatically: the account was signed out everywhere. Enrol the device again if it is yours.',
   reported:
     'Rejected automatically: a code was reported as not asked for ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
+  deviceReported:
+    'Rejected automatically: a new device was reported as not the person\'s ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
 } as const;
 
 const permissionsText = (permissions: AccountPermissions) =>
