@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
+import {
+  FALLBACK_STREAMS_PER_PROCESS,
+  MAX_DERIVED_STREAMS_PER_PROCESS,
+  openFileLimitOf,
+  readOpenFileLimit,
+  streamsPerProcessFor,
+} from './lib/open-file-limit.ts';
 
 const CWD = '/srv/tachyon';
 
@@ -149,8 +156,11 @@ describe('the environment schema', () => {
 });
 
 describe('LIVE_STREAMS_PER_ACCOUNT and LIVE_STREAMS_PER_PROCESS', () => {
-  it('default to 10 per account and 1000 per process', () => {
-    expect(loadConfig({}, CWD)).toMatchObject({ liveStreamsPerAccount: 10, liveStreamsPerProcess: 1000 });
+  it('default to 10 per account and, per process, half the open-file limit', () => {
+    expect(loadConfig({}, CWD)).toMatchObject({
+      liveStreamsPerAccount: 10,
+      liveStreamsPerProcess: streamsPerProcessFor(readOpenFileLimit()),
+    });
     expect(loadConfig({ LIVE_STREAMS_PER_ACCOUNT: '3', LIVE_STREAMS_PER_PROCESS: '50' }, CWD)).toMatchObject({
       liveStreamsPerAccount: 3,
       liveStreamsPerProcess: 50,
@@ -160,6 +170,22 @@ describe('LIVE_STREAMS_PER_ACCOUNT and LIVE_STREAMS_PER_PROCESS', () => {
   it('refuses a value that is not a positive whole number', () => {
     expect(() => loadConfig({ LIVE_STREAMS_PER_ACCOUNT: '0' }, CWD)).toThrow(/LIVE_STREAMS_PER_ACCOUNT/);
     expect(() => loadConfig({ LIVE_STREAMS_PER_PROCESS: 'many' }, CWD)).toThrow(/LIVE_STREAMS_PER_PROCESS/);
+  });
+
+  it('derive the process cap from the soft "Max open files" limit, with headroom, capped, with a fallback', () => {
+    const limits = (soft: string, hard = '1048576') =>
+      `Limit                     Soft Limit           Hard Limit           Units     \nMax cpu time              unlimited            unlimited            seconds   \nMax open files            ${soft}                 ${hard}                files     \n`;
+    expect(openFileLimitOf(limits('1024'))).toBe(1024);
+    expect(openFileLimitOf(limits('unlimited', 'unlimited'))).toBe(Number.POSITIVE_INFINITY);
+    expect(openFileLimitOf('Max cpu time unlimited unlimited seconds')).toBeNull();
+    // The common 1,024 leaves 512 files for everything else; the old default of 1,000 left 24.
+    expect(streamsPerProcessFor(1024)).toBe(512);
+    expect(streamsPerProcessFor(256)).toBe(128);
+    expect(streamsPerProcessFor(1)).toBe(1);
+    expect(streamsPerProcessFor(1_048_576)).toBe(MAX_DERIVED_STREAMS_PER_PROCESS);
+    expect(streamsPerProcessFor(Number.POSITIVE_INFINITY)).toBe(MAX_DERIVED_STREAMS_PER_PROCESS);
+    expect(streamsPerProcessFor(null)).toBe(FALLBACK_STREAMS_PER_PROCESS);
+    if (process.platform === 'linux') expect(readOpenFileLimit()).toBeGreaterThan(0);
   });
 });
 

@@ -14,6 +14,7 @@ import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './
 import { passwordWeakness } from './domain/accounts/password-policy.ts';
 import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import type { TlsFiles } from './http/listener/tls.ts';
+import { readOpenFileLimit, streamsPerProcessFor } from './lib/open-file-limit.ts';
 import { loadOidcConfig, type OidcConfig } from './oidc-config.ts';
 import { plainHttpRefusal, tlsFilesOf } from './transport-config.ts';
 
@@ -48,7 +49,10 @@ export interface Config {
   demoCreationsPerMinute: number;
   /** Live change streams one account may hold open in this process, over all its sessions. */
   liveStreamsPerAccount: number;
-  /** Live change streams this process holds open at most, whoever opened them. */
+  /**
+   * Live change streams this process holds open at most, whoever opened them: unset, half its open-file limit, so
+   * that streams never take the sockets health checks and sign-ins need.
+   */
   liveStreamsPerProcess: number;
   /** Extra origins the dashboard may call (CSP connect-src), for pointing it at another server. */
   connectSources: string[];
@@ -339,7 +343,13 @@ const Environment = z.object({
   LOGIN_RATE_PER_MINUTE: integer('LOGIN_RATE_PER_MINUTE', 60, 1, 1_000_000),
   DEMO_CREATIONS_PER_MINUTE: integer('DEMO_CREATIONS_PER_MINUTE', 30, 1, 100_000),
   LIVE_STREAMS_PER_ACCOUNT: integer('LIVE_STREAMS_PER_ACCOUNT', 10, 1, 10_000),
-  LIVE_STREAMS_PER_PROCESS: integer('LIVE_STREAMS_PER_PROCESS', 1000, 1, 1_000_000),
+  // Unset: derived from the process's open-file limit (lib/open-file-limit.ts).
+  LIVE_STREAMS_PER_PROCESS: variable<number | null>(null, (raw) => {
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= 1 && value <= 1_000_000
+      ? value
+      : { problem: `LIVE_STREAMS_PER_PROCESS must be an integer from 1 to 1000000, got "${raw}"` };
+  }),
   CONNECT_SRC: variable<string[]>([], (raw) => raw.split(/[\s,]+/).filter(Boolean)),
   ADMIN_USERNAME: text(null),
   // Taken as typed: spaces may be part of a password (the policy judges one made only of them).
@@ -481,7 +491,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginRatePerMinute: vars.LOGIN_RATE_PER_MINUTE,
     demoCreationsPerMinute: vars.DEMO_CREATIONS_PER_MINUTE,
     liveStreamsPerAccount: vars.LIVE_STREAMS_PER_ACCOUNT,
-    liveStreamsPerProcess: vars.LIVE_STREAMS_PER_PROCESS,
+    liveStreamsPerProcess: vars.LIVE_STREAMS_PER_PROCESS ?? streamsPerProcessFor(readOpenFileLimit()),
     connectSources: vars.CONNECT_SRC,
     directory,
     oidc,

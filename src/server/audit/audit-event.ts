@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'device-removed',
   'enrollment-link-issued',
   'code-reported',
+  'device-reported',
   'code-report-handled',
   'instruction-created',
   'token-accepted',
@@ -57,6 +58,7 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'enrollment-link-issued': { category: ['iam'], type: ['creation'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.
   'code-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
+  'device-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
   'code-report-handled': { category: ['intrusion_detection'], type: ['change'] },
   'instruction-created': { category: ['authentication'], type: ['info'] },
   'token-accepted': { category: ['authentication'], type: ['info'] },

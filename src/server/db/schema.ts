@@ -28,6 +28,7 @@ export interface Database {
   enrollment_codes: EnrollmentCodeTable;
   token_issues: TokenIssueTable;
   device_events: DeviceEventTable;
+  device_notices: DeviceNoticeTable;
   service_keys: ServiceKeyTable;
   passkeys: PasskeyTable;
   recovery_codes: RecoveryCodeTable;
@@ -254,11 +255,11 @@ export interface TokenIssueTable {
   handled_by: Generated<string | null>;
 }
 
-export type DeviceEventKind = 'token' | 'token-ended';
+export type DeviceEventKind = 'token' | 'token-ended' | 'notice';
 
 /**
- * The codes a device's live stream sends, kept so a reconnecting stream resumes where it left off. (Its state needs
- * no log: a stream sends it whole at every connect and after every change.)
+ * The codes and notices a device's live stream sends, kept so a reconnecting stream resumes where it left off. (Its
+ * state needs no log: a stream sends it whole at every connect and after every change.)
  */
 export interface DeviceEventTable {
   id: Generated<number>;
@@ -266,6 +267,21 @@ export interface DeviceEventTable {
   kind: DeviceEventKind;
   instruction_id: number | null;
   created_at: string;
+  /** The notice a `notice` event sends (migration 016). */
+  notice_id: Generated<number | null>;
+}
+
+export type DeviceNoticeKind = 'enrolled' | 'approved';
+
+/** A device told that another device was enrolled for its person, or approved (migration 016). */
+export interface DeviceNoticeTable {
+  id: Generated<number>;
+  device_id: number;
+  kind: DeviceNoticeKind;
+  authorization_request_id: number;
+  created_at: string;
+  /** When the person said, from this device, that the new one is not theirs. */
+  reported_at: string | null;
 }
 
 /** Keys the service makes for itself once and every process shares (the VAPID pair). */

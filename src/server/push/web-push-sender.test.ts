@@ -127,6 +127,43 @@ describe('WebPushSender: what reaches the push service', () => {
     expect(push.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
   });
 
+  it('sends a notice of a new device in plain words, for a day, on a topic of its own', async () => {
+    const now = new Date('2030-05-06T10:32:15.250Z');
+    const { sender } = setup({ clock: () => now });
+    const subscription = receiver.subscribe();
+    const notice = {
+      kind: 'enrolled' as const,
+      authorizationRequestId: 9,
+      device: 'Samsung Galaxy S24 (Android 15), Android\u202e',
+      at: now,
+    };
+
+    const [result] = await sender.sendNoticeNow([target(7, subscription)], notice);
+
+    expect(result?.outcome).toBe('accepted');
+    const [push] = receiver.pushesTo(subscription.endpoint);
+    if (!push) throw new Error('no push arrived');
+    expect(push.decryptError).toBeNull();
+    expect(JSON.parse(push.payload ?? 'null')).toStrictEqual({
+      web_push: 8030,
+      notification: {
+        title: 'A new device was added for you',
+        body: 'Samsung Galaxy S24 (Android 15), Android, at 10:32 UTC. Not you? Open Tachyon and tap "This wasn\'t me".',
+        navigate: DEVICE_APP_URL,
+        tag: 'device-notice-9',
+      },
+      Type: 'device-notice',
+      Kind: 'enrolled',
+      AuthorizationRequestId: 9,
+    });
+    expect(push.headers.ttl).toBe(String(24 * 3600));
+    // Not the code's topic: a notice never replaces a code still waiting on the phone.
+    expect(push.headers.topic).not.toBe(sender.topicFor(7));
+    const long = JSON.parse(sender.noticePayload({ ...notice, kind: 'approved', device: 'x'.repeat(5000) }));
+    expect(long.notification.title).toBe('A new device was approved for you');
+    expect(long.notification.body).toMatch(/^x{120}…, at /);
+  });
+
   it('gives TTL as the remaining life by the real clock too, and the JWT expires within 24 hours', async () => {
     const { sender } = setup();
     const subscription = receiver.subscribe();

@@ -6,7 +6,12 @@ import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
 import type { WebPushPayload } from '../../shared/contract/index.ts';
 import type { PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
-import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
+import type {
+  DeviceNoticeMessage,
+  TokenPushMessage,
+  TokenPushSender,
+  TokenPushTarget,
+} from '../domain/two-factor/token-delivery.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 
 /**
@@ -18,6 +23,11 @@ export const MAX_PAYLOAD_BYTES = 3993;
 export const DEFAULT_PUSH_TIMEOUT_MS = 10_000;
 
 export const PUSH_METRIC_NAME = 'tachyon_web_push_total';
+
+/** A notice of a new device is worth delivering for a day; a phone off longer sees it in the app. */
+const NOTICE_TTL_HOURS = 24;
+/** The new device's description in a notice, in graphemes: a lock screen shows a line or two. */
+const NOTICE_DEVICE_MAX = 120;
 
 /** A push service's own explanation is kept only this long, for the log: enough for FCM's or Apple's reason. */
 const MAX_ANSWER_TEXT = 300;
@@ -191,9 +201,18 @@ export class WebPushSender implements TokenPushSender {
 
   send(targets: readonly TokenPushTarget[], message: TokenPushMessage): void {
     if (this.closed || targets.length === 0) return;
+    this.start(() => this.sendNow(targets, message));
+  }
+
+  sendNotice(targets: readonly TokenPushTarget[], notice: DeviceNoticeMessage): void {
+    if (this.closed || targets.length === 0) return;
+    this.start(() => this.sendNoticeNow(targets, notice));
+  }
+
+  private start(work: () => Promise<unknown>): void {
     // Encrypting is synchronous work: it starts on a later turn so the caller's answer goes out first.
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.sendNow(targets, message))
+      .then(work)
       .then(
         () => undefined,
         (error: unknown) => this.log.error({ err: error }, 'web push: sending failed unexpectedly'),
@@ -205,7 +224,22 @@ export class WebPushSender implements TokenPushSender {
   /** One push per target, all at once; resolves with each target's outcome and never rejects. */
   async sendNow(targets: readonly TokenPushTarget[], message: TokenPushMessage): Promise<PushResult[]> {
     const payload = targets.length > 0 ? this.payload(message) : null;
-    return Promise.all(targets.map((target) => this.deliver(target, message, payload)));
+    const about = { instructionId: message.instructionId };
+    return Promise.all(
+      targets.map((target) =>
+        this.deliver(target, { expires: message.expires, about, topic: this.topicFor(target.deviceId) }, payload),
+      ),
+    );
+  }
+
+  /** A notice of a new device: one push per target, worth delivering for NOTICE_TTL_HOURS. */
+  async sendNoticeNow(targets: readonly TokenPushTarget[], notice: DeviceNoticeMessage): Promise<PushResult[]> {
+    const payload = this.noticePayload(notice);
+    const expires = new Date(notice.at.getTime() + NOTICE_TTL_HOURS * 3_600_000);
+    const about = { notice: notice.kind, authorizationRequestId: notice.authorizationRequestId };
+    // Per enrolment: "approved" replaces its own "enrolled" still waiting, never a code nor another device's notice.
+    const topic = this.topicFor(notice.authorizationRequestId, 'device notice');
+    return Promise.all(targets.map((target) => this.deliver(target, { expires, about, topic }, payload)));
   }
 
   /** Resolves when every push that send() started has ended (retries included). */
@@ -220,12 +254,12 @@ export class WebPushSender implements TokenPushSender {
     for (const agent of this.ownedAgents) agent.destroy();
   }
 
-  /** The Topic header: per device, so a newer code replaces one still waiting; keyed, so it does not reveal the id. */
-  topicFor(deviceId: number): string {
-    return createHmac('sha256', this.vapid.privateKey)
-      .update(`web push topic ${deviceId}`)
-      .digest('base64url')
-      .slice(0, 22);
+  /**
+   * The Topic header: per device, so a newer code replaces one still waiting (a notice's, per enrolment); keyed, so it
+   * does not reveal the id.
+   */
+  topicFor(id: number, what = 'web push topic'): string {
+    return createHmac('sha256', this.vapid.privateKey).update(`${what} ${id}`).digest('base64url').slice(0, 22);
   }
 
   /**
@@ -272,6 +306,26 @@ export class WebPushSender implements TokenPushSender {
     return best;
   }
 
+  /** A notice's declarative push message: what was added, when, and where to say it was not the person. */
+  noticePayload(notice: DeviceNoticeMessage): string {
+    const device = Array.from(graphemes.segment(visibleText(notice.device)), (part) => part.segment);
+    const named =
+      device.length > NOTICE_DEVICE_MAX ? `${device.slice(0, NOTICE_DEVICE_MAX).join('')}…` : device.join('');
+    const when = `${this.timeFormat.format(notice.at)}${this.timeSuffix}`;
+    return JSON.stringify({
+      web_push: 8030,
+      notification: {
+        title: notice.kind === 'approved' ? 'A new device was approved for you' : 'A new device was added for you',
+        body: `${named || 'A device'}, at ${when}. Not you? Open Tachyon and tap "This wasn't me".`,
+        navigate: this.deviceAppUrl,
+        tag: `device-notice-${notice.authorizationRequestId}`,
+      },
+      Type: 'device-notice',
+      Kind: notice.kind,
+      AuthorizationRequestId: notice.authorizationRequestId,
+    });
+  }
+
   private own<T extends http.Agent>(agent: T): T {
     this.ownedAgents.push(agent);
     return agent;
@@ -279,7 +333,7 @@ export class WebPushSender implements TokenPushSender {
 
   private async deliver(
     target: TokenPushTarget,
-    message: TokenPushMessage,
+    message: { expires: Date; about: object; topic: string },
     payload: string | null,
   ): Promise<PushResult> {
     const { deviceId, subscription } = target;
@@ -292,7 +346,7 @@ export class WebPushSender implements TokenPushSender {
       attempts: 0,
     };
     // Never the endpoint itself (it is a capability) nor the token: the host says enough.
-    const about = { deviceId, instructionId: message.instructionId, host: result.host };
+    const about = { deviceId, ...message.about, host: result.host };
     const end = (outcome: PushOutcome): PushResult => {
       result.outcome = outcome;
       this.counter.inc({ host: result.host, outcome });
@@ -308,7 +362,7 @@ export class WebPushSender implements TokenPushSender {
     for (;;) {
       const ttl = this.remainingSeconds(message.expires);
       if (ttl < 1) {
-        this.log.info(about, 'web push: the token expired before it could be sent; not sent');
+        this.log.info(about, 'web push: the message expired before it could be sent; not sent');
         return end('expired');
       }
       const { refusal, addresses } = await this.check(subscription.endpoint);
@@ -328,7 +382,7 @@ export class WebPushSender implements TokenPushSender {
             vapidDetails: this.vapid,
             TTL: ttl,
             urgency: 'high',
-            topic: this.topicFor(deviceId),
+            topic: message.topic,
             contentEncoding: 'aes128gcm',
           },
         );

@@ -13,7 +13,12 @@ import {
 } from '../../shared/contract/index.ts';
 import { directReaderOf } from '../db/direct-reader.ts';
 import type { Database } from '../db/schema.ts';
-import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
+import type {
+  DeviceNoticeMessage,
+  TokenPushMessage,
+  TokenPushSender,
+  TokenPushTarget,
+} from '../domain/two-factor/token-delivery.ts';
 import { parseBody, type TestApp } from './harness.ts';
 
 /** A Web Push sender that sends nothing and remembers what it was asked to send, and whether that had committed. */
@@ -35,6 +40,13 @@ export class RecordingPushSender implements TokenPushSender {
         entry.committed = committed;
       }),
     );
+  }
+
+  /** The notices of new devices it was asked to push, in order. */
+  readonly notices: Array<{ targets: readonly TokenPushTarget[]; notice: DeviceNoticeMessage }> = [];
+
+  sendNotice(targets: readonly TokenPushTarget[], notice: DeviceNoticeMessage): void {
+    this.notices.push({ targets, notice });
   }
 
   /** Waits for the commit checks of every send so far. */

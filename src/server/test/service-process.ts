@@ -57,8 +57,20 @@ export async function stopService(service: ServiceProcess | null): Promise<void>
   await service.exited;
 }
 
-export async function startService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+/**
+ * `openFiles` starts it under `ulimit -n` (soft and hard, so Node cannot raise it): a process that may open only
+ * that many files, as on a host with a low limit.
+ */
+export async function startService(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  { openFiles }: { openFiles?: number } = {},
+): Promise<ServiceProcess> {
+  const [command, args] =
+    openFiles === undefined
+      ? [process.execPath, [SERVER_ENTRY]]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, SERVER_ENTRY]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

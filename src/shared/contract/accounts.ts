@@ -156,6 +156,8 @@ export const AccountHistoryAction = z.enum([
   'EmailChanged',
   /** The person's device said a two-factor code was not asked for by them (their sessions ended). */
   'CodeReported',
+  /** The person's device said a new device enrolled for them is not theirs (it ended, and their sessions). */
+  'DeviceReported',
   /** An API account made by an administrator (its secret generated, never recorded). */
   'ApiAccountCreated',
   /** An API account's secret replaced by an administrator (its sessions ended). */

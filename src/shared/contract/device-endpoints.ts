@@ -1,6 +1,7 @@
 import {
   DeviceEnrollment,
   DeviceEnrollmentResult,
+  DeviceNoticeList,
   DevicePushList,
   DeviceState,
   PushKey,
@@ -124,6 +125,29 @@ export const deviceAppEndpoints = {
     params: IdParam,
   },
 
+  deviceNotices: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Device/Notices',
+    summary: "Notices that other devices were enrolled or approved for this device's person, newest first",
+    access: DEVICE,
+    response: DeviceNoticeList,
+  },
+
+  reportNotice: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/Device/Notices/:id/Report',
+    summary:
+      '"This wasn\'t me" about a new device: it is rejected or removed, every session of the person ends, account admins see it',
+    access: DEVICE,
+    status: 204,
+    params: IdParam,
+  },
+
   deviceEvents: {
     ...base,
     seedNumber: null,
@@ -132,6 +156,6 @@ export const deviceAppEndpoints = {
     summary: "Live stream of this device's decision, status and codes (Server-Sent Events; resumes with Last-Event-ID)",
     access: DEVICE,
     eventStream:
-      'Server-Sent Events: each event is a JSON DeviceEvent (device, token, token-ended) with an id to resume from with Last-Event-ID.',
+      'Server-Sent Events: each event is a JSON DeviceEvent (device, token, token-ended, notice) with an id to resume from with Last-Event-ID.',
   },
 } as const satisfies Record<string, Endpoint>;

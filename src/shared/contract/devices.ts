@@ -152,16 +152,43 @@ export type DevicePush = z.infer<typeof DevicePush>;
 export const DevicePushList = z.array(DevicePush);
 
 /**
+ * A notice to a device: another device was enrolled for its person (`enrolled`, waiting for approval) or approved
+ * (`approved`). Only the person's other Active devices get one; "This wasn't me" reports it
+ * (`POST /Device/Notices/{Id}/Report`).
+ */
+export const DeviceNotice = z.object({
+  Id,
+  Kind: z.enum(['enrolled', 'approved']),
+  /** The new device's enrolment, as it described itself (empty when it did not say). */
+  AuthorizationRequestId: Id,
+  DeviceType: z.string(),
+  Manufacturer: z.string(),
+  Model: z.string(),
+  OsVersion: z.string(),
+  /** When it was enrolled, and when this notice was made (its approval, for `approved`). */
+  EnrolledTimestampUtc: Timestamp,
+  NoticeTimestampUtc: Timestamp,
+  /** Where its enrolment stands now. */
+  RequestStatus: AuthorizationRequestStatus,
+  /** When this device reported it as not the person's; null until then. */
+  ReportedTimestampUtc: z.nullable(Timestamp),
+});
+export type DeviceNotice = z.infer<typeof DeviceNotice>;
+export const DeviceNoticeList = z.array(DeviceNotice);
+
+/**
  * `GET /Device/Events`: Server-Sent Events. Each event's `event:` field is its Type, its `data:` this JSON, its
  * `id:` a number to send back as `Last-Event-ID` after a reconnect (events since then are sent first).
  * - `device`: the request was decided or the push user's status changed; the device's state as of now;
  * - `token`: a code arrived (as the inbox lists it);
- * - `token-ended`: a code no longer works (used, reported, replaced by a newer one): take it off the screen.
+ * - `token-ended`: a code no longer works (used, reported, replaced by a newer one): take it off the screen;
+ * - `notice`: another device was enrolled for the person, or approved (as the notices list it).
  */
 export const DeviceEvent = z.discriminatedUnion('Type', [
   z.object({ Type: z.literal('device'), Device: DeviceState }),
   z.object({ Type: z.literal('token'), Push: DevicePush }),
   z.object({ Type: z.literal('token-ended'), InstructionId: Id }),
+  z.object({ Type: z.literal('notice'), Notice: DeviceNotice }),
 ]);
 export type DeviceEvent = z.infer<typeof DeviceEvent>;
 

@@ -537,6 +537,8 @@ export const endpoints = {
   deletePushSubscription: deviceAppEndpoints.deletePushSubscription,
   devicePushes: deviceAppEndpoints.devicePushes,
   reportPush: deviceAppEndpoints.reportPush,
+  deviceNotices: deviceAppEndpoints.deviceNotices,
+  reportNotice: deviceAppEndpoints.reportNotice,
   deviceEvents: deviceAppEndpoints.deviceEvents,
   createInstruction: {
     ...base,

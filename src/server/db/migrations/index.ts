@@ -14,6 +14,7 @@ import * as apiAccounts from './010-019/012-api-accounts.ts';
 import * as oidc from './010-019/013-oidc.ts';
 import * as people from './010-019/014-people.ts';
 import * as deviceSignInCodes from './010-019/015-device-sign-in-codes.ts';
+import * as deviceNotices from './010-019/016-device-notices.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
 
 interface DialectMigration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-oidc': oidc,
   '014-people': people,
   '015-device-sign-in-codes': deviceSignInCodes,
+  '016-device-notices': deviceNotices,
   '019-ticket-id-token': ticketIdToken,
 };
 

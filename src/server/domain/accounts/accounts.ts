@@ -87,9 +87,13 @@ export const ENROLMENTS_ENDED = {
   disabled: 'Rejected automatically: the account was disabled.',
   passwordReset:
     "Rejected automatically: the account's password was reset, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
+  passwordChanged:
+    "Rejected automatically: the account's password was changed, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
   signedOut: 'Rejected automatically: the account was signed out everywhere. Enrol the device again if it is yours.',
   reported:
     'Rejected automatically: a code was reported as not asked for ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
+  deviceReported:
+    'Rejected automatically: a new device was reported as not the person\'s ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
 } as const;
 
 const permissionsText = (permissions: AccountPermissions) =>
@@ -514,7 +518,8 @@ export class AccountService {
 
   /**
    * A person changes their own password: the old one must be right (a session left open must not be enough to take
-   * the account). Their other sessions end; the one they are using goes on.
+   * the account). Their other sessions end; the one they are using goes on. Their enrolments under way end, as after
+   * a reset.
    *
    * Checking the old password is a sign-in in all but name, so it goes through the sign-in throttle: a wrong one
    * counts against the same budgets for the user name and address (reserved before hashing, so a burst cannot
@@ -584,6 +589,8 @@ export class AccountService {
         const now = this.clock();
         await trx.updateTable('principals').set({ password_hash: passwordHash }).where('id', '=', actor.id).execute();
         await revokeSessionsOf(trx, actor.id, now, currentTokenHash);
+        // As a reset does: whoever knew the old password may have started enrolling a phone of their own.
+        const events = await endPendingEnrolments(trx, actor.id, ENROLMENTS_ENDED.passwordChanged, actor.userName, now);
         await recordAccountHistory(trx, {
           principalId: actor.id,
           userName: actor.userName,
@@ -592,7 +599,8 @@ export class AccountService {
           changedBy: actor.userName,
           at: now,
         });
-      });
+        return events;
+      }).then((events) => this.publish(events));
     });
     this.options.forget(actor.id);
   }

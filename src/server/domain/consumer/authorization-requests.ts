@@ -11,7 +11,9 @@ import type { AuthorizationRequestTable, Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
-import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
+import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
+import { recordDeviceNotices } from '../devices/device-notices.ts';
+import type { TokenPushSender } from '../two-factor/token-delivery.ts';
 import { recordHistory } from './history.ts';
 import { registerDevice } from './push-users.ts';
 
@@ -128,7 +130,8 @@ function alreadyDecided(row: Row): ProblemError {
 /**
  * Seed §2.3 and SPEC §3: moves a pending request to Authorized or Rejected, once.
  * Authorizing registers the device as an Active push message user in the same transaction, and the enrolled device
- * that made the request (if one did) becomes that push user. Its live stream hears of it from the change event.
+ * that made the request (if one did) becomes that push user. Its live stream hears of it from the change event; the
+ * person's other Active devices are told of it (device-notices.ts), by Web Push too when `pushSender` is given.
  */
 export async function decideAuthorizationRequest(
   db: Kysely<Database>,
@@ -136,8 +139,9 @@ export async function decideAuthorizationRequest(
   decision: DeviceAuthorizationDecision,
   decidedBy: Principal,
   changes: ChangePublisher,
+  pushSender: TokenPushSender | null = null,
 ): Promise<AuthorizationRequest> {
-  return writeAndPublish(
+  const decided = await writeAndPublish(
     db,
     changes,
     async (trx) => {
@@ -204,10 +208,13 @@ export async function decideAuthorizationRequest(
           .where('authorization_request_id', '=', row.id)
           .execute();
       }
-      return toAuthorizationRequest(updated);
+      const notice = decision.Authorized ? await recordDeviceNotices(trx, row.id, 'approved', clock()) : null;
+      return { request: toAuthorizationRequest(updated), notice };
     },
-    decisionEvent,
+    ({ request, notice }) => [decisionEvent(request), ...deviceSignal(notice?.deviceIds ?? [])],
   );
+  if (decided.notice) pushSender?.sendNotice?.(decided.notice.targets, decided.notice.message);
+  return decided.request;
 }
 
 function decisionEvent(decided: AuthorizationRequest): FeedEvent {

@@ -142,6 +142,7 @@ export async function resetDemoData(
     async (trx) => {
       // Enrolled devices go with the requests that enrolled them, and their events and codes with them.
       await truncateTables(trx, [
+        'device_notices',
         'device_events',
         'devices',
         'pushes',

@@ -3,6 +3,7 @@ import { type DeviceEvent, formatTimestamp } from '../../../shared/contract/inde
 import type { Database, DeviceEventKind } from '../../db/schema.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { listDevicePushes } from './device-inbox.ts';
+import { deviceNoticeOf } from './device-notices.ts';
 
 /** A device's stream replays at most this many events after a reconnect; older ones it learns from its inbox. */
 const REPLAY_LIMIT = 100;
@@ -49,7 +50,7 @@ export async function lastDeviceEventId(db: Kysely<Database>, deviceId: number):
 
 /**
  * A device's events after `afterId` (at most REPLAY_LIMIT), as its stream sends them, and the Id of the last one
- * read. A code is rendered as the inbox has it now, so one already used, replaced or expired is skipped rather than
+ * read. A notice is rendered as its list has it now. A code is rendered as the inbox has it now, so one already used, replaced or expired is skipped rather than
  * shown again (its `token-ended` follows anyway); skipped ones still count as read.
  */
 export async function deviceEventsAfter(
@@ -60,7 +61,7 @@ export async function deviceEventsAfter(
 ): Promise<{ events: Array<{ id: number; event: DeviceEvent }>; lastId: number; more: boolean }> {
   const rows = await db
     .selectFrom('device_events')
-    .select(['id', 'kind', 'instruction_id'])
+    .select(['id', 'kind', 'instruction_id', 'notice_id'])
     .where('device_id', '=', device.id)
     .where('id', '>', afterId)
     .orderBy('id')
@@ -69,6 +70,11 @@ export async function deviceEventsAfter(
   const events: Array<{ id: number; event: DeviceEvent }> = [];
   for (const row of rows) {
     const instructionId = row.instruction_id ?? 0;
+    if (row.kind === 'notice') {
+      const notice = await deviceNoticeOf(db, device.id, row.notice_id ?? 0);
+      if (notice) events.push({ id: row.id, event: { Type: 'notice', Notice: notice } });
+      continue;
+    }
     if (row.kind === 'token-ended') {
       events.push({ id: row.id, event: { Type: 'token-ended', InstructionId: instructionId } });
       continue;

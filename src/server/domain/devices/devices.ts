@@ -24,8 +24,9 @@ import {
   toAuthorizationRequest,
 } from '../consumer/authorization-requests.ts';
 import { setPushMessageUserStatus } from '../consumer/push-users.ts';
-import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
+import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
 import { endDevicesWhere, hashSecret, newSecret } from './device-credentials.ts';
+import { type NewDeviceNotice, recordDeviceNotices } from './device-notices.ts';
 import { type PushEndpointPolicy, pushEndpointRefusal } from './push-endpoint-policy.ts';
 
 /** Enrolments one person may make in an hour, however they enrol (signed in or from links). */
@@ -94,10 +95,14 @@ export async function createEnrollmentLink(
   };
 }
 
-/** An enrolment made, and whose device it is (the audit line names the person, a link's enrolment too). */
+/**
+ * An enrolment made, whose device it is (the audit line names the person, a link's enrolment too), and the notice
+ * the person's other Active devices were given (its Web Push is the caller's to send, after the commit).
+ */
 export interface Enrolled {
   result: DeviceEnrollmentResult;
   userName: string;
+  notice: NewDeviceNotice;
 }
 
 /**
@@ -182,17 +187,18 @@ export async function enrollDevice(
           ended_at: null,
         })
         .execute();
-      return { request: toAuthorizationRequest(request), userName: person.user_name };
+      // The person hears of it on their other devices before anyone approves it: a link needs no password.
+      const notice = await recordDeviceNotices(trx, request.id, 'enrolled', now);
+      return { request: toAuthorizationRequest(request), userName: person.user_name, notice };
     },
-    ({ request, userName }) => ({
-      Type: 'authorization-request',
-      Id: request.Id,
-      Status: 'Pending',
-      ChangedBy: userName,
-    }),
-  ).then(({ request, userName }) => ({
+    ({ request, userName, notice }) => [
+      { Type: 'authorization-request', Id: request.Id, Status: 'Pending', ChangedBy: userName },
+      ...deviceSignal(notice.deviceIds),
+    ],
+  ).then(({ request, userName, notice }) => ({
     result: { AuthorizationRequestId: request.Id, RequestGuid: request.RequestGuid, DeviceToken: credential },
     userName,
+    notice,
   }));
 }
 

@@ -6,9 +6,9 @@ import { recordHistory } from '../consumer/history.ts';
 import type { FeedEvent } from '../core/change-feed.ts';
 
 /**
- * Ends a person's enrolments still under way when their account is in doubt ("This wasn't me", a password reset,
- * Sign out everywhere, disabled): their unused enrolment links stop working, and the requests their devices made
- * that still wait are rejected with `reason`, so nobody approves a phone that whoever knew the password enrolled.
+ * Ends a person's enrolments still under way when their account is in doubt ("This wasn't me", a password reset
+ * or change, Sign out everywhere, disabled): their unused enrolment links stop working, and the requests their
+ * devices made that still wait are rejected with `reason`, so nobody approves a phone that whoever knew the password enrolled.
  * The devices keep their credential long enough to read why (GET /Device); they receive nothing.
  * Inside the caller's transaction; answers the queue's events for after the commit.
  */

@@ -11,7 +11,10 @@ import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 import { createListResponder } from './list-etag.ts';
 
-export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, changes, audit }: Services): void {
+export function authorizationRequestRoutes(
+  app: FastifyInstance,
+  { db, clock, changes, audit, pushSender }: Services,
+): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.authorizeDevice, async ({ body, request }) => {
     return audited(
@@ -24,7 +27,7 @@ export function authorizationRequestRoutes(app: FastifyInstance, { db, clock, ch
           details: { authorized: body.Authorized },
         },
       },
-      () => decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes),
+      () => decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes, pushSender),
     );
   });
 

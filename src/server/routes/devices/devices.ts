@@ -3,6 +3,8 @@ import { endpoints } from '../../../shared/contract/index.ts';
 import type { AuditEvent } from '../../audit/audit-event.ts';
 import { audited } from '../../audit/request-audit.ts';
 import { listDevicePushes } from '../../domain/devices/device-inbox.ts';
+import { reportDeviceNotice } from '../../domain/devices/device-notice-reports.ts';
+import { listDeviceNotices } from '../../domain/devices/device-notices.ts';
 import {
   type AuthenticatedDevice,
   clearPushSubscription,
@@ -101,6 +103,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         },
         () => enrollDevice(db, clock, body, enroller, changes),
       );
+      pushSender?.sendNotice?.(enrolled.notice.targets, enrolled.notice.message);
       return reply.code(201).send(enrolled.result);
     },
     {
@@ -155,6 +158,29 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         event: deviceActing(device, { type: 'Instruction', id: params.id }),
       },
       () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
+    );
+    return reply.code(204).send();
+  });
+
+  registerEndpoint(app, endpoints.deviceNotices, ({ request }) => listDeviceNotices(db, activeDeviceOf(request).id));
+
+  registerEndpoint(app, endpoints.reportNotice, async ({ params, request, reply }) => {
+    const device = activeDeviceOf(request);
+    await audited(
+      audit,
+      request,
+      {
+        action: 'device-reported',
+        // The person acted through this device; the entity is the reported device's enrolment.
+        event: { userName: device.userName, details: { deviceId: device.id, noticeId: params.id } },
+        after: ({ authorizationRequestId }) => ({
+          entity: { type: 'AuthorizationRequest', id: authorizationRequestId },
+        }),
+      },
+      () =>
+        reportDeviceNotice(db, clock, device, params.id, changes, (principalId) =>
+          sessions.forgetPrincipal(principalId),
+        ),
     );
     return reply.code(204).send();
   });

@@ -5,9 +5,9 @@ import { decide, deviceCall, deviceStateOf, enrollDevice } from '../../test/devi
 import { expectProblem, parseBody, useTestApp } from '../../test/harness.ts';
 
 /**
- * When a person's account is in doubt (a code they did not ask for, a password reset, Sign out everywhere, the
- * account disabled), whoever knew the password may have started enrolling a phone of their own: an unused link, or
- * a request waiting in the queue. Both end then, so an administrator never approves the intruder's phone.
+ * When a person's account is in doubt (a code they did not ask for, a password reset or change, Sign out everywhere,
+ * the account disabled), whoever knew the password may have started enrolling a phone of their own: an unused link,
+ * or a request waiting in the queue. Both end then, so an administrator never approves the intruder's phone.
  */
 const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
@@ -112,6 +112,26 @@ describe('enrolments under way end when the account is in doubt', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     await expectEnded(intruder, /password was reset/, ADMIN[0]);
+  });
+
+  it("the person's own password change (their session goes on)", async () => {
+    const intruder = await intruderEnrolments(dana);
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/Admin/Accounts/Me/Password',
+      token: dana,
+      payload: { OldPassword: DANA[1], NewPassword: 'Dana chose a new long passphrase' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    await expectEnded(intruder, /password was changed/, DANA[0]);
+    // A link made after the change works: only what was under way ended.
+    const after = await newLink(dana);
+    const enrolled = await t.call({
+      method: 'POST',
+      url: '/api/Device/Enrollments',
+      payload: { DeviceType: 'iOS', EnrollmentCode: after.Code },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
   });
 
   it('Sign out everywhere', async () => {

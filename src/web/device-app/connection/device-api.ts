@@ -2,6 +2,7 @@ import { deviceAppEndpoints as endpoints } from '../../../shared/contract/device
 import type {
   DeviceEnrollment,
   DeviceEnrollmentResult,
+  DeviceNotice,
   DevicePush,
   DeviceState,
   LoginCredentials,
@@ -27,6 +28,9 @@ export function createDeviceApi(client: ApiClient) {
     pushes: (signal?: AbortSignal): Promise<DevicePush[]> => client.call(endpoints.devicePushes, { signal }),
     reportPush: (instructionId: number): Promise<undefined> =>
       client.call(endpoints.reportPush, { params: { id: instructionId } }),
+    notices: (signal?: AbortSignal): Promise<DeviceNotice[]> => client.call(endpoints.deviceNotices, { signal }),
+    reportNotice: (noticeId: number): Promise<undefined> =>
+      client.call(endpoints.reportNotice, { params: { id: noticeId } }),
   };
 }
 

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type {
   DeviceEnrollment,
   DeviceEvent,
+  DeviceNotice,
   DevicePush,
   DeviceState,
   PushSubscriptionInput,
@@ -25,6 +26,11 @@ export const deviceQueries = {
     queryOptions({
       queryKey: [...deviceQueries.all, 'pushes', credential.token] as const,
       queryFn: ({ signal }) => deviceApi.pushes(signal),
+    }),
+  notices: (credential: DeviceCredential) =>
+    queryOptions({
+      queryKey: [...deviceQueries.all, 'notices', credential.token] as const,
+      queryFn: ({ signal }) => deviceApi.notices(signal),
     }),
   pushKey: () =>
     queryOptions({
@@ -54,6 +60,11 @@ export function deviceEventReceived(queryClient: QueryClient, credential: Device
     case 'token-ended':
       queryClient.setQueryData(deviceQueries.pushes(credential).queryKey, (old: DevicePush[] | undefined) =>
         old?.filter((push) => push.InstructionId !== event.InstructionId),
+      );
+      return;
+    case 'notice':
+      queryClient.setQueryData(deviceQueries.notices(credential).queryKey, (old: DeviceNotice[] | undefined) =>
+        [event.Notice, ...(old ?? []).filter((notice) => notice.Id !== event.Notice.Id)].sort((a, b) => b.Id - a.Id),
       );
       return;
   }
@@ -110,6 +121,15 @@ export function useReportPush(credential: DeviceCredential) {
     mutationFn: (instructionId: number) => deviceApi.reportPush(instructionId),
     onSuccess: (_, instructionId) =>
       deviceEventReceived(queryClient, credential, { Type: 'token-ended', InstructionId: instructionId }),
+  });
+}
+
+/** "This wasn't me" about a new device: the notices are read again (the device's enrolment now stands rejected). */
+export function useReportNotice(credential: DeviceCredential) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noticeId: number) => deviceApi.reportNotice(noticeId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceQueries.notices(credential).queryKey }),
   });
 }
 

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DevicePush, type DeviceState, formatTimestamp } from '../../../shared/contract/index.ts';
+import {
+  type DeviceNotice,
+  type DevicePush,
+  type DeviceState,
+  formatTimestamp,
+} from '../../../shared/contract/index.ts';
 import { LiveRegion } from '../../components/live-region.tsx';
 import { eventStream, json, problem, renderWithProviders, routedFetch } from '../../test/render.tsx';
 import { DeviceApp } from './device-app.tsx';
@@ -167,6 +172,7 @@ describe('a registered device', () => {
       'GET /api/Device': json(pending),
       'GET /api/Device/Events': () => stream.response(),
       'GET /api/Device/Pushes': json([]),
+      'GET /api/Device/Notices': json([]),
       'GET /api/Device/PushKey': pushKey,
     });
     vi.stubGlobal('fetch', routes.fetch);
@@ -191,6 +197,7 @@ describe('a registered device', () => {
       'GET /api/Device': json(approved),
       'GET /api/Device/Events': new Response(null, { status: 404 }),
       'GET /api/Device/Pushes': json([code()]),
+      'GET /api/Device/Notices': json([]),
       'GET /api/Device/PushKey': pushKey,
       'POST /api/Device/Pushes/1042/Report': new Response(null, { status: 204 }),
     });
@@ -219,6 +226,59 @@ describe('a registered device', () => {
 
     await waitFor(() => expect(screen.queryByTestId('device-code')).not.toBeInTheDocument());
     expect(routes.called('POST /api/Device/Pushes/1042/Report')).toHaveLength(1);
+    expect(screen.getByText('Reported')).toBeInTheDocument();
+  });
+
+  it('says on the stream when a new device was added for the person, and "This wasn\'t me" reports it', async () => {
+    registered();
+    const stream = eventStream();
+    const notice: DeviceNotice = {
+      Id: 5,
+      Kind: 'enrolled',
+      AuthorizationRequestId: 31,
+      DeviceType: 'Android',
+      Manufacturer: 'Samsung',
+      Model: 'Galaxy S24',
+      OsVersion: 'Android 15',
+      EnrolledTimestampUtc: formatTimestamp(new Date(Date.now() - 120_000)),
+      NoticeTimestampUtc: formatTimestamp(new Date(Date.now() - 120_000)),
+      RequestStatus: 'Pending',
+      ReportedTimestampUtc: null,
+    };
+    const notices = { current: [] as DeviceNotice[] };
+    const routes = routedFetch({
+      'GET /api/Device': json(approved),
+      'GET /api/Device/Events': () => stream.response(),
+      'GET /api/Device/Pushes': json([]),
+      'GET /api/Device/Notices': () => json(notices.current),
+      'GET /api/Device/PushKey': pushKey,
+      'POST /api/Device/Notices/5/Report': new Response(null, { status: 204 }),
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    const { user } = renderApp();
+    expect(await screen.findByRole('heading', { name: 'Approved' })).toBeInTheDocument();
+    // Nothing to tell: no section at all.
+    await waitFor(() => expect(routes.called('GET /api/Device/Notices').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('heading', { name: 'New devices' })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(routes.called('GET /api/Device/Events')).toHaveLength(1));
+    stream.send(1, 'notice', { Type: 'notice', Notice: notice });
+    const card = await screen.findByRole('listitem', { name: 'A new device was added for you' });
+    expect(card).toHaveTextContent('Samsung Galaxy S24 (Android 15), Android');
+    expect(card).toHaveTextContent(/2 minutes ago/);
+    expect(card).toHaveTextContent('It waits for an administrator’s approval.');
+    await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent(/A new device was added for you/));
+
+    await user.click(within(card).getByRole('button', { name: /This wasn’t me/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a device you did not add?' });
+    expect(dialog).toHaveTextContent('Samsung Galaxy S24 (Android 15), Android is rejected at once');
+    expect(routes.called('POST /api/Device/Notices/5/Report')).toHaveLength(0);
+    notices.current = [{ ...notice, RequestStatus: 'Rejected', ReportedTimestampUtc: formatTimestamp(new Date()) }];
+    await user.click(within(dialog).getByRole('button', { name: 'Report it' }));
+
+    await waitFor(() => expect(routes.called('POST /api/Device/Notices/5/Report')).toHaveLength(1));
+    expect(await screen.findByText('You reported it')).toBeInTheDocument();
+    expect(screen.getByTestId('device-notice')).toHaveTextContent('It was rejected: it gets no codes.');
     expect(screen.getByText('Reported')).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { DEVICE_POLL_MS, deviceQueries } from '../connection/device-queries.ts';
 import { unsubscribeFromPush } from '../connection/web-push.ts';
 import { CodeInbox } from './code-inbox.tsx';
 import { ScreenTitle } from './device-shell.tsx';
+import { NewDeviceNotices } from './new-device-notices.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { RemoveDeviceSection } from './remove-device-section.tsx';
 import { useDeviceEvents } from './use-device-events.ts';
@@ -138,6 +139,7 @@ export function DeviceScreen({ credential, unusedEnrollmentCode, onDismissEnroll
             Sign-in codes for {device.UserName} come to this {device.DeviceType} device.
           </Text>
           <Stack gap="xl">
+            <NewDeviceNotices credential={credential} live={live} />
             <NotificationsPanel credential={credential} device={device} />
             <CodeInbox credential={credential} live={live} />
             <RemoveDeviceSection />

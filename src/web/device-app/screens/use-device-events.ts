@@ -70,11 +70,15 @@ export function useDeviceEvents(credential: DeviceCredential, enabled: boolean):
     };
   }, [queryClient, credential, enabled]);
 
-  // The service worker got a push: the inbox asks now rather than at its next poll (the stream may be down).
+  // The service worker got a push: the inbox (or the notices) ask now rather than at their next poll (the stream may
+  // be down).
   useEffect(() => {
     const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     if (!worker || !enabled) return;
-    const onMessage = () => void queryClient.invalidateQueries({ queryKey: deviceQueries.pushes(credential).queryKey });
+    const onMessage = (event: MessageEvent<{ type?: unknown }>) => {
+      const query = event.data?.type === 'device-notice' ? deviceQueries.notices : deviceQueries.pushes;
+      void queryClient.invalidateQueries({ queryKey: query(credential).queryKey });
+    };
     worker.addEventListener('message', onMessage);
     return () => worker.removeEventListener('message', onMessage);
   }, [queryClient, credential, enabled]);

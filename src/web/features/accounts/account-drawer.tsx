@@ -52,6 +52,7 @@ const ACTION_TEXT: Record<AccountHistoryEntry['Action'], string> = {
   SignedOutEverywhere: 'Signed out everywhere',
   EmailChanged: 'Email changed',
   CodeReported: 'Reported a code they did not ask for',
+  DeviceReported: 'Reported a new device as not theirs',
   ApiAccountCreated: 'API account created',
   SecretRotated: 'Secret rotated',
   SecondFactorAdded: 'Sign-in method added',

@@ -1,0 +1,320 @@
+import type { AddressInfo } from 'node:net';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  AccountHistoryList,
+  type DeviceEnrollmentResult,
+  DeviceEvent,
+  DeviceNoticeList,
+  EnrollmentLink,
+} from '../../../shared/contract/index.ts';
+import { AuditLines } from '../../test/audit-lines.ts';
+import {
+  browserSubscription,
+  decide,
+  deviceCall,
+  deviceStateOf,
+  enrollDevice,
+  RecordingPushSender,
+} from '../../test/device-helpers.ts';
+import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
+
+/**
+ * A person's other Active devices are told when a device is enrolled for them and when it is approved: in their
+ * notices, on their live stream and by Web Push. Whoever knows the password (or holds a link) can enrol a phone; the
+ * person learns of it on the phone they already have, and "This wasn't me" there ends the intruder's device.
+ */
+const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
+const BOB = ['ACME\\bob', 'Bob keeps a long passphrase'] as const;
+const EVE = ['ACME\\eve', 'Eve keeps a long passphrase'] as const;
+const PUSH_ORIGIN = 'http://127.0.0.1:9';
+const PIXEL = { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' };
+const INTRUDER = { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S24', OsVersion: 'Android 15' };
+
+describe('the other devices are told of a new device', () => {
+  const sender = new RecordingPushSender();
+  const lines = new AuditLines();
+  const { t } = useTestApp({
+    config: {
+      demo: false,
+      adminUserName: ADMIN[0],
+      adminPassword: ADMIN[1],
+      vapidSubject: 'mailto:security@acme.example',
+      pushAllowOrigins: [PUSH_ORIGIN],
+    },
+    options: { pushSender: sender, auditSink: lines },
+  });
+  let admin: string;
+  let bob: string;
+  beforeEach(async () => {
+    sender.notices.length = 0;
+    lines.clear();
+    await t.addPrincipal(BOB[0], BOB[1], []);
+    await t.addPrincipal(EVE[0], EVE[1], []);
+    admin = await t.login(...ADMIN);
+    bob = await t.login(...BOB);
+  });
+
+  /** A phone of its person: enrolled signed in, approved, subscribed to Web Push. */
+  async function approvedPhone(token: string, body: Record<string, unknown> = PIXEL) {
+    const enrolled = await enrollDevice(t, { token }, body);
+    await decide(t, admin, enrolled);
+    const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
+    const stored = await deviceCall(t, enrolled.DeviceToken, {
+      method: 'PUT',
+      url: '/api/Device/PushSubscription',
+      payload: subscription,
+    });
+    expect(stored.statusCode, stored.body).toBe(204);
+    return { ...enrolled, endpoint: subscription.endpoint };
+  }
+
+  const notices = async (device: DeviceEnrollmentResult) => {
+    const response = await deviceCall(t, device.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
+    expect(response.statusCode, response.body).toBe(200);
+    return parseBody(response, DeviceNoticeList);
+  };
+
+  const setStatus = async (device: DeviceEnrollmentResult, Status: number) => {
+    const { PushMessageUserId } = await deviceStateOf(t, device.DeviceToken);
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/Consumer/PushMessageUsers',
+      token: admin,
+      payload: { Id: PushMessageUserId, Status },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  /** An enrolment through a link Bob's session made: whoever holds the link needs no password on the phone. */
+  async function intruderPhone() {
+    const link = parseBody(
+      await t.call({ method: 'POST', url: '/api/Device/EnrollmentLinks', token: bob }),
+      EnrollmentLink,
+    );
+    return enrollDevice(t, { code: link.Code }, INTRUDER);
+  }
+
+  const pushedTo = () =>
+    sender.notices.map(({ targets, notice }) => [notice.kind, targets.map((target) => target.subscription.endpoint)]);
+
+  it('enrolled and approved: Active devices of the person get a notice, a push and a stream event; no other does', async () => {
+    const phone = await approvedPhone(bob);
+    const lost = await approvedPhone(bob, { ...PIXEL, Model: 'Pixel 7' });
+    await setStatus(lost, 2);
+    const waiting = await enrollDevice(t, { token: bob }, { DeviceType: 'iOS', Model: 'iPad' });
+    const eves = await approvedPhone(await t.login(...EVE));
+    sender.notices.length = 0;
+
+    const stream = await openStream(t, phone.DeviceToken);
+    try {
+      await stream.until((event) => event.Type === 'device');
+      const intruder = await intruderPhone();
+
+      const [enrolled] = await notices(phone);
+      expect(enrolled).toMatchObject({
+        Kind: 'enrolled',
+        AuthorizationRequestId: intruder.AuthorizationRequestId,
+        DeviceType: 'Android',
+        Manufacturer: 'Samsung',
+        Model: 'Galaxy S24',
+        OsVersion: 'Android 15',
+        RequestStatus: 'Pending',
+        ReportedTimestampUtc: null,
+      });
+      expect(enrolled?.NoticeTimestampUtc).toBe(enrolled?.EnrolledTimestampUtc);
+      const heard = await stream.until((event) => event.Type === 'notice');
+      expect(heard).toEqual({ Type: 'notice', Notice: enrolled });
+      expect(pushedTo()).toEqual([['enrolled', [phone.endpoint]]]);
+      expect(sender.notices[0]?.notice.device).toBe('Samsung Galaxy S24 (Android 15), Android');
+
+      await decide(t, admin, intruder);
+      const [approved, first] = await notices(phone);
+      expect(approved).toMatchObject({ Kind: 'approved', RequestStatus: 'Authorized' });
+      // The earlier notice reads where the enrolment stands now.
+      expect(first).toMatchObject({ Id: enrolled?.Id, Kind: 'enrolled', RequestStatus: 'Authorized' });
+      expect(await stream.until((event) => event.Type === 'notice' && event.Notice.Kind === 'approved')).toEqual({
+        Type: 'notice',
+        Notice: approved,
+      });
+      expect(pushedTo()).toEqual([
+        ['enrolled', [phone.endpoint]],
+        ['approved', [phone.endpoint]],
+      ]);
+    } finally {
+      await stream.close();
+    }
+
+    // A Disabled device heard nothing, and finds nothing once Active again; a waiting one has no notices to read.
+    expectProblem(
+      await deviceCall(t, lost.DeviceToken, { method: 'GET', url: '/api/Device/Notices' }),
+      403,
+      'device-disabled',
+    );
+    await setStatus(lost, 1);
+    expect(await notices(lost)).toEqual([]);
+    expectProblem(
+      await deviceCall(t, waiting.DeviceToken, { method: 'GET', url: '/api/Device/Notices' }),
+      403,
+      'device-not-approved',
+    );
+    // Someone else's devices are told nothing of Bob's.
+    expect(await notices(eves)).toEqual([]);
+    expect((await deviceCall(t, 'not-a-credential', { method: 'GET', url: '/api/Device/Notices' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('"This wasn\'t me" on a waiting device: it is rejected, Bob\'s sessions and links end, admins see it', async () => {
+    const phone = await approvedPhone(bob);
+    const intruder = await intruderPhone();
+    const spare = parseBody(
+      await t.call({ method: 'POST', url: '/api/Device/EnrollmentLinks', token: bob }),
+      EnrollmentLink,
+    );
+    const [notice] = await notices(phone);
+    if (!notice) throw new Error('no notice');
+
+    // Another person's device cannot report Bob's notice, nor learn that it exists.
+    const eves = await approvedPhone(await t.login(...EVE));
+    expectProblem(
+      await deviceCall(t, eves.DeviceToken, { method: 'POST', url: `/api/Device/Notices/${notice.Id}/Report` }),
+      404,
+      'not-found',
+    );
+    expect((await deviceStateOf(t, intruder.DeviceToken)).RequestStatus).toBe('Pending');
+
+    const report = await deviceCall(t, phone.DeviceToken, {
+      method: 'POST',
+      url: `/api/Device/Notices/${notice.Id}/Report`,
+    });
+    expect(report.statusCode, report.body).toBe(204);
+    expect(await deviceStateOf(t, intruder.DeviceToken)).toMatchObject({
+      RequestStatus: 'Rejected',
+      Comment: expect.stringMatching(/new device was reported/),
+    });
+    expectProblem(
+      await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: bob }),
+      401,
+      'unauthenticated',
+    );
+    expectProblem(
+      await t.call({
+        method: 'POST',
+        url: '/api/Device/Enrollments',
+        payload: { DeviceType: 'iOS', EnrollmentCode: spare.Code },
+      }),
+      401,
+      'enrollment-code-invalid',
+    );
+    const [reported] = await notices(phone);
+    expect(reported).toMatchObject({
+      Id: notice.Id,
+      RequestStatus: 'Rejected',
+      ReportedTimestampUtc: expect.any(String),
+    });
+    // The phone that reported stays approved.
+    expect((await deviceStateOf(t, phone.DeviceToken)).RequestStatus).toBe('Authorized');
+
+    const history = parseBody(
+      await t.call({ method: 'GET', url: '/api/Admin/Accounts/History', token: admin }),
+      AccountHistoryList,
+    );
+    expect(history.find((entry) => entry.Action === 'DeviceReported')).toMatchObject({
+      UserName: BOB[0],
+      Detail: expect.stringContaining('Samsung Galaxy S24 (Android 15), Android'),
+    });
+    // Eve's attempt is audited as refused; Bob's report names the reported device's enrolment.
+    expect(
+      lines.of('device-reported').map((line) => [line.event.outcome, line.user?.name, line.tachyon?.entity?.id]),
+    ).toEqual([
+      ['failure', EVE[0], undefined],
+      ['success', BOB[0], intruder.AuthorizationRequestId],
+    ]);
+    // Twice changes nothing more.
+    const again = await deviceCall(t, phone.DeviceToken, {
+      method: 'POST',
+      url: `/api/Device/Notices/${notice.Id}/Report`,
+    });
+    expect(again.statusCode).toBe(204);
+    expect((await notices(phone))[0]?.ReportedTimestampUtc).toBe(reported?.ReportedTimestampUtc);
+  });
+
+  it('"This wasn\'t me" on an approved device: it is removed (Deleted, its credential ended)', async () => {
+    const phone = await approvedPhone(bob);
+    const intruder = await intruderPhone();
+    await decide(t, admin, intruder);
+    const [approved] = await notices(phone);
+    expect(approved?.Kind).toBe('approved');
+    const report = await deviceCall(t, phone.DeviceToken, {
+      method: 'POST',
+      url: `/api/Device/Notices/${approved?.Id}/Report`,
+    });
+    expect(report.statusCode, report.body).toBe(204);
+    expectProblem(
+      await deviceCall(t, intruder.DeviceToken, { method: 'GET', url: '/api/Device' }),
+      401,
+      'device-ended',
+    );
+    expect((await deviceStateOf(t, phone.DeviceToken)).PushMessageUserStatus).toBe(1);
+  });
+
+  it('refuses a malformed notice id and an unknown one, in words', async () => {
+    const phone = await approvedPhone(bob);
+    expectProblem(
+      await deviceCall(t, phone.DeviceToken, { method: 'POST', url: '/api/Device/Notices/abc/Report' }),
+      400,
+      'validation',
+    );
+    expectProblem(
+      await deviceCall(t, phone.DeviceToken, { method: 'POST', url: '/api/Device/Notices/999/Report' }),
+      404,
+      'not-found',
+    );
+  });
+});
+
+/** A device's live stream, read until an event matches. */
+async function openStream(t: TestApp, deviceToken: string) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}/api/Device/Events`, {
+    headers: { authorization: `Device ${deviceToken}` },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no stream');
+  const decoder = new TextDecoder();
+  const received: DeviceEvent[] = [];
+  let buffer = '';
+  return {
+    async until(match: (event: DeviceEvent) => boolean, timeoutMs = 5_000): Promise<DeviceEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = received.findIndex(match);
+        const found = received[index];
+        if (found) {
+          received.splice(0, index + 1);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no such event; had ${JSON.stringify(received)}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .find((line) => line.startsWith('data: '));
+          buffer = buffer.slice(end + 2);
+          if (data) received.push(DeviceEvent.parse(JSON.parse(data.slice(6))));
+        }
+      }
+    },
+    async close() {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { Alert, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobilePlus, IconUserExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type DeviceNotice, parseTimestamp } from '../../../shared/contract/index.ts';
+import { InlineError } from '../../components/inline-error.tsx';
+import { announce } from '../../lib/announce.ts';
+import { relativeTime } from '../../lib/relative-time.ts';
+import type { DeviceCredential } from '../connection/device-credential.ts';
+import { DEVICE_POLL_MS, deviceQueries, useReportNotice } from '../connection/device-queries.ts';
+import { Confirm } from './confirm-dialog-host.tsx';
+
+/** Notices older than this are not shown: the person had two weeks to say it was not them. */
+const SHOWN_FOR_DAYS = 14;
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Samsung Galaxy S24 (Android 15), Android": what the new device said it is. */
+export function noticeDevice(notice: DeviceNotice): string {
+  const name = [notice.Manufacturer, notice.Model].filter((part) => part.trim() !== '').join(' ');
+  const os = notice.OsVersion.trim();
+  const described = name ? (os ? `${name} (${os})` : name) : os;
+  return [described, notice.DeviceType].filter((part) => part !== '').join(', ');
+}
+
+const NOW_STANDS: Record<DeviceNotice['RequestStatus'], string> = {
+  Pending: 'It waits for an administrator’s approval.',
+  Authorized: 'It was approved: sign-in codes go to it too.',
+  Rejected: 'It was rejected: it gets no codes.',
+};
+
+/**
+ * Devices enrolled or approved for this person lately, on their other phone: whoever knows the password (or holds a
+ * link) could enrol one, and this is where the person finds out. Nothing shows while there is nothing to tell.
+ */
+export function NewDeviceNotices({ credential, live }: { credential: DeviceCredential; live: boolean }) {
+  const notices = useQuery({ ...deviceQueries.notices(credential), refetchInterval: live ? false : DEVICE_POLL_MS });
+  const [reporting, setReporting] = useState<DeviceNotice | null>(null);
+  const [reported, setReported] = useState(false);
+  const report = useReportNotice(credential);
+  const since = Date.now() - SHOWN_FOR_DAYS * 24 * 3600 * 1000;
+  const recent =
+    notices.data?.filter((notice) => (parseTimestamp(notice.NoticeTimestampUtc)?.getTime() ?? 0) > since) ?? [];
+
+  // A notice that arrives while the page is open is spoken; those there when it opened are the page itself.
+  const seen = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!notices.data) return;
+    const before = seen.current;
+    const arrived = before ? notices.data.filter((notice) => !before.has(notice.Id)) : [];
+    if (arrived[0]) announce(`${headline(arrived[0])}: ${noticeDevice(arrived[0])}.`);
+    seen.current = new Set(notices.data.map((notice) => notice.Id));
+  }, [notices.data]);
+
+  if (notices.isError) {
+    return <InlineError error={notices.error} onRetry={() => void notices.refetch()} about="New devices" />;
+  }
+  if (recent.length === 0 && !reported) return null;
+  return (
+    <section aria-labelledby="device-notices">
+      <Title order={2} fz="lg" mb="sm" id="device-notices">
+        New devices
+      </Title>
+      {reported && (
+        <Alert
+          color="yellow"
+          icon={<IconUserExclamation />}
+          title="Reported"
+          mb="sm"
+          withCloseButton
+          onClose={() => setReported(false)}
+          closeButtonLabel="Dismiss"
+        >
+          That device gets no codes, and every session of your account was ended. Someone who knows your password (or
+          had a link of yours) enrolled it: change your password when you next sign in. Your administrators can see the
+          report.
+        </Alert>
+      )}
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {recent.map((notice) => (
+          <NoticeCard
+            key={notice.Id}
+            notice={notice}
+            onReport={() => {
+              report.reset();
+              setReporting(notice);
+            }}
+          />
+        ))}
+      </Stack>
+      {reporting && (
+        <Confirm
+          title="Report a device you did not add?"
+          confirmLabel="Report it"
+          loading={report.isPending}
+          error={report.error}
+          onCancel={() => setReporting(null)}
+          onConfirm={() =>
+            report.mutate(reporting.Id, {
+              onSuccess: () => {
+                setReporting(null);
+                setReported(true);
+                announce('Reported. That device gets no codes and your sessions were ended.');
+              },
+            })
+          }
+        >
+          <Text size="sm">
+            {noticeDevice(reporting)} is {reporting.RequestStatus === 'Authorized' ? 'removed' : 'rejected'} at once,
+            and every session of your account ends, on every computer: whoever added it knows your password or had a
+            link of yours.
+          </Text>
+          <Text size="sm">
+            You will have to sign in again, and should change your password then. Your administrators see the report.
+          </Text>
+        </Confirm>
+      )}
+    </section>
+  );
+}
+
+const headline = (notice: DeviceNotice) =>
+  notice.Kind === 'approved' ? 'A new device was approved for you' : 'A new device was added for you';
+
+function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () => void }) {
+  const at = parseTimestamp(notice.NoticeTimestampUtc);
+  const titleId = `notice-${notice.Id}`;
+  return (
+    <Paper component="li" p="md" radius="md" aria-labelledby={titleId} data-testid="device-notice">
+      <Text fw={600} id={titleId}>
+        <IconDeviceMobilePlus size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+        {headline(notice)}
+      </Text>
+      <Text mt={4}>{noticeDevice(notice)}</Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {at && (
+          <>
+            {relativeTime(at)}, <time dateTime={at.toISOString()}>{dateTimeFormat.format(at)}</time>.{' '}
+          </>
+        )}
+        {NOW_STANDS[notice.RequestStatus]}
+      </Text>
+      {notice.ReportedTimestampUtc ? (
+        <Badge mt="sm" color="yellow" variant="light" tt="none">
+          You reported it
+        </Badge>
+      ) : (
+        <Button
+          variant="default"
+          mt="sm"
+          leftSection={<IconUserExclamation size={16} />}
+          onClick={onReport}
+          aria-label={`This wasn’t me: report ${noticeDevice(notice)}`}
+        >
+          This wasn’t me
+        </Button>
+      )}
+    </Paper>
+  );
+}
