@@ -151,7 +151,8 @@ export const DevicePushList = z.array(DevicePush);
  * `id:` a number to send back as `Last-Event-ID` after a reconnect (events since then are sent first).
  * - `device`: the request was decided or the push user's status changed; the device's state as of now;
  * - `token`: a code arrived (as the inbox lists it);
- * - `token-ended`: a code no longer works (used, reported, replaced by a newer one): take it off the screen.
+ * - `token-ended`: a code no longer works (used, replaced by a newer one, reported, or ended by a report of another
+ *   code of its person): take it off the screen.
  */
 export const DeviceEvent = z.discriminatedUnion('Type', [
   z.object({ Type: z.literal('device'), Device: DeviceState }),

@@ -65,7 +65,7 @@ function PersonDetail({ userName }: { userName: string }) {
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Someone else may know their password">
             {person.UserName} said “This wasn’t me” of{' '}
             {openReports.length === 1 ? 'a code' : `${openReports.length} codes`} they did not ask for: all their
-            sessions were ended. Check where it was asked from under{' '}
+            sessions and the codes waiting for them were ended. Check where it was asked from under{' '}
             <Anchor href="#codes" size="sm">
               Codes sent
             </Anchor>
