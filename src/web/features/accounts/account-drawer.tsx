@@ -28,6 +28,7 @@ import { problemFieldError } from '../../api/field-problem.ts';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { PersonPageLink } from '../../components/person-links.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
@@ -140,6 +141,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           </Text>
         )}
         {!api && <AccountEmail account={account} />}
+        {!api && <PersonPageLink userName={account.UserName} />}
         {directory && (
           <Text size="sm" c="dimmed">
             Its password and Security permissions come from the directory and its groups, read again at every sign-in.

@@ -23,6 +23,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ReportedCodesSection', () => {
   it('says who reported a code they did not ask for, when, and from where it was asked for', async () => {
+    signInAs(['Read'], {
+      permissions: [
+        { Entity: 'Security', Permissions: ['Read'] },
+        { Entity: 'Accounts', Permissions: ['Read'] },
+      ],
+    });
     vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([report]) }).fetch);
     renderWithProviders(inRouter(<ReportedCodesSection />));
     const list = await screen.findByTestId('reported-codes');
@@ -57,6 +63,14 @@ describe('ReportedCodesSection', () => {
     await user.click(await screen.findByRole('button', { name: "Mark ACME\\dana's report handled" }));
     await waitFor(() => expect(screen.getByTestId('reported-codes')).toHaveTextContent(/Handled by DEMO\\helpdesk/));
     expect(screen.queryByText('1 open')).not.toBeInTheDocument();
+  });
+
+  it('links to the person only for those who may open their page (Read on Security)', async () => {
+    vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([report]) }).fetch);
+    renderWithProviders(inRouter(<ReportedCodesSection />));
+    const list = await screen.findByTestId('reported-codes');
+    expect(list).toHaveTextContent('ACME\\dana reported a code they did not ask for');
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says when there is nothing to report', async () => {

@@ -5,8 +5,7 @@ import type { ReportedCode } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
 import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
 import { InlineError } from '../../components/inline-error.tsx';
-import { PersonLink } from '../../components/person-links.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { PersonLink, PersonPageLink } from '../../components/person-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 
@@ -76,9 +75,7 @@ function ReportRow({ report }: { report: ReportedCode }) {
             <AskedFrom clientAddress={report.ClientAddress} userAgent={report.UserAgent} />.
           </Text>
           <Group gap="sm" mt={6} wrap="wrap">
-            <RouterAnchor to="/people/$userName" params={{ userName: report.UserName }} size="xs">
-              Their devices, codes and sign-ins
-            </RouterAnchor>
+            <PersonPageLink userName={report.UserName} size="xs" />
             <ReportHandling report={report} what={`${report.UserName}'s report`} />
           </Group>
         </div>

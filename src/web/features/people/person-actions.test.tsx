@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account, Person } from '../../../shared/contract/index.ts';
 import { StepUpHost } from '../../components/app-shell/step-up-host.tsx';
@@ -98,8 +98,11 @@ describe('PersonActions: reset sign-in methods', () => {
     await user.type(within(stepUp).getByLabelText('Recovery code'), 'abcd-efgh');
     await user.click(within(stepUp).getByRole('button', { name: 'Use the recovery code' }));
 
-    expect(await screen.findByText('Sign-in methods reset')).toBeInTheDocument();
-    expect(routes.called(RESET)).toHaveLength(2);
+    await waitFor(() => expect(routes.called(RESET)).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Reset the sign-in methods/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).not.toBeInTheDocument();
   });
 
   it('says why in the dialog when the reset fails, and keeps the dialog open', async () => {

@@ -13,6 +13,7 @@ const OUTCOME: Record<SentCodeOutcome, { label: string; color: string }> = {
   Expired: { label: 'Expired unused', color: 'gray' },
   Replaced: { label: 'Replaced by a newer code', color: 'gray' },
   Reported: { label: '“This wasn’t me”', color: 'red' },
+  Ended: { label: 'Ended by a report', color: 'orange' },
 };
 
 function CodeItem({ code }: { code: SentCode }) {
