@@ -181,7 +181,8 @@ export const DeviceNoticeList = z.array(DeviceNotice);
  * `id:` a number to send back as `Last-Event-ID` after a reconnect (events since then are sent first).
  * - `device`: the request was decided or the push user's status changed; the device's state as of now;
  * - `token`: a code arrived (as the inbox lists it);
- * - `token-ended`: a code no longer works (used, reported, replaced by a newer one): take it off the screen;
+ * - `token-ended`: a code no longer works (used, replaced by a newer one, reported, or ended by a report of another
+ *   code of its person): take it off the screen;
  * - `notice`: another device was enrolled for the person, or approved (as the notices list it).
  */
 export const DeviceEvent = z.discriminatedUnion('Type', [

@@ -42,8 +42,11 @@ export const PersonRequest = z.extend(AuthorizationRequest, {
 });
 export type PersonRequest = z.infer<typeof PersonRequest>;
 
-/** What became of a code sent to the person. */
-export const SentCodeOutcome = z.enum(['Waiting', 'Used', 'Expired', 'Replaced', 'Reported']);
+/**
+ * What became of a code sent to the person: still waiting, used, expired unused, replaced by a newer one, reported
+ * ("This wasn't me"), or ended before its time by the report of another of their codes.
+ */
+export const SentCodeOutcome = z.enum(['Waiting', 'Used', 'Expired', 'Replaced', 'Reported', 'Ended']);
 export type SentCodeOutcome = z.infer<typeof SentCodeOutcome>;
 
 /** A two-factor code sent to the person: never the code itself. */

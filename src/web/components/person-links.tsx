@@ -7,11 +7,27 @@ import { useSession } from '../session/session-context.tsx';
 import { RouterAnchor } from './router-links.tsx';
 import { UserText } from './user-text.tsx';
 
-/** A user name as a link to the person's page, where everything of theirs is. */
+/** A user name as a link to the person's page, where everything of theirs is; plain text for those who may not open it. */
 export function PersonLink({ userName }: { userName: string }) {
+  const { session } = useSession();
+  if (!endpointAccess(session, peopleQueries.detail.endpoint).allowed) return <UserText>{userName}</UserText>;
   return (
     <RouterAnchor to="/people/$userName" params={{ userName }} size="sm" underline="always">
       <UserText>{userName}</UserText>
+    </RouterAnchor>
+  );
+}
+
+/**
+ * "Their devices, codes and sign-ins": the way from somewhere else about the person (an account) to their page, shown
+ * only to those who may open it (Read on Security).
+ */
+export function PersonPageLink({ userName, size = 'sm' }: { userName: string; size?: 'xs' | 'sm' }) {
+  const { session } = useSession();
+  if (!endpointAccess(session, peopleQueries.detail.endpoint).allowed) return null;
+  return (
+    <RouterAnchor to="/people/$userName" params={{ userName }} size={size} w="fit-content">
+      Their devices, codes and sign-ins
     </RouterAnchor>
   );
 }

@@ -249,6 +249,7 @@ async function sentCodes(db: Kysely<Database>, clock: Clock, key: string): Promi
       'instructions.name',
       'instructions.scheduled',
       'instructions.state',
+      'instructions.token_hash',
       // The instruction's latest code: only that one can have been used.
       eb
         .selectFrom('token_issues as later')
@@ -267,6 +268,8 @@ async function sentCodes(db: Kysely<Database>, clock: Clock, key: string): Promi
     if (row.reported_at !== null) outcome = 'Reported';
     else if (!latest) outcome = 'Replaced';
     else if (row.state === 'Authenticated') outcome = 'Used';
+    // Only a report takes a waiting code's hash away without using it (code-reports.ts).
+    else if (row.state === 'Expired' && row.token_hash === null) outcome = 'Ended';
     else if (row.state === 'Expired' || row.expires_at <= now) outcome = 'Expired';
     else outcome = 'Waiting';
     return {

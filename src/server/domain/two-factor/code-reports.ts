@@ -16,9 +16,11 @@ const REPORTS_LIMIT = 100;
 
 /**
  * "This wasn't me": a code reached the person's device that they did not ask for, so someone else knows their
- * password. The code stops working at once, every session of the person ends, their enrolments still under way end
- * (endPendingEnrolments), and the report is kept (with where the code was asked for) for the account administrators. Reporting a code twice changes nothing more.
- * `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
+ * password. The code stops working at once, and so does every other code still waiting for the person (whoever asked
+ * for one may have asked for those too; the person asks again once signed in), every session of the person ends,
+ * their enrolments still under way end (endPendingEnrolments), and the report is kept (with where the code was asked
+ * for) for the account administrators. Devices showing an ended code hear `token-ended`. Reporting a code twice
+ * changes nothing more. `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
  */
 export async function reportCode(
   db: Kysely<Database>,
@@ -43,6 +45,7 @@ export async function reportCode(
           'token_issues.issued_at',
           'token_issues.client_address',
           'token_issues.user_agent',
+          'token_issues.user_key',
           'instructions.name',
           'instructions.state',
         ])
@@ -57,14 +60,22 @@ export async function reportCode(
       const now = clock();
       const stamp = formatTimestamp(now);
       await trx.updateTable('token_issues').set({ reported_at: stamp }).where('id', '=', issue.id).execute();
-      // An instruction already authenticated stays so (it ran); one waiting loses its code.
+      // An instruction already authenticated stays so (it ran); one waiting loses its code, as do the person's others.
+      const othersWaiting = await trx
+        .selectFrom('instructions')
+        .select('id')
+        .where('created_by_key', '=', issue.user_key)
+        .where('state', '=', 'AwaitingTwoFactor')
+        .where('id', '!=', instructionId)
+        .execute();
+      const ended = [instructionId, ...othersWaiting.map((row) => row.id)];
       await trx
         .updateTable('instructions')
         .set({ state: 'Expired', token_hash: null })
-        .where('id', '=', instructionId)
+        .where('id', 'in', ended)
         .where('state', '!=', 'Authenticated')
         .execute();
-      await forgetCodes(trx, instructionId);
+      for (const id of ended) await forgetCodes(trx, id);
       await revokeSessionsOf(trx, device.principalId, now);
       // A password step waiting for its second step ends too: whoever is at it knows the password.
       await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', device.principalId).execute();
@@ -81,15 +92,22 @@ export async function reportCode(
         action: 'CodeReported',
         detail:
           `Instruction ${instructionId} (${issue.name || 'unnamed'}): a code asked for at ${issue.issued_at} UTC` +
-          `${issue.user_agent ? ` by ${issue.user_agent}` : ''}; all sessions ended`,
+          `${issue.user_agent ? ` by ${issue.user_agent}` : ''}; all sessions ended` +
+          (othersWaiting.length > 0
+            ? `, and ${othersWaiting.length} other waiting code${othersWaiting.length === 1 ? '' : 's'} ended`
+            : ''),
         // Where the code was asked for: the address the report is about.
         clientAddress: issue.client_address,
         changedBy: device.userName,
         at: now,
       });
-      const holding = await devicesHoldingCodeOf(trx, instructionId);
-      await recordDeviceEvents(trx, holding, 'token-ended', instructionId, stamp);
-      return { deviceIds: holding, events };
+      const told = new Set<number>();
+      for (const id of ended) {
+        const holding = await devicesHoldingCodeOf(trx, id);
+        await recordDeviceEvents(trx, holding, 'token-ended', id, stamp);
+        for (const device of holding) told.add(device);
+      }
+      return { deviceIds: [...told], events };
     },
     ({ deviceIds, events }) => [...events, ...deviceSignal(deviceIds)],
   );

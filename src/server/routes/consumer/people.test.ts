@@ -58,9 +58,25 @@ describe('people', () => {
   }
 
   /** The operator enrols a phone, it is approved, a code goes to it, and the phone says "This wasn't me". */
-  async function operatorReportsACode(): Promise<{ instructionId: number; token: string }> {
+  async function operatorReportsACode({ alsoWaiting }: { alsoWaiting?: string } = {}): Promise<{
+    instructionId: number;
+    token: string;
+    alsoWaiting: number | null;
+  }> {
     const phone = await enrollDevice(t, { token: tokens.operator });
     await decide(t, tokens.admin, phone);
+    // Another code of theirs waiting on the phone when the report comes, when the test wants one.
+    const earlier = alsoWaiting
+      ? parseBody(
+          await t.call({
+            method: 'POST',
+            url: '/api/Instructions',
+            token: tokens.operator,
+            payload: { Name: alsoWaiting },
+          }),
+          Instruction,
+        ).Id
+      : null;
     const created = await t.call({
       method: 'POST',
       url: '/api/Instructions',
@@ -71,14 +87,16 @@ describe('people', () => {
     expect(created.statusCode, created.body).toBe(201);
     const instruction = parseBody(created, Instruction);
     const inbox = await deviceCall(t, phone.DeviceToken, { method: 'GET', url: '/api/Device/Pushes' });
-    const token = (inbox.json() as { Token: string }[])[0]?.Token ?? '';
+    const token =
+      (inbox.json() as { Token: string; InstructionId: number }[]).find((push) => push.InstructionId === instruction.Id)
+        ?.Token ?? '';
     expect(token).toMatch(/^\d{6}$/);
     const report = await deviceCall(t, phone.DeviceToken, {
       method: 'POST',
       url: `/api/Device/Pushes/${instruction.Id}/Report`,
     });
     expect(report.statusCode, report.body).toBe(204);
-    return { instructionId: instruction.Id, token };
+    return { instructionId: instruction.Id, token, alsoWaiting: earlier };
   }
 
   describe('the list', () => {
@@ -175,6 +193,30 @@ describe('people', () => {
       });
       // The enrolled phone is one of their devices, linked to the request its enrolment made.
       expect(operator.Devices.some((device) => device.AuthorizationRequestId !== null)).toBe(true);
+    });
+
+    it('says of a code ended by the report of another that the report ended it, not that it expired', async () => {
+      const { instructionId, alsoWaiting } = await operatorReportsACode({ alsoWaiting: 'Asked a minute before' });
+      const operator = parseBody(
+        await t.call({ method: 'GET', url: personUrl(OPERATOR[0]), token: tokens.auditor }),
+        Person,
+      );
+      expect(operator.Codes.map((code) => [code.InstructionId, code.Outcome])).toEqual([
+        [instructionId, 'Reported'],
+        [alsoWaiting, 'Ended'],
+      ]);
+      // A code whose time ran out unused is still said to have expired.
+      const again = await t.login(...OPERATOR);
+      const later = parseBody(
+        await t.call({ method: 'POST', url: '/api/Instructions', token: again, payload: { Name: 'Left to expire' } }),
+        Instruction,
+      );
+      t.clock.advanceMinutes(11);
+      const after = parseBody(
+        await t.call({ method: 'GET', url: personUrl(OPERATOR[0]), token: tokens.auditor }),
+        Person,
+      );
+      expect(after.Codes[0]).toMatchObject({ InstructionId: later.Id, Outcome: 'Expired' });
     });
 
     it('says which person is unknown, and refuses names that are not names', async () => {

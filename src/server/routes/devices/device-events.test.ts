@@ -285,6 +285,36 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     }
   }, 15_000);
 
+  it('"This wasn’t me": every phone of the person hears each of their waiting codes end, not only the reported one', async () => {
+    const reporter = await enrollDevice(t, { token: dana });
+    const tablet = await enrollDevice(t, { token: dana }, { DeviceType: 'Android' });
+    await decide(t, admin, reporter);
+    await decide(t, admin, tablet);
+    const instruct = async (Name: string) =>
+      parseBody(
+        await t.call({ method: 'POST', url: '/api/Instructions', token: dana, payload: { Name } }),
+        Instruction,
+      );
+    const other = await instruct('Mine, asked a minute ago');
+    const reported = await instruct('Not mine');
+    const stream = await openStream(base, tablet.DeviceToken);
+    try {
+      await stream.events(1);
+      const report = await deviceCall(t, reporter.DeviceToken, {
+        method: 'POST',
+        url: `/api/Device/Pushes/${reported.Id}/Report`,
+      });
+      expect(report.statusCode, report.body).toBe(204);
+      const received = await stream.events(3);
+      expect(received.slice(1).map((item) => item.event)).toEqual([
+        { Type: 'token-ended', InstructionId: reported.Id },
+        { Type: 'token-ended', InstructionId: other.Id },
+      ]);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('lets the service shut down while a device stream is open', async () => {
     const phone = await enrollDevice(t, { token: dana });
     const stream = await openStream(base, phone.DeviceToken);

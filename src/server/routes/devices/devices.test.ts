@@ -598,6 +598,73 @@ describe('the device API with demo mode off', () => {
       );
     });
 
+    it('ends every other code still waiting for the person too: whoever asked for one may have asked for all', async () => {
+      const phone = await enrollDevice(t, { token: dana });
+      await decide(t, admin, phone);
+      const instruct = async (Name: string) =>
+        parseBody(
+          await t.call({ method: 'POST', url: '/api/Instructions', token: dana, payload: { Name } }),
+          Instruction,
+        );
+      const used = await instruct('Already run');
+      const pushesNow = async () =>
+        parseBody(await deviceCall(t, phone.DeviceToken, { method: 'GET', url: '/api/Device/Pushes' }), DevicePushList);
+      const usedCode = (await pushesNow()).find((push) => push.InstructionId === used.Id)?.Token;
+      const submit = (token: string, Id: number, Token: string | undefined) =>
+        t.call({
+          method: 'POST',
+          url: '/api/Consumer/Authentication/Instruction/Token',
+          token,
+          payload: { Id, Token },
+        });
+      expect((await submit(dana, used.Id, usedCode)).statusCode).toBe(200);
+      const other = await instruct('Restart the print server');
+      const reported = await instruct('Wipe the finance laptops');
+      const otherCode = (await pushesNow()).find((push) => push.InstructionId === other.Id)?.Token;
+      expect((await pushesNow()).map((push) => push.InstructionId)).toEqual([reported.Id, other.Id]);
+      // Someone else's code is theirs: it keeps working.
+      await t.addPrincipal('ACME\\eve', 'Eve keeps a long passphrase', []);
+      const eve = await t.login('ACME\\eve', 'Eve keeps a long passphrase');
+      const evesPhone = await enrollDevice(t, { token: eve });
+      await decide(t, admin, evesPhone);
+      const evesInstruction = parseBody(
+        await t.call({ method: 'POST', url: '/api/Instructions', token: eve, payload: { Name: 'Eve’s own' } }),
+        Instruction,
+      );
+
+      t.clock.advanceMinutes(1);
+      const report = await deviceCall(t, phone.DeviceToken, {
+        method: 'POST',
+        url: `/api/Device/Pushes/${reported.Id}/Report`,
+      });
+      expect(report.statusCode, report.body).toBe(204);
+
+      // The phone lists no code of the person any more, and the other code is refused as ended.
+      expect(await pushesNow()).toEqual([]);
+      const fresh = await t.login(...DANA);
+      expectProblem(await submit(fresh, other.Id, otherCode), 422, 'token-expired');
+      const state = async (id: number, token: string) =>
+        parseBody(await t.call({ method: 'GET', url: `/api/Instructions/${id}`, token }), Instruction).State;
+      expect(await state(other.Id, fresh)).toBe('Expired');
+      // What already ran stays run; only the reported code is a report; the person may ask the other one again.
+      expect(await state(used.Id, fresh)).toBe('Authenticated');
+      expect(
+        parseBody(
+          await t.call({ method: 'GET', url: '/api/Admin/Accounts/ReportedCodes', token: admin }),
+          ReportedCodeList,
+        ).map((entry) => entry.InstructionId),
+      ).toEqual([reported.Id]);
+      expect(
+        (await t.call({ method: 'POST', url: `/api/Instructions/${other.Id}/Token`, token: fresh })).statusCode,
+      ).toBe(200);
+      expect(await state(evesInstruction.Id, eve)).toBe('AwaitingTwoFactor');
+      const history = parseBody(
+        await t.call({ method: 'GET', url: `/api/Admin/Accounts/${danaId}/History`, token: admin }),
+        AccountHistoryList,
+      );
+      expect(history.find((entry) => entry.Action === 'CodeReported')?.Detail).toMatch(/1 other waiting code ended/);
+    });
+
     it('answers 404 for an instruction whose code never reached this device', async () => {
       const phone = await enrollDevice(t, { token: dana });
       await decide(t, admin, phone);

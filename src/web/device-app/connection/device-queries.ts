@@ -114,13 +114,18 @@ export function useDeviceSignIn() {
   return useMutation({ mutationFn: deviceApi.login });
 }
 
-/** "This wasn't me": the code leaves the inbox at once. */
+/**
+ * "This wasn't me": the code leaves the inbox at once, and the inbox is asked again, since the service ended the
+ * person's other waiting codes too; the live stream says so as well, but it may be down (the app polls then).
+ */
 export function useReportPush(credential: DeviceCredential) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (instructionId: number) => deviceApi.reportPush(instructionId),
-    onSuccess: (_, instructionId) =>
-      deviceEventReceived(queryClient, credential, { Type: 'token-ended', InstructionId: instructionId }),
+    onSuccess: (_, instructionId) => {
+      deviceEventReceived(queryClient, credential, { Type: 'token-ended', InstructionId: instructionId });
+      return queryClient.invalidateQueries({ queryKey: deviceQueries.pushes(credential).queryKey });
+    },
   });
 }
 

@@ -58,8 +58,9 @@ export function CodeInbox({ credential, live }: { credential: DeviceCredential; 
           onClose={() => setReported(false)}
           closeButtonLabel="Dismiss"
         >
-          That code no longer works and every session of your account was ended. Someone who knows your password asked
-          for it: change your password when you next sign in. Your administrators can see the report.
+          That code and every other code waiting for you no longer work, and every session of your account was ended.
+          Someone who knows your password asked for it: change your password when you next sign in, then ask again for
+          any code you need. Your administrators can see the report.
         </Alert>
       )}
       {pushes.isError ? (
@@ -101,14 +102,14 @@ export function CodeInbox({ credential, live }: { credential: DeviceCredential; 
               onSuccess: () => {
                 setReporting(null);
                 setReported(true);
-                announce('Reported. The code no longer works and your sessions were ended.');
+                announce('Reported. Your codes no longer work and your sessions were ended.');
               },
             })
           }
         >
           <Text size="sm">
-            The code for “{reporting.Name}” stops working at once, and every session of your account ends, on every
-            computer: whoever asked for it knows your password.
+            The code for “{reporting.Name}” and every other code waiting for you stop working at once, and every session
+            of your account ends, on every computer: whoever asked for it knows your password.
           </Text>
           <Text size="sm">
             You will have to sign in again, and should change your password then. Your administrators see the report.

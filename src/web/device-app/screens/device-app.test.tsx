@@ -193,13 +193,17 @@ describe('a registered device', () => {
 
   it('shows each code large in groups of three, its countdown, where it was asked for; "This wasn\'t me" reports it', async () => {
     registered();
+    let reported = false;
     const routes = routedFetch({
       'GET /api/Device': json(approved),
       'GET /api/Device/Events': new Response(null, { status: 404 }),
-      'GET /api/Device/Pushes': json([code()]),
+      'GET /api/Device/Pushes': () => json(reported ? [] : [code()]),
       'GET /api/Device/Notices': json([]),
       'GET /api/Device/PushKey': pushKey,
-      'POST /api/Device/Pushes/1042/Report': new Response(null, { status: 204 }),
+      'POST /api/Device/Pushes/1042/Report': () => {
+        reported = true;
+        return new Response(null, { status: 204 });
+      },
     });
     vi.stubGlobal('fetch', routes.fetch);
     const { user } = renderApp();
@@ -280,6 +284,39 @@ describe('a registered device', () => {
     expect(await screen.findByText('You reported it')).toBeInTheDocument();
     expect(screen.getByTestId('device-notice')).toHaveTextContent('It was rejected: it gets no codes.');
     expect(screen.getByText('Reported')).toBeInTheDocument();
+  });
+
+  it('"This wasn\'t me" ends the other codes shown too: the inbox asks again at once, and none "works for" any more', async () => {
+    registered();
+    let reported = false;
+    const other = code({ InstructionId: 1041, Name: 'Restart the print server', Token: '111222' });
+    const routes = routedFetch({
+      'GET /api/Device': json(approved),
+      // The stream is down: without asking again, the phone would learn it only at its next poll.
+      'GET /api/Device/Events': new Response(null, { status: 404 }),
+      'GET /api/Device/Pushes': () => json(reported ? [] : [code(), other]),
+      'GET /api/Device/Notices': json([]),
+      'GET /api/Device/PushKey': pushKey,
+      'POST /api/Device/Pushes/1042/Report': () => {
+        reported = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    const { user } = renderApp();
+
+    const card = await screen.findByRole('listitem', { name: 'Deploy payroll patch' });
+    expect(screen.getAllByText(/Works for .* more/)).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: /This wasn’t me/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a code you did not ask for?' });
+    expect(dialog).toHaveTextContent('and every other code waiting for you stop working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Report it' }));
+
+    await waitFor(() => expect(screen.queryByTestId('device-code')).not.toBeInTheDocument());
+    expect(screen.queryByText(/Works for .* more/)).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That code and every other code waiting for you no longer work',
+    );
   });
 
   it('says why a rejected, disabled or ended device gets no codes, and what to do', async () => {

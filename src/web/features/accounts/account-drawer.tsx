@@ -28,13 +28,14 @@ import { problemFieldError } from '../../api/field-problem.ts';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { PersonPageLink } from '../../components/person-links.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AccountKindBadge, AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
-import { ResetSignInMethodsButton } from './reset-sign-in-methods.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
@@ -142,6 +143,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           </Text>
         )}
         {!api && <AccountEmail account={account} />}
+        {!api && <PersonPageLink userName={account.UserName} />}
         {directory && (
           <Text size="sm" c="dimmed">
             Its password and Security permissions come from the directory and its groups, read again at every sign-in.

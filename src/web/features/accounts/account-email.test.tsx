@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../shared/contract/index.ts';
-import { json, renderWithProviders, routedFetch } from '../../test/render.tsx';
+import { inRouter, json, renderWithProviders, routedFetch } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { AccountDrawer } from './account-drawer.tsx';
 import { CreateAccountDialog } from './create-account-dialog.tsx';
@@ -49,8 +49,13 @@ describe('account email', () => {
       'GET /api/Admin/Accounts': json([{ ...account, Email: 'dana@acme.example' }]),
     });
     vi.stubGlobal('fetch', routes.fetch);
-    const { user } = renderWithProviders(<AccountDrawer account={account} onClose={() => {}} />);
-    const form = screen.getByRole('form', { name: 'Email' });
+    const { user } = renderWithProviders(inRouter(<AccountDrawer account={account} onClose={() => {}} />));
+    const form = await screen.findByRole('form', { name: 'Email' });
+    // The person's devices, codes and sign-ins are one click away (Read on Security).
+    expect(screen.getByRole('link', { name: 'Their devices, codes and sign-ins' })).toHaveAttribute(
+      'href',
+      '/people/ACME%5Cdana',
+    );
     await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'dana@acme.example');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(routes.called('PUT /api/Admin/Accounts/4/Email')).toHaveLength(1));
@@ -59,12 +64,14 @@ describe('account email', () => {
     });
   });
 
-  it('of a directory account is shown as the directory gives it, not edited', () => {
+  it('of a directory account is shown as the directory gives it, not edited', async () => {
     vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/4/History': json([]) }).fetch);
     renderWithProviders(
-      <AccountDrawer account={{ ...account, Source: 'Directory', Email: 'dana@acme.example' }} onClose={() => {}} />,
+      inRouter(
+        <AccountDrawer account={{ ...account, Source: 'Directory', Email: 'dana@acme.example' }} onClose={() => {}} />,
+      ),
     );
-    expect(screen.getByText('dana@acme.example')).toBeInTheDocument();
+    expect(await screen.findByText('dana@acme.example')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Email' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../shared/contract/index.ts';
-import { json, renderWithProviders } from '../../test/render.tsx';
+import { inRouter, json, renderWithProviders } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { AccountDrawer } from './account-drawer.tsx';
 import { AccountTable } from './account-table.tsx';
@@ -66,7 +66,7 @@ describe('local accounts inside the directory’s domain', () => {
       'fetch',
       vi.fn(async () => json([])),
     );
-    renderWithProviders(<AccountDrawer account={inside} onClose={() => undefined} />);
+    renderWithProviders(inRouter(<AccountDrawer account={inside} onClose={() => undefined} />));
     const drawer = await screen.findByRole('dialog', { name: 'ACME\\ana' });
     expect(within(drawer).getByText('Local account, inside directory domain')).toBeInTheDocument();
     expect(within(drawer).getByRole('alert')).toHaveTextContent(

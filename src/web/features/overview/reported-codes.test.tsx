@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportedCode } from '../../../shared/contract/index.ts';
 import { inRouter, json, renderWithProviders, routedFetch } from '../../test/render.tsx';
@@ -23,13 +23,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ReportedCodesSection', () => {
   it('says who reported a code they did not ask for, when, and from where it was asked for', async () => {
+    signInAs(['Read'], {
+      permissions: [
+        { Entity: 'Security', Permissions: ['Read'] },
+        { Entity: 'Accounts', Permissions: ['Read'] },
+      ],
+    });
     vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([report]) }).fetch);
     renderWithProviders(inRouter(<ReportedCodesSection />));
     const list = await screen.findByTestId('reported-codes');
     expect(list).toHaveTextContent('ACME\\dana reported a code they did not ask for');
     // Their name opens their page, where the actions are.
     expect(within(list).getByRole('link', { name: 'ACME\\dana' })).toHaveAttribute('href', '/people/ACME%5Cdana');
-    expect(await within(list).findByText(/from 198\.51\.100\.23 with Firefox 128 on Linux/)).toBeInTheDocument();
+    await waitFor(() => expect(list).toHaveTextContent(/from 198\.51\.100\.23 with Firefox 128 on Linux/));
     expect(list).toHaveTextContent('Deploy payroll patch');
   });
 
@@ -55,8 +61,16 @@ describe('ReportedCodesSection', () => {
     const { user } = renderWithProviders(inRouter(<ReportedCodesSection />));
     expect(await screen.findByText('1 open')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: "Mark ACME\\dana's report handled" }));
-    expect(await screen.findByText(/Handled by DEMO\\helpdesk/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('reported-codes')).toHaveTextContent(/Handled by DEMO\\helpdesk/));
     expect(screen.queryByText('1 open')).not.toBeInTheDocument();
+  });
+
+  it('links to the person only for those who may open their page (Read on Security)', async () => {
+    vi.stubGlobal('fetch', routedFetch({ 'GET /api/Admin/Accounts/ReportedCodes': json([report]) }).fetch);
+    renderWithProviders(inRouter(<ReportedCodesSection />));
+    const list = await screen.findByTestId('reported-codes');
+    expect(list).toHaveTextContent('ACME\\dana reported a code they did not ask for');
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says when there is nothing to report', async () => {

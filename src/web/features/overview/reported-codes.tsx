@@ -1,18 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChecks, IconUserExclamation } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type ReportedCode } from '../../../shared/contract/index.ts';
+import type { ReportedCode } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useMarkReportHandled } from '../../api/people-queries.ts';
+import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
 import { InlineError } from '../../components/inline-error.tsx';
-import { Permitted } from '../../components/permission-button.tsx';
-import { PersonLink } from '../../components/person-links.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { PersonLink, PersonPageLink } from '../../components/person-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
-import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
-import { notify } from '../../lib/notify.ts';
-import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 /** The most recent reports the overview lists; the rest are in each account's activity. */
 const SHOWN = 5;
@@ -23,9 +18,7 @@ const SHOWN = 5;
  */
 export function ReportedCodesSection() {
   const query = useQuery(accountQueries.reportedCodes());
-  const hasReports = (query.data?.length ?? 0) > 0;
   const open = query.data?.filter((report) => !report.HandledBy).length ?? 0;
-  const parser = useUserAgentParser(hasReports);
 
   return (
     <section aria-labelledby="overview-reported-codes">
@@ -52,7 +45,7 @@ export function ReportedCodesSection() {
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="reported-codes">
           {query.data.slice(0, SHOWN).map((report) => (
-            <ReportRow key={report.Id} report={report} parser={parser} />
+            <ReportRow key={report.Id} report={report} />
           ))}
           {query.data.length > SHOWN && (
             <Text component="li" size="xs" c="dimmed">
@@ -66,8 +59,7 @@ export function ReportedCodesSection() {
   );
 }
 
-function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgentParser | null }) {
-  const browser = report.UserAgent ? (parser ? readableUserAgent(parser, report.UserAgent) : report.UserAgent) : null;
+function ReportRow({ report }: { report: ReportedCode }) {
   return (
     <Paper component="li" p="sm" radius="md">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -78,56 +70,16 @@ function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgent
           </Text>
           <Text size="xs" c="dimmed">
             Reported <Timestamp value={report.ReportedTimestampUtc} relative size="xs" c="dimmed" />. The code for “
-            {report.InstructionName}” ({report.Scheduled ? 'scheduled instruction' : 'instruction'}{' '}
-            {report.InstructionId}) was asked for{' '}
-            <Timestamp value={report.RequestedTimestampUtc} size="xs" c="dimmed" />
-            {report.ClientAddress ? ` from ${report.ClientAddress}` : ''}
-            {browser ? ` with ${browser}` : ''}.
+            <UserText>{report.InstructionName}</UserText>” ({instructionText(report)}) was asked for{' '}
+            <Timestamp value={report.RequestedTimestampUtc} size="xs" c="dimmed" />{' '}
+            <AskedFrom clientAddress={report.ClientAddress} userAgent={report.UserAgent} />.
           </Text>
           <Group gap="sm" mt={6} wrap="wrap">
-            <RouterAnchor to="/people/$userName" params={{ userName: report.UserName }} size="xs">
-              Their devices, codes and sign-ins
-            </RouterAnchor>
-            <HandledState report={report} />
+            <PersonPageLink userName={report.UserName} size="xs" />
+            <ReportHandling report={report} what={`${report.UserName}'s report`} />
           </Group>
         </div>
       </Group>
     </Paper>
-  );
-}
-
-/** Who marked the report handled and when, or the button that does (Write on Security). */
-function HandledState({ report }: { report: ReportedCode }) {
-  const mark = useMarkReportHandled();
-  if (report.HandledBy) {
-    return (
-      <Text size="xs" c="dimmed">
-        Handled by {report.HandledBy} <Timestamp value={report.HandledTimestampUtc} relative size="xs" c="dimmed" />
-      </Text>
-    );
-  }
-  return (
-    <Permitted endpoint={endpoints.markReportHandled}>
-      {(refused) => (
-        <Button
-          size="compact-xs"
-          variant="default"
-          leftSection={<IconChecks size={14} />}
-          loading={mark.isPending}
-          aria-label={`Mark ${report.UserName}'s report handled`}
-          onClick={() =>
-            mark.mutate(report.Id, {
-              onError: (error) => {
-                const { title, message } = describeError(error);
-                notify({ color: 'red', title: `Could not mark it handled: ${title}`, message });
-              },
-            })
-          }
-          {...refused}
-        >
-          Mark handled
-        </Button>
-      )}
-    </Permitted>
   );
 }

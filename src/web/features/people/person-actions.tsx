@@ -5,7 +5,10 @@ import { endpoints, type Person } from '../../../shared/contract/index.ts';
 import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
 import { notify } from '../../lib/notify.ts';
+import { endpointAccess } from '../../session/permissions.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { confirmAction } from './confirm.tsx';
 import { PersonSection } from './person-section.tsx';
 
@@ -21,7 +24,8 @@ const failed = (what: string) => (error: Error) => {
 /**
  * What the helpdesk does for a person, each button refused (with the reason) where the signed-in person may not:
  * enrol a phone for them (Write on Security), and with Write on Accounts sign them out everywhere or disable their
- * account. Devices and requests have their own actions where they are listed.
+ * account. Resetting their sign-in methods is offered only to those who may (Write on Accounts), for a person whose
+ * account they can see. Devices and requests have their own actions where they are listed.
  */
 export function PersonActions({ person }: { person: Person }) {
   const [enrolling, setEnrolling] = useState(false);
@@ -30,6 +34,8 @@ export function PersonActions({ person }: { person: Person }) {
   const account = person.Account;
   const enabled = account?.Enabled ?? true;
   const name = person.UserName;
+  const { session } = useSession();
+  const mayReset = account !== null && endpointAccess(session, endpoints.resetSignInMethods).allowed;
 
   return (
     <PersonSection title="Actions" id="person-actions">
@@ -105,7 +111,7 @@ export function PersonActions({ person }: { person: Person }) {
             </PermissionButton>
           </>
         )}
-        {/* "Reset sign-in methods" (Write on Accounts) belongs here, beside the account actions. */}
+        {mayReset && <ResetSignInMethodsButton account={account} />}
       </Group>
       {!person.HasAccount && (
         <Text size="sm" c="dimmed" mt="sm">

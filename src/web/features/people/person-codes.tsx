@@ -1,13 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconChecks } from '@tabler/icons-react';
-import { endpoints, type Person, type SentCode, type SentCodeOutcome } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useMarkReportHandled } from '../../api/people-queries.ts';
-import { Permitted } from '../../components/permission-button.tsx';
+import { Group, Stack, Text } from '@mantine/core';
+import type { Person, SentCode, SentCodeOutcome } from '../../../shared/contract/index.ts';
+import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import { notify } from '../../lib/notify.ts';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 
@@ -17,78 +13,38 @@ const OUTCOME: Record<SentCodeOutcome, { label: string; color: string }> = {
   Expired: { label: 'Expired unused', color: 'gray' },
   Replaced: { label: 'Replaced by a newer code', color: 'gray' },
   Reported: { label: '“This wasn’t me”', color: 'red' },
+  Ended: { label: 'Ended by a report', color: 'orange' },
 };
-
-function MarkHandled({ code }: { code: SentCode }) {
-  const mark = useMarkReportHandled();
-  return (
-    <Permitted endpoint={endpoints.markReportHandled}>
-      {(refused) => (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconChecks size={14} />}
-          loading={mark.isPending}
-          aria-label={`Mark the report of "${code.InstructionName || 'unnamed instruction'}" handled`}
-          onClick={() =>
-            mark.mutate(code.Id, {
-              onSuccess: (handled) =>
-                notify({ color: 'green', title: 'Report handled', message: `Marked handled by ${handled.HandledBy}.` }),
-              onError: (error) => {
-                const { title, message } = describeError(error);
-                notify({ color: 'red', title: `Could not mark it handled: ${title}`, message });
-              },
-            })
-          }
-          {...refused}
-        >
-          Mark handled
-        </Button>
-      )}
-    </Permitted>
-  );
-}
 
 function CodeItem({ code }: { code: SentCode }) {
   const outcome = OUTCOME[code.Outcome];
+  const name = code.InstructionName || 'Unnamed instruction';
   return (
     <li className={classes.item} data-code-id={code.Id}>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={2} miw={0}>
           <Text size="sm" fw={600}>
-            <UserText>{code.InstructionName || 'Unnamed instruction'}</UserText>
+            <UserText>{name}</UserText>
             <Text span size="xs" c="dimmed" fw={400}>
               {' '}
-              ({code.Scheduled ? 'scheduled instruction' : 'instruction'} #{code.InstructionId})
+              ({instructionText(code)})
             </Text>
           </Text>
           <Text size="xs" c="dimmed">
             Sent <Timestamp value={code.SentTimestampUtc} relative size="xs" /> to {code.DevicesNotified} device
-            {code.DevicesNotified === 1 ? '' : 's'} · asked from {code.ClientAddress ?? 'an unknown address'}
+            {code.DevicesNotified === 1 ? '' : 's'} · asked{' '}
+            <AskedFrom clientAddress={code.ClientAddress} userAgent={code.UserAgent} />
           </Text>
-          {code.UserAgent && (
-            <Text size="xs" c="dimmed">
-              <UserText>{code.UserAgent}</UserText>
-            </Text>
-          )}
           {code.Outcome === 'Reported' && (
             <Text size="xs" c="dimmed">
               Reported <Timestamp value={code.ReportedTimestampUtc} relative size="xs" />
-              {code.HandledBy ? (
-                <>
-                  {' '}
-                  · handled by <UserText>{code.HandledBy}</UserText>{' '}
-                  <Timestamp value={code.HandledTimestampUtc} relative size="xs" />
-                </>
-              ) : (
-                ' · not handled yet'
-              )}
+              {code.HandledBy === null && ' · not handled yet'}
             </Text>
           )}
         </Stack>
         <Group gap="xs">
           <StatusBadge color={outcome.color}>{outcome.label}</StatusBadge>
-          {code.Outcome === 'Reported' && code.HandledBy === null && <MarkHandled code={code} />}
+          {code.Outcome === 'Reported' && <ReportHandling report={code} what={`the report of “${name}”`} />}
         </Group>
       </Group>
     </li>

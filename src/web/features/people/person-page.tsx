@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Person } from '../../../shared/contract/index.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { peopleQueries } from '../../api/people-queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,6 +14,7 @@ import { PersonAccount, PersonSignIns } from './person-account.tsx';
 import { PersonActions } from './person-actions.tsx';
 import { PersonCodes } from './person-codes.tsx';
 import { PersonDevices } from './person-devices.tsx';
+import { ReportAlert, UnknownPerson } from './person-notices.tsx';
 import { PersonRequests } from './person-requests.tsx';
 
 const route = getRouteApi('/_app/people/$userName');
@@ -51,7 +53,11 @@ function PersonDetail({ userName }: { userName: string }) {
     return (
       <>
         <PageHeader above={BACK} title={<UserText>{userName}</UserText>} />
-        <QueryState query={query} loading="Loading this person…" what="person" />
+        {isApiError(query.error) && query.error.kind === 'not-found' ? (
+          <UnknownPerson userName={userName} />
+        ) : (
+          <QueryState query={query} loading="Loading this person…" what="person" />
+        )}
       </>
     );
   }
@@ -61,17 +67,7 @@ function PersonDetail({ userName }: { userName: string }) {
     <>
       <PageHeader above={BACK} title={<UserText>{person.UserName}</UserText>} description={summary(person)} />
       <Stack gap="md">
-        {openReports.length > 0 && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Someone else may know their password">
-            {person.UserName} said “This wasn’t me” of{' '}
-            {openReports.length === 1 ? 'a code' : `${openReports.length} codes`} they did not ask for: all their
-            sessions were ended. Check where it was asked from under{' '}
-            <Anchor href="#codes" size="sm">
-              Codes sent
-            </Anchor>
-            , then reset their password or sign-in methods and mark the report handled.
-          </Alert>
-        )}
+        {openReports.length > 0 && <ReportAlert person={person} reports={openReports.length} />}
         <PersonActions person={person} />
         <PersonDevices person={person} />
         <PersonRequests person={person} />
