@@ -235,10 +235,15 @@ export class SignInMethodService {
       await this.failed(person, refusal.kind, 'DeviceCode', where, refusal);
       throw refusal;
     }
-    if (!(await spendTicket(db, ticket, clock()))) throw ticketInvalid();
+    const spent = await spendTicket(db, ticket, clock());
+    if (!spent) throw ticketInvalid();
     await this.verified(holder, person.user_name, 'DeviceCode', where);
     await throttle.signedIn(person.userKey, where.clientAddress);
-    return this.o.sessions.afterFirstFactor(holder, where, { secondFactor: 'DeviceCode', userName: person.user_name });
+    return this.o.sessions.afterFirstFactor(holder, where, {
+      secondFactor: 'DeviceCode',
+      userName: person.user_name,
+      ...carriedBy(spent),
+    });
   }
 
   /** Sends a code to the caller's own Active devices, to type back as a step-up in this session. */
