@@ -62,6 +62,13 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.goto('/people/demo%5CADMIN');
     await expect(page.getByRole('heading', { level: 1, name: 'DEMO\\admin' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Devices' }).locator('[data-device-id]').first()).toBeVisible();
+
+    // A name nobody has is said in words, with the search for it one click away.
+    await page.goto('/people/DEMO%5Caudtior');
+    await expect(page.getByRole('heading', { name: 'Nobody by that name' })).toBeVisible();
+    await page.getByRole('link', { name: 'Search People for “audtior”' }).click();
+    await expect(page).toHaveURL(/\/people\?q=audtior$/);
+    await expect(page.getByText('Nobody matches')).toBeVisible();
   });
 }
 

@@ -6,6 +6,7 @@ import type { Person } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { peopleQueries } from '../../api/people-queries.ts';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -45,6 +46,17 @@ function summary(person: Person): string {
     `${pending} pending request${pending === 1 ? '' : 's'}`,
   ];
   return parts.join(' · ');
+}
+
+/** While the route's loader waits for a slow answer: the person's name and the way back, as the page will have them. */
+export function PersonPending() {
+  const { userName } = route.useParams();
+  return (
+    <>
+      <PageHeader above={BACK} title={<UserText>{userName}</UserText>} />
+      <LoadingState label="Loading this person…" />
+    </>
+  );
 }
 
 function PersonDetail({ userName }: { userName: string }) {
