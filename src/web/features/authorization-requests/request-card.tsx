@@ -5,7 +5,7 @@ import type { Decision } from '../../components/decision.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
@@ -64,7 +64,7 @@ export const RequestCard = memo(function RequestCard({
           model={request.Model}
           osVersion={request.OsVersion}
         />
-        <RowTimestamp value={request.CreatedTimestampUtc} relative size="xs" dimmed style={{ flexShrink: 0 }} />
+        <Timestamp value={request.CreatedTimestampUtc} size="xs" dimmed style={{ flexShrink: 0 }} />
       </Group>
       {status === 'Pending' && !stale && !selecting && (
         <DecisionButtons request={request} onDecide={(decision) => onDecide(request, decision)} touch />

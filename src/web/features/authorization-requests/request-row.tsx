@@ -6,7 +6,7 @@ import { ListCell, ListRow, useCompactTable } from '../../components/list-table.
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -63,7 +63,7 @@ export const RequestRow = memo(function RequestRow({
         />
       </ListCell>
       <ListCell>
-        <RowTimestamp value={request.CreatedTimestampUtc} relative />
+        <Timestamp value={request.CreatedTimestampUtc} />
       </ListCell>
       <ListCell>
         <RequestStatusNote request={request} status={status} changed={changed} />

@@ -77,10 +77,9 @@ function ReportRow({ report, parser }: { report: ReportedCode; parser: UserAgent
             <PersonLink userName={report.UserName} /> reported a code they did not ask for
           </Text>
           <Text size="xs" c="dimmed">
-            Reported <Timestamp value={report.ReportedTimestampUtc} relative size="xs" c="dimmed" />. The code for “
+            Reported <Timestamp value={report.ReportedTimestampUtc} size="xs" dimmed />. The code for “
             {report.InstructionName}” ({report.Scheduled ? 'scheduled instruction' : 'instruction'}{' '}
-            {report.InstructionId}) was asked for{' '}
-            <Timestamp value={report.RequestedTimestampUtc} size="xs" c="dimmed" />
+            {report.InstructionId}) was asked for <Timestamp value={report.RequestedTimestampUtc} size="xs" dimmed />
             {report.ClientAddress ? ` from ${report.ClientAddress}` : ''}
             {browser ? ` with ${browser}` : ''}.
           </Text>
@@ -102,7 +101,7 @@ function HandledState({ report }: { report: ReportedCode }) {
   if (report.HandledBy) {
     return (
       <Text size="xs" c="dimmed">
-        Handled by {report.HandledBy} <Timestamp value={report.HandledTimestampUtc} relative size="xs" c="dimmed" />
+        Handled by {report.HandledBy} <Timestamp value={report.HandledTimestampUtc} size="xs" dimmed />
       </Text>
     );
   }

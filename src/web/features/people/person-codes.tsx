@@ -63,7 +63,7 @@ function CodeItem({ code }: { code: SentCode }) {
             </Text>
           </Text>
           <Text size="xs" c="dimmed">
-            Sent <Timestamp value={code.SentTimestampUtc} relative size="xs" /> to {code.DevicesNotified} device
+            Sent <Timestamp value={code.SentTimestampUtc} size="xs" /> to {code.DevicesNotified} device
             {code.DevicesNotified === 1 ? '' : 's'} · asked from {code.ClientAddress ?? 'an unknown address'}
           </Text>
           {code.UserAgent && (
@@ -73,12 +73,12 @@ function CodeItem({ code }: { code: SentCode }) {
           )}
           {code.Outcome === 'Reported' && (
             <Text size="xs" c="dimmed">
-              Reported <Timestamp value={code.ReportedTimestampUtc} relative size="xs" />
+              Reported <Timestamp value={code.ReportedTimestampUtc} size="xs" />
               {code.HandledBy ? (
                 <>
                   {' '}
                   · handled by <UserText>{code.HandledBy}</UserText>{' '}
-                  <Timestamp value={code.HandledTimestampUtc} relative size="xs" />
+                  <Timestamp value={code.HandledTimestampUtc} size="xs" />
                 </>
               ) : (
                 ' · not handled yet'

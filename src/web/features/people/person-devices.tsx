@@ -58,8 +58,8 @@ function DeviceItem({
             )}
           </Text>
           <Text size="xs" c="dimmed">
-            Enrolled <Timestamp value={device.CreatedTimeStampUtc} size="xs" span /> · last changed{' '}
-            <Timestamp value={device.ModifiedTimestampUtc} relative size="xs" span />
+            Enrolled <Timestamp value={device.CreatedTimeStampUtc} size="xs" /> · last changed{' '}
+            <Timestamp value={device.ModifiedTimestampUtc} size="xs" />
           </Text>
         </Stack>
         <Group gap="xs">

@@ -36,7 +36,7 @@ function RequestItem({ request, onDecide }: { request: PersonRequest; onDecide: 
             ) : null}
           </Text>
           <Text size="xs" c="dimmed">
-            Asked <Timestamp value={request.CreatedTimestampUtc} relative size="xs" />
+            Asked <Timestamp value={request.CreatedTimestampUtc} size="xs" />
             {request.DecidedBy && (
               <>
                 {' '}

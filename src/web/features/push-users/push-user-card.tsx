@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
@@ -23,8 +23,8 @@ export function PushUserCard({ user, selecting }: { user: PushMessageUser; selec
         <PushUserStatusBadge status={user.Status} />
       </Group>
       <Text size="xs" c="dimmed">
-        Registered <RowTimestamp value={user.CreatedTimeStampUtc} size="xs" /> · changed{' '}
-        <RowTimestamp value={user.ModifiedTimestampUtc} relative size="xs" />
+        Registered <Timestamp value={user.CreatedTimeStampUtc} size="xs" /> · changed{' '}
+        <Timestamp value={user.ModifiedTimestampUtc} size="xs" />
       </Text>
       {!selecting && <StatusMenu user={user} touch />}
     </Stack>

@@ -4,7 +4,7 @@ import { ListCell, ListRow, type ListSelection, ListTable } from '../../componen
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { PushUserCard } from './push-user-card.tsx';
 import { StatusMenu } from './status-menu.tsx';
@@ -46,10 +46,10 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
             <PushUserStatusBadge status={user.Status} />
           </ListCell>
           <ListCell>
-            <RowTimestamp value={user.CreatedTimeStampUtc} />
+            <Timestamp value={user.CreatedTimeStampUtc} />
           </ListCell>
           <ListCell>
-            <RowTimestamp value={user.ModifiedTimestampUtc} relative />
+            <Timestamp value={user.ModifiedTimestampUtc} />
           </ListCell>
           <ListCell style={{ textAlign: 'right' }}>
             <StatusMenu user={user} />
