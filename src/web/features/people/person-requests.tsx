@@ -9,7 +9,7 @@ import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import classes from './person.module.css';
-import { deviceName } from './person-devices.tsx';
+import { deviceName } from '../../lib/device-name.ts';
 import { PersonSection } from './person-section.tsx';
 
 const DecisionDialog = lazy(() =>

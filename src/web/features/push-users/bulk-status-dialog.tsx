@@ -10,6 +10,7 @@ import { pushUsersChanged } from '../../api/cache-updates.ts';
 import { updatePushUser } from '../../api/mutations.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
 import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
+import { deviceName } from '../../lib/device-name.ts';
 
 export function BulkStatusDialog({
   users,
@@ -29,7 +30,7 @@ export function BulkStatusDialog({
       title={`Set ${count} to ${statusName(status)}?`}
       confirmLabel={`Set ${count} to ${statusName(status)}`}
       confirmColor={PUSH_USER_STATUS_LOOK[status].destructive ? 'red.9' : undefined}
-      items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${user.DeviceType}` }))}
+      items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${deviceName(user)}` }))}
       runOne={(id) => updatePushUser.mutationFn({ Id: id, Status: status })}
       onClose={onClose}
       onFinished={() => {

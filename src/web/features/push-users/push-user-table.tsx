@@ -6,6 +6,7 @@ import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName, devicePlatform } from '../../lib/device-name.ts';
 import { PushUserCard } from './push-user-card.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
@@ -38,8 +39,11 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
             <p className={`${text.xs} ${text.dimmed}`}>#{user.Id}</p>
           </ListCell>
           <ListCell>
-            <p className={text.sm}>
-              <UserText>{user.DeviceType}</UserText>
+            <p className={`${text.sm} ${text.medium}`}>
+              <UserText>{deviceName(user)}</UserText>
+            </p>
+            <p className={`${text.xs} ${text.dimmed}`}>
+              <UserText>{devicePlatform(user)}</UserText>
             </p>
           </ListCell>
           <ListCell>
