@@ -8,8 +8,8 @@ import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
-import classes from './person.module.css';
 import { deviceName } from '../../lib/device-name.ts';
+import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 
 const DecisionDialog = lazy(() =>
