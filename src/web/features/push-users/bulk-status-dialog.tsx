@@ -15,11 +15,14 @@ import { deviceName } from '../../lib/device-name.ts';
 export function BulkStatusDialog({
   users,
   status,
+  unchanged = 0,
   onClose,
   onFinished,
 }: {
   users: PushMessageUser[];
   status: PushUserStatus;
+  /** Selected push users already in `status`, left out. */
+  unchanged?: number;
   onClose: () => void;
   onFinished: () => void;
 }) {
@@ -41,7 +44,9 @@ export function BulkStatusDialog({
       <Text size="sm">
         {status === PushUserStatusCode.Deleted
           ? 'Deleted registrations stop receiving push messages, including two-factor tokens. They stay listed and can be made active again.'
-          : `Each registration is set to ${statusName(status).toLowerCase()}; ones already in that status stay as they are.`}
+          : `Each registration is set to ${statusName(status).toLowerCase()}.`}
+        {unchanged > 0 &&
+          ` ${unchanged} of the selected ${unchanged === 1 ? 'is' : 'are'} already ${statusName(status).toLowerCase()} and ${unchanged === 1 ? 'stays' : 'stay'} as ${unchanged === 1 ? 'it is' : 'they are'}.`}
       </Text>
     </BulkDialog>
   );
