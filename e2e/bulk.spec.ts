@@ -24,7 +24,10 @@ test('bulk approve with one comment: shift-click range, per-item results, one al
   await expect(page.getByText('3 selected')).toBeVisible();
   for (const i of [0, 1, 2]) await expect(rows(page).nth(i).getByRole('checkbox')).toBeChecked();
 
-  // Meanwhile another admin decides the second one.
+  // The dialog takes the three; meanwhile another admin decides the second one.
+  await page.getByRole('button', { name: 'Approve 3' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve 3 requests?' });
+  await expect(dialog).toBeVisible();
   const pending = (await (
     await page.request.get('/api/Consumer/Authentication/AuthorizationRequests?getall=false', {
       headers: bearer(await pageToken(page)),
@@ -41,8 +44,6 @@ test('bulk approve with one comment: shift-click range, per-item results, one al
     ).ok(),
   ).toBe(true);
 
-  await page.getByRole('button', { name: 'Approve 3' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Approve 3 requests?' });
   await dialog.getByRole('textbox', { name: /Comment/ }).fill('Batch verified');
   await dialog.getByRole('button', { name: 'Approve 3 requests' }).click();
   await expect(dialog.getByRole('status')).toHaveText('3 of 3: 2 done, 1 already decided, 0 failed');
@@ -97,6 +98,8 @@ test('bulk status change on push users states the count', async ({ page }) => {
   const ids = await Promise.all([0, 1].map(async (i) => userRows.nth(i).getAttribute('data-push-user-id')));
   await userRows.nth(0).getByRole('checkbox').click();
   await userRows.nth(1).getByRole('checkbox').click();
+  // Both are Active: no change that changes nothing is offered.
+  await expect(page.getByRole('button', { name: /^Activate/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Disable 2' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set 2 push users to Disabled?' });
   await dialog.getByRole('button', { name: 'Set 2 push users to Disabled' }).click();

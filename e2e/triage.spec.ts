@@ -97,7 +97,7 @@ test('export CSV of the filtered view: all columns, UTC and local time, quoted',
     .trim()
     .split('\r\n');
   expect(userLines[0]).toBe(
-    'Id,UserName,DeviceType,Status,StatusCode,Registered (UTC),Registered (local),Modified (UTC),Modified (local)',
+    'Id,UserName,DeviceType,Manufacturer,Model,OsVersion,Status,StatusCode,Registered (UTC),Registered (local),Modified (UTC),Modified (local)',
   );
   expect(userLines).toHaveLength(users + 1);
   for (const line of userLines.slice(1)) expect(line).toContain(',Active,1,');

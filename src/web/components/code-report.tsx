@@ -51,7 +51,7 @@ export function ReportHandling({ report, what }: ReportHandlingProps) {
     return (
       <Text size="xs" c="dimmed">
         Handled by <UserText>{report.HandledBy}</UserText>{' '}
-        <Timestamp value={report.HandledTimestampUtc} relative size="xs" c="dimmed" />
+        <Timestamp value={report.HandledTimestampUtc} size="xs" dimmed />
       </Text>
     );
   }

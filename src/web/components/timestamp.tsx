@@ -1,74 +1,58 @@
-import { Text, type TextProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { parseTimestamp } from '../../shared/contract/index.ts';
-import { relativeTime } from '../lib/relative-time.ts';
-import { LazyTooltip } from './lazy-tooltip.tsx';
+import { useSharedNow } from '../lib/shared-now.ts';
+import { formatExact, formatTime, timestampMs } from '../lib/time-format.ts';
 import text from './row-text.module.css';
+import { installTimeTooltip, TIME_TIP_ATTRIBUTE } from './time-tooltip.ts';
+import classes from './timestamp.module.css';
 
-const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** What a timestamp shows, and the exact value for its hover text; null when the value is not a date. */
-function describe(value: string | null | undefined, relative: boolean) {
-  const date = value ? parseTimestamp(value) : null;
-  if (!date) return null;
-  const utc = `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
-  return {
-    iso: date.toISOString(),
-    shown: relative ? relativeTime(date) : localFormat.format(date),
-    label: relative ? `${localFormat.format(date)} · ${utc}` : utc,
-  };
-}
-
-export interface TimestampProps extends TextProps {
+export interface TimestampProps {
+  /** A server timestamp (seed shape or ISO 8601). */
   value: string | null | undefined;
-  /** Show "5 minutes ago" instead of the local date and time. */
-  relative?: boolean;
-}
-
-/** A server timestamp in local time, with the exact UTC value on hover. */
-export function Timestamp({ value, relative = false, ...textProps }: TimestampProps) {
-  const described = describe(value, relative);
-  if (!described) {
-    return (
-      <Text span size="sm" c="dimmed" {...textProps}>
-        {value || '—'}
-      </Text>
-    );
-  }
-  return (
-    <LazyTooltip label={described.label}>
-      <Text span size="sm" {...textProps}>
-        <time dateTime={described.iso}>{described.shown}</time>
-      </Text>
-    </LazyTooltip>
-  );
-}
-
-export interface RowTimestampProps {
-  value: string | null | undefined;
-  relative?: boolean;
   size?: 'xs' | 'sm';
   dimmed?: boolean;
   style?: CSSProperties;
+  /** Shown when there is no time at all (default "—"). */
+  empty?: string;
+}
+
+const exactTexts = new Map<number, string>();
+/** The exact text of a moment, made once per distinct moment (a list's rows show the same ones on every render). */
+function exactOf(at: number): string {
+  let exact = exactTexts.get(at);
+  if (exact === undefined) {
+    exact = formatExact(at);
+    if (exactTexts.size >= 10_000) exactTexts.clear();
+    exactTexts.set(at, exact);
+  }
+  return exact;
 }
 
 /**
- * Timestamp for the rows and cards of long lists: the browser's own tooltip, and plain elements. A Mantine tooltip
- * and text per cell cost the list's first render and its scrolling frames.
+ * A server time, the one way the dashboard shows one: "3 minutes ago" within a day, "26 Nov 2026, 15:04" beyond
+ * it, and the exact time (seconds, zone, UTC) on hover and on keyboard focus, and to screen readers. Plain elements
+ * and one shared clock and tooltip: lists show one on every row.
  */
-export function RowTimestamp({ value, relative = false, size = 'sm', dimmed = false, style }: RowTimestampProps) {
-  const described = describe(value, relative);
-  const className = `${text[size]}${dimmed || !described ? ` ${text.dimmed}` : ''}`;
-  if (!described) {
+export function Timestamp({ value, size = 'sm', dimmed = false, style, empty = '—' }: TimestampProps) {
+  const at = value ? timestampMs(value) : null;
+  const shown = useSharedNow((now) => (at === null ? null : formatTime(at, now)));
+  const className = `${text[size]}${dimmed || at === null ? ` ${text.dimmed}` : ''}`;
+  if (at === null || shown === null) {
     return (
       <span className={className} style={style}>
-        {value || '—'}
+        {value || empty}
       </span>
     );
   }
+  installTimeTooltip();
+  const tipProps = { [TIME_TIP_ATTRIBUTE]: '' };
   return (
-    <span className={className} style={style} title={described.label}>
-      <time dateTime={described.iso}>{described.shown}</time>
+    <span className={className} style={style}>
+      {/* Focusable, so a keyboard reaches the exact time as a mouse does. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the focus shows the exact time's tooltip */}
+      <time dateTime={new Date(at).toISOString()} tabIndex={0} className={classes.time} {...tipProps}>
+        {shown}
+        <span className={classes.hidden}>, {exactOf(at)}</span>
+      </time>
     </span>
   );
 }

@@ -58,6 +58,12 @@ describe('useListPage', () => {
     act(() => hook.result.current.startBulk('approve'));
     expect(hook.result.current.bulk).toEqual({ action: 'approve', rows: [rows[2]] });
     act(() => hook.result.current.endBulk());
+    // A bulk action that applies to some of the selection takes those alone.
+    act(() => hook.result.current.selection.toggle(rows[0] as Row, 0, click(true)));
+    expect(hook.result.current.selectedRows.map((row) => row.Id).sort()).toEqual([1, 3]);
+    act(() => hook.result.current.startBulk('approve', (row) => row.Name === 'ann'));
+    expect(hook.result.current.bulk).toEqual({ action: 'approve', rows: [rows[0]] });
+    act(() => hook.result.current.endBulk());
     expect(hook.result.current.bulk).toBeNull();
   });
 });

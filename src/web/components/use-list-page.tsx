@@ -71,11 +71,20 @@ export function useListPage<T, S, A>({ data, q, fields, keep, selection, csv, na
 
   const [bulk, setBulk] = useState<{ action: A; rows: T[] } | null>(null);
   const idOf = selection?.idOf ?? NO_ID;
-  /** Starts a bulk action on the selected rows the filter shows. */
-  const startBulk = (action: A) => {
-    const ids = new Set(rowSelection.selectedIds);
-    setBulk({ action, rows: rows.filter((row) => ids.has(idOf(row))) });
-  };
+  // The selected rows the filter shows, for the bulk bar to say what each action would change; no pass over the
+  // rows while nothing is selected.
+  const selectedIds = rowSelection.selectedIds;
+  const selectedRows = useMemo<readonly T[]>(() => {
+    if (selectedIds.length === 0) return NO_ROWS;
+    const ids = new Set(selectedIds);
+    return rows.filter((row) => ids.has(idOf(row)));
+  }, [selectedIds, rows, idOf]);
+  /** Starts a bulk action on the selected rows it applies to (all of them unless `applies` says otherwise). */
+  const startBulk = useCallback(
+    (action: A, applies?: (row: T) => boolean) =>
+      setBulk({ action, rows: applies ? selectedRows.filter(applies) : [...selectedRows] }),
+    [selectedRows],
+  );
 
   return {
     rows,
@@ -83,6 +92,7 @@ export function useListPage<T, S, A>({ data, q, fields, keep, selection, csv, na
     onSearchInput,
     changeSearch,
     selection: rowSelection,
+    selectedRows,
     selectionColumn,
     exportButton,
     bulk,

@@ -9,6 +9,8 @@ import {
   formatTimestamp,
   type PushUserStatus,
   PushUserStatusCode,
+  parseTimestamp,
+  statusName,
 } from '../../../shared/contract/index.ts';
 import { truncateTables } from '../../db/database.ts';
 import { bumpRevision } from '../../db/list-revisions.ts';
@@ -21,31 +23,22 @@ import { type Principal, upsertPrincipal, userKeyOf } from '../accounts/principa
 import { insertAuthorizationRequest, toAuthorizationRequest } from '../consumer/authorization-requests.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
-
-const DEVICES = [
-  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPhone 16 Pro', OsVersion: '18.1' },
-  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPhone 15', OsVersion: '17.6.1' },
-  { DeviceType: 'iOS', Manufacturer: 'Apple', Model: 'iPad Air', OsVersion: '18.0' },
-  { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S24', OsVersion: '14' },
-  { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' },
-  { DeviceType: 'Android', Manufacturer: 'Motorola', Model: 'Edge 50', OsVersion: '14' },
-] as const;
-
-const PEOPLE = [
-  ['ACME\\alice.ng', 'alice.ng@acme.example'],
-  ['ACME\\bram.de.vries', 'bram.devries@acme.example'],
-  ['ACME\\chen.wei', 'chen.wei@acme.example'],
-  ['ACME\\dana.okafor', 'dana.okafor@acme.example'],
-  ['ACME\\emil.larsen', 'emil.larsen@acme.example'],
-  ['ACME\\farah.haddad', 'farah.haddad@acme.example'],
-  ['ACME\\gus.moreno', 'gus.moreno@acme.example'],
-  ['ACME\\hana.sato', 'hana.sato@acme.example'],
-  ['ACME\\ivan.petrov', 'ivan.petrov@acme.example'],
-  ['ACME\\jo.mensah', 'jo.mensah@acme.example'],
-  ['ACME\\kai.mueller', 'kai.mueller@acme.example'],
-] as const;
+import { completeDemoDevice, completeDemoPerson, DEMO_DEVICES, DEMO_PEOPLE, type DemoDevice } from './demo-people.ts';
 
 const minutesAgo = (now: Date, minutes: number) => formatTimestamp(new Date(now.getTime() - minutes * 60_000));
+const aMinuteAfter = (stamp: string) => formatTimestamp(new Date((parseTimestamp(stamp)?.getTime() ?? 0) + 60_000));
+const deviceAt = (index: number): DemoDevice => DEMO_DEVICES[index % DEMO_DEVICES.length] as DemoDevice;
+
+/** A seeded push user: registered `registered` minutes ago (or at `registeredAt`), its status set `changed` ago. */
+interface DemoPushUser {
+  userName: string;
+  device: DemoDevice;
+  status: PushUserStatus;
+  registered?: number;
+  registeredAt?: string;
+  registeredBy?: string;
+  changed: number | null;
+}
 
 /** The demo accounts of SPEC §3, with exactly the documented passwords and grants. */
 export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number): Promise<void> {
@@ -153,13 +146,13 @@ export async function resetDemoData(
         'push_message_users',
       ]);
 
-      const requests = PEOPLE.map(([userName, email], index) => {
-        const device = DEVICES[index % DEVICES.length] ?? DEVICES[0];
-        const created = minutesAgo(now, 60 * 24 * (PEOPLE.length - index) + 17 * index);
+      const requests = DEMO_PEOPLE.map(([userName, email], index) => {
+        const device = deviceAt(index);
+        const created = minutesAgo(now, 60 * 24 * (DEMO_PEOPLE.length - index) + 17 * index);
         // The first six are decided, the last five wait in the queue.
         const decided = index < 6;
         const status = !decided ? 'Pending' : index % 3 === 2 ? 'Rejected' : 'Authorized';
-        const decidedAt = decided ? minutesAgo(now, 60 * 24 * (PEOPLE.length - index) - 90) : null;
+        const decidedAt = decided ? minutesAgo(now, 60 * 24 * (DEMO_PEOPLE.length - index) - 90) : null;
         return {
           user_name: userName,
           user_email: email,
@@ -210,35 +203,85 @@ export async function resetDemoData(
         )
         .execute();
 
-      // Devices registered by an authorized request carry its description; the others registered otherwise (null).
-      type Device = { manufacturer: string; model: string; os_version: string } | null;
+      // Every push user carries its phone's make and model, and a history that ends at its Last modified: registered
+      // (an authorized request's device a minute after its approval), then for some a status change by the helpdesk.
       const { Active, Disabled, Deleted } = PushUserStatusCode;
-      const pushUsers: ReadonlyArray<readonly [string, string, PushUserStatus, Device]> = [
-        ['DEMO\\admin', 'iOS', Active, null],
-        ['DEMO\\operator', 'Android', Active, null],
-        ['DEMO\\helpdesk', 'iOS', Disabled, null],
+      const DAY = 60 * 24;
+      const registeredBy = (request: (typeof requests)[number]) => request.decided_by ?? 'DEMO\\admin';
+      const pushUsers: readonly DemoPushUser[] = [
+        { userName: 'DEMO\\admin', device: deviceAt(0), status: Active, registered: 40 * DAY, changed: null },
+        { userName: 'DEMO\\operator', device: deviceAt(4), status: Active, registered: 38 * DAY, changed: null },
+        { userName: 'DEMO\\helpdesk', device: deviceAt(1), status: Disabled, registered: 37 * DAY, changed: 5 * DAY },
         ...requests
-          .filter((request) => request.status === 'Authorized')
-          .map((request) => [request.user_name, request.device_type, Active, request] as const),
-        ['ACME\\lena.fischer', 'Android', Disabled, null],
-        ['ACME\\mo.tanaka', 'iOS', Deleted, null],
-        ['ACME\\nora.quinn', 'Android', Deleted, null],
-        ['ACME\\omar.farouk', 'iOS', Disabled, null],
-      ];
-      await trx
-        .insertInto('push_message_users')
-        .values(
-          pushUsers.map(([userName, deviceType, status, device], index) => ({
-            user_name: userName,
-            user_key: userKeyOf(userName),
-            device_type: deviceType,
-            created_at: minutesAgo(now, 60 * 24 * (40 - index)),
-            modified_at: minutesAgo(now, 60 * (30 - index)),
-            status,
-            manufacturer: device?.manufacturer ?? null,
-            model: device?.model ?? null,
-            os_version: device?.os_version ?? null,
+          .filter((request) => request.status === 'Authorized' && request.decided_at !== null)
+          .map((request) => ({
+            userName: request.user_name,
+            device: {
+              DeviceType: request.device_type,
+              Manufacturer: request.manufacturer,
+              Model: request.model,
+              OsVersion: request.os_version,
+            },
+            status: Active,
+            registeredAt: aMinuteAfter(request.decided_at ?? request.created_at),
+            registeredBy: registeredBy(request),
+            changed: null,
           })),
+        {
+          userName: 'ACME\\lena.fischer',
+          device: deviceAt(3),
+          status: Disabled,
+          registered: 30 * DAY,
+          changed: 26 * 60,
+        },
+        { userName: 'ACME\\mo.tanaka', device: deviceAt(2), status: Deleted, registered: 28 * DAY, changed: 3 * DAY },
+        { userName: 'ACME\\nora.quinn', device: deviceAt(5), status: Deleted, registered: 25 * DAY, changed: 9 * DAY },
+        { userName: 'ACME\\omar.farouk', device: deviceAt(1), status: Disabled, registered: 21 * DAY, changed: 4 * 60 },
+      ];
+      const rows = pushUsers.map((user) => {
+        const created = user.registeredAt ?? minutesAgo(now, user.registered ?? 0);
+        return {
+          user_name: user.userName,
+          user_key: userKeyOf(user.userName),
+          device_type: user.device.DeviceType,
+          created_at: created,
+          modified_at: user.changed === null ? created : minutesAgo(now, user.changed),
+          status: user.status,
+          manufacturer: user.device.Manufacturer,
+          model: user.device.Model,
+          os_version: user.device.OsVersion,
+        };
+      });
+      const registered = await trx.insertInto('push_message_users').values(rows).returning('id').execute();
+      await trx
+        .insertInto('history')
+        .values(
+          rows.flatMap((row, index) => {
+            const user = pushUsers[index];
+            const entry = {
+              entity: 'PushMessageUser' as const,
+              entity_id: registered[index]?.id ?? 0,
+              action: 'Registered' as const,
+              from_state: null,
+              to_state: statusName(Active),
+              comment: null,
+              changed_by: user?.registeredBy ?? 'DEMO\\admin',
+              changed_at: row.created_at,
+            };
+            if (row.status === Active) return [entry];
+            return [
+              entry,
+              {
+                ...entry,
+                action: 'StatusChanged' as const,
+                from_state: statusName(Active),
+                to_state: statusName(row.status),
+                comment: row.status === Deleted ? 'Phone replaced' : 'Reported lost',
+                changed_by: 'DEMO\\helpdesk',
+                changed_at: row.modified_at,
+              },
+            ];
+          }),
         )
         .execute();
       await bumpRevision(trx, 'authorization_requests');
@@ -267,8 +310,8 @@ export async function createDemoAuthorizationRequest(
   caller: Principal,
   changes: ChangePublisher,
 ): Promise<AuthorizationRequest> {
-  const device = pick(DEVICES);
-  const [userName, email] = pick(PEOPLE);
+  const device = completeDemoDevice(input, pick);
+  const person = completeDemoPerson(input, pick);
   const now = formatTimestamp(clock());
   return writeAndPublish(
     db,
@@ -277,12 +320,12 @@ export async function createDemoAuthorizationRequest(
       const row = await insertAuthorizationRequest(
         trx,
         {
-          userName: input.UserName ?? userName,
-          userEmail: input.UserEmail ?? email,
-          deviceType: input.DeviceType ?? device.DeviceType,
-          manufacturer: input.Manufacturer ?? device.Manufacturer,
-          model: input.Model ?? device.Model,
-          osVersion: input.OsVersion ?? device.OsVersion,
+          userName: person.UserName,
+          userEmail: person.UserEmail,
+          deviceType: device.DeviceType,
+          manufacturer: device.Manufacturer,
+          model: device.Model,
+          osVersion: device.OsVersion,
         },
         // The person playing the device, not the owner they claim: the history never takes a name on trust.
         caller.userName,

@@ -305,8 +305,24 @@ describe('authorization requests: #5, #6, #7', () => {
     });
 
     it('leaves Manufacturer, Model and OsVersion null on push users no request registered', async () => {
-      const seeded = (await pushUsers()).find((user) => user.UserName === 'DEMO\\admin');
-      expect(seeded).toMatchObject({ Manufacturer: null, Model: null, OsVersion: null });
+      // A registration no request described (one made before the device fields existed, say).
+      const at = t.clock.stamp();
+      await t.database.db
+        .insertInto('push_message_users')
+        .values({
+          user_name: 'ACME\\old.phone',
+          user_key: 'acme\\old.phone',
+          device_type: 'Android',
+          created_at: at,
+          modified_at: at,
+          status: 1,
+          manufacturer: null,
+          model: null,
+          os_version: null,
+        })
+        .execute();
+      const other = (await pushUsers()).find((user) => user.UserName === 'ACME\\old.phone');
+      expect(other).toMatchObject({ Manufacturer: null, Model: null, OsVersion: null });
     });
 
     it('accepts the GUID in any case, body names in any case, and a null comment', async () => {

@@ -11,6 +11,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
+import { formatClock } from '../../lib/time-format.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
 import { signOutNotice } from '../../session/sign-out-notice.ts';
@@ -97,12 +98,11 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
 function SessionEnds({ session }: { session: StoredSession }) {
   const deadline = deadlineOf(session);
   const absolute = session.absoluteExpires ? new Date(session.absoluteExpires) : null;
-  const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   if (!deadline) return null;
   return (
     <Text component="span" display="block" size="xs" c="dimmed" mt={4} data-testid="session-ends">
-      Session ends at {time(deadline)} if idle
-      {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${time(absolute)}` : ''}.
+      Session ends at {formatClock(deadline)} if idle
+      {absolute && absolute.getTime() > deadline.getTime() ? `, at the latest at ${formatClock(absolute)}` : ''}.
     </Text>
   );
 }

@@ -1,12 +1,34 @@
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
-import type { BulkBarProps } from './bulk-bar-props.ts';
+import type { BulkAction, BulkBarProps } from './bulk-bar-props.ts';
+
+/** "Disable 3", or "Disable 2 of 3" when the others already are. */
+export function actionText(action: BulkAction, count: number): string {
+  const changes = action.changes ?? count;
+  return changes < count ? `${action.label} ${changes} of ${count}` : `${action.label} ${count}`;
+}
+
+function NothingToDo({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {text}
+    </Text>
+  );
+}
 
 /**
  * What to do with the selected rows. On a phone it stays under the header while the person scrolls through the
  * cards, with touch-sized buttons.
  */
-export function BulkBarContent({ count, total, allSelected, onSelectAll, onClear, actions }: BulkBarProps) {
+export function BulkBarContent({
+  count,
+  total,
+  allSelected,
+  onSelectAll,
+  onClear,
+  actions,
+  nothingToDo,
+}: BulkBarProps) {
   const phone = usePhone();
   const status = (
     <Text size="sm" fw={600} role="status" style={{ whiteSpace: 'nowrap' }}>
@@ -29,9 +51,10 @@ export function BulkBarContent({ count, total, allSelected, onSelectAll, onClear
       <Group gap="sm" mb="sm" p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
         {status}
         {selectAll}
+        {actions.length === 0 && nothingToDo && <NothingToDo text={nothingToDo} />}
         {actions.map((action) => (
           <Button key={action.key} size="xs" variant={action.variant} color={action.color} onClick={action.onClick}>
-            {action.label} {count}
+            {actionText(action, count)}
           </Button>
         ))}
         <Button size="xs" variant="default" onClick={onClear}>
@@ -56,7 +79,8 @@ export function BulkBarContent({ count, total, allSelected, onSelectAll, onClear
           </Button>
         </Group>
       </Group>
-      <SimpleGrid cols={actions.length} spacing="xs">
+      {actions.length === 0 && nothingToDo && <NothingToDo text={nothingToDo} />}
+      <SimpleGrid cols={Math.max(1, actions.length)} spacing="xs">
         {actions.map((action) => (
           <Button
             key={action.key}
@@ -66,7 +90,7 @@ export function BulkBarContent({ count, total, allSelected, onSelectAll, onClear
             color={action.color}
             onClick={action.onClick}
           >
-            {action.label} {count}
+            {actionText(action, count)}
           </Button>
         ))}
       </SimpleGrid>

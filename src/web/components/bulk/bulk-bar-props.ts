@@ -3,6 +3,8 @@ export interface BulkAction {
   key: string | number;
   /** Without the count: "Approve" becomes "Approve 3". */
   label: string;
+  /** How many of the selected rows it changes, when not all of them: "Approve 2 of 3". */
+  changes?: number | undefined;
   onClick: () => void;
   color?: string | undefined;
   variant?: 'filled' | 'light' | 'default' | undefined;
@@ -14,5 +16,8 @@ export interface BulkBarProps {
   allSelected: boolean;
   onSelectAll: () => void;
   onClear: () => void;
+  /** Only the actions that change something; none: `nothingToDo` says why. */
   actions: BulkAction[];
+  /** Why no action is offered for this selection, e.g. "None of them is pending." */
+  nothingToDo?: string | undefined;
 }

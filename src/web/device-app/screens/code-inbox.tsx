@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
 import { readableUserAgent, type UserAgentParser } from '../../lib/device-description.ts';
-import { relativeTime } from '../../lib/relative-time.ts';
+import { formatClock } from '../../lib/time-format.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
@@ -20,7 +21,6 @@ export function groupedCode(token: string): string[] {
 }
 
 const expiresAt = (push: DevicePush) => parseTimestamp(push.ExpiresTimestampUtc)?.getTime() ?? 0;
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The codes that still work, newest first, each with where it was asked for, so the person can tell it was them. */
 export function CodeInbox({ credential, live }: { credential: DeviceCredential; live: boolean }) {
@@ -132,7 +132,6 @@ function CodeCard({
   onReport: () => void;
 }) {
   const expires = new Date(expiresAt(push));
-  const sent = parseTimestamp(push.SentTimestampUtc);
   const what =
     push.Purpose === 'SignIn'
       ? 'Your sign-in to the dashboard: type this code there'
@@ -201,10 +200,10 @@ function CodeCard({
       </Group>
       <Text size="sm" mt="xs">
         Works for {minutesAndSeconds((expires.getTime() - now) / 1000)} more, until{' '}
-        <time dateTime={expires.toISOString()}>{timeFormat.format(expires)}</time>
+        <time dateTime={expires.toISOString()}>{formatClock(expires)}</time>
       </Text>
       <Text size="sm" c="dimmed" mt={4}>
-        Asked for {sent ? relativeTime(sent, new Date(now)) : ''}
+        Asked for <Timestamp value={push.SentTimestampUtc} />
         {push.ClientAddress ? ` from ${push.ClientAddress}` : ''}
         {browser ? ` with ${browser}` : ''}.
       </Text>

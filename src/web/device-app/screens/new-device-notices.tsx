@@ -4,15 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type DeviceNotice, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
-import { relativeTime } from '../../lib/relative-time.ts';
 import type { DeviceCredential } from '../connection/device-credential.ts';
 import { DEVICE_POLL_MS, deviceQueries, useReportNotice } from '../connection/device-queries.ts';
 import { Confirm } from './confirm-dialog-host.tsx';
 
 /** Notices older than this are not shown: the person had two weeks to say it was not them. */
 const SHOWN_FOR_DAYS = 14;
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Samsung Galaxy S24 (Android 15), Android": what the new device said it is. */
 export function noticeDevice(notice: DeviceNotice): string {
@@ -122,7 +121,6 @@ const headline = (notice: DeviceNotice) =>
   notice.Kind === 'approved' ? 'A new device was approved for you' : 'A new device was added for you';
 
 function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () => void }) {
-  const at = parseTimestamp(notice.NoticeTimestampUtc);
   const titleId = `notice-${notice.Id}`;
   return (
     <Paper component="li" p="md" radius="md" aria-labelledby={titleId} data-testid="device-notice">
@@ -132,9 +130,9 @@ function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () =
       </Text>
       <Text mt={4}>{noticeDevice(notice)}</Text>
       <Text size="sm" c="dimmed" mt={4}>
-        {at && (
+        {notice.NoticeTimestampUtc && (
           <>
-            {relativeTime(at)}, <time dateTime={at.toISOString()}>{dateTimeFormat.format(at)}</time>.{' '}
+            <Timestamp value={notice.NoticeTimestampUtc} />.{' '}
           </>
         )}
         {NOW_STANDS[notice.RequestStatus]}

@@ -139,7 +139,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
             <Text span fw={500}>
               Last used:
             </Text>{' '}
-            {account.LastUsedUtc ? <Timestamp value={account.LastUsedUtc} relative /> : 'never'}
+            {account.LastUsedUtc ? <Timestamp value={account.LastUsedUtc} /> : 'never'}
           </Text>
         )}
         {!api && <AccountEmail account={account} />}

@@ -97,13 +97,13 @@ function useAccountCells(account: Account, phone: boolean): Cells {
       account.Kind === 'Api' ? (
         // A script signs in seldom and calls often: when it last did anything is what tells it is still in use.
         <Stack gap={0}>
-          <Timestamp value={account.LastUsedUtc ?? account.LastSignInUtc} relative />
+          <Timestamp value={account.LastUsedUtc ?? account.LastSignInUtc} />
           <Text size="xs" c="dimmed">
             last use
           </Text>
         </Stack>
       ) : (
-        <Timestamp value={account.LastSignInUtc} relative />
+        <Timestamp value={account.LastSignInUtc} />
       ),
     sessions: account.ActiveSessions,
   };

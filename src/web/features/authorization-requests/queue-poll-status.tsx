@@ -2,6 +2,7 @@ import { ActionIcon, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { PENDING_POLL_MS } from '../../api/queries.ts';
 import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
+import { formatClock } from '../../lib/time-format.ts';
 
 export interface QueuePollStatusProps {
   updatedAt: number;
@@ -12,13 +13,11 @@ export interface QueuePollStatusProps {
   onRefresh: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
 export function QueuePollStatus({ updatedAt, fetching, polling, live = false, onRefresh }: QueuePollStatusProps) {
   return (
     <Group gap={6}>
       <Text size="xs" c="dimmed" aria-live="off">
-        {updatedAt > 0 ? `Updated ${timeFormat.format(updatedAt)}` : ''}
+        {updatedAt > 0 ? `Updated ${formatClock(updatedAt, true)}` : ''}
         {live ? ' · live' : polling ? ` · refreshes every ${PENDING_POLL_MS / 1000} s` : ''}
       </Text>
       <LazyTooltip label="Refresh now">

@@ -1,6 +1,6 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { RequestView } from '../../api/queries.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { ViewChips } from '../../components/view-chips.tsx';
@@ -21,6 +21,8 @@ export interface QueueToolbarProps {
   /** Every keystroke, before the debounced URL update: the list filters as the person types. */
   onSearchInput?: (value: string) => void;
   onChange: (change: { view?: RequestView; q?: string | undefined; sort?: RequestSort }) => void;
+  /** The list's Export CSV button (of the rows on screen). */
+  exportButton?: ReactNode;
 }
 
 /** Memoized: the page renders again on each keystroke (the deferred search), the toolbar need not. */
@@ -31,6 +33,7 @@ export const QueueToolbar = memo(function QueueToolbar({
   pendingCount,
   onSearchInput,
   onChange,
+  exportButton,
 }: QueueToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
@@ -62,6 +65,7 @@ export const QueueToolbar = memo(function QueueToolbar({
           onChange={(event) => onChange({ sort: event.currentTarget.value as RequestSort })}
           data={REQUEST_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         />
+        {exportButton}
       </Group>
     </Group>
   );

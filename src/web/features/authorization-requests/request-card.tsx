@@ -5,7 +5,7 @@ import type { Decision } from '../../components/decision.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { decidedElsewhere, RequestStatusNote } from './request-status-note.tsx';
@@ -19,6 +19,8 @@ export interface RequestCardProps {
   changed?: RowChange | undefined;
   /** Select mode: the decision buttons step aside for the bulk actions. */
   selecting: boolean;
+  /** The status badge; the pending queue shows it only for a request someone else decided meanwhile. */
+  showStatus?: boolean;
 }
 
 /** One request in the phone rendering of the queue: who, which device, when, status, and Approve / Reject. */
@@ -28,6 +30,7 @@ export const RequestCard = memo(function RequestCard({
   onDecide,
   changed,
   selecting,
+  showStatus = true,
 }: RequestCardProps) {
   const stale = decidedElsewhere(changed, status);
   return (
@@ -55,7 +58,9 @@ export const RequestCard = memo(function RequestCard({
             <UserText>{request.UserEmail}</UserText>
           </Text>
         </Stack>
-        <RequestStatusNote request={request} status={status} changed={changed} align="flex-end" />
+        {(showStatus || stale) && (
+          <RequestStatusNote request={request} status={status} changed={changed} align="flex-end" />
+        )}
       </Group>
       <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
         <DeviceSummary
@@ -64,7 +69,7 @@ export const RequestCard = memo(function RequestCard({
           model={request.Model}
           osVersion={request.OsVersion}
         />
-        <RowTimestamp value={request.CreatedTimestampUtc} relative size="xs" dimmed style={{ flexShrink: 0 }} />
+        <Timestamp value={request.CreatedTimestampUtc} size="xs" dimmed style={{ flexShrink: 0 }} />
       </Group>
       {status === 'Pending' && !stale && !selecting && (
         <DecisionButtons request={request} onDecide={(decision) => onDecide(request, decision)} touch />

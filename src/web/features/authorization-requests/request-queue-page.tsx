@@ -20,11 +20,13 @@ import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
+import { bulkDecisionActions } from './bulk-decision-actions.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueuePollStatus } from './queue-poll-status.tsx';
 import type { QueueSearch } from './queue-search.ts';
 import { QueueToolbar } from './queue-toolbar.tsx';
 import { requestCsvColumns } from './request-csv.ts';
+import { decidedElsewhere } from './request-status-note.tsx';
 import { RequestTable } from './request-table.tsx';
 import { useFocusNextRow } from './use-focus-next-row.ts';
 import { useLiveQueue } from './use-live-queue.ts';
@@ -87,7 +89,13 @@ function RequestQueue() {
     csv: { columns: csvColumns, name: view === 'pending' ? 'pending-requests' : 'authorization-requests' },
     navigate,
   });
-  const { rows, search, selection } = list;
+  const { rows, search, selection, selectedRows } = list;
+  // Only a pending request can be approved or rejected: the bulk bar offers decisions for those alone.
+  const isPending = useCallback(
+    (request: AuthorizationRequest) =>
+      requestStatus(request, pendingIds) === 'Pending' && !decidedElsewhere(live.changed.get(request.Id), 'Pending'),
+    [pendingIds, live.changed],
+  );
   const tableRef = useRef<VirtualTableHandle>(null);
   const focusAfter = useFocusNextRow(
     useMemo(() => rows.map((request) => request.Id), [rows]),
@@ -96,8 +104,9 @@ function RequestQueue() {
 
   function startBulk(decision: Decision) {
     focusReturn.remember();
-    list.startBulk(decision);
+    list.startBulk(decision, isPending);
   }
+  const bulkActions = bulkDecisionActions(selectedRows, isPending, startBulk);
 
   // Stable, like the other props of the memoized table below.
   const decide = useCallback(
@@ -129,6 +138,7 @@ function RequestQueue() {
         pendingCount={pendingQuery.data?.length}
         onSearchInput={list.onSearchInput}
         onChange={list.changeSearch}
+        exportButton={list.exportButton}
       />
       <BulkBar
         count={selection.selectedIds.length}
@@ -136,11 +146,8 @@ function RequestQueue() {
         allSelected={selection.allSelected}
         onSelectAll={selection.selectAll}
         onClear={selection.clear}
-        actions={[
-          { key: 'approve', label: 'Approve', onClick: () => startBulk('approve') },
-          // Filled: a light variant with a shade (red.9) paints its text in the background colour.
-          { key: 'reject', label: 'Reject', color: 'red.9', onClick: () => startBulk('reject') },
-        ]}
+        actions={bulkActions.actions}
+        nothingToDo={bulkActions.nothingToDo}
       />
       {live.arrived.size > 0 && (
         <Button
@@ -190,8 +197,8 @@ function RequestQueue() {
             onDecide={decide}
             handle={tableRef}
             changed={live.changed}
-            toolbar={list.exportButton}
             selection={list.selectionColumn}
+            showStatus={view !== 'pending'}
           />
           <Group gap={6} mt="xs">
             <QueuePollStatus

@@ -6,7 +6,7 @@ import { ListCell, ListRow, useCompactTable } from '../../components/list-table.
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { VirtualRowProps } from '../../components/virtual-table-body.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -22,6 +22,8 @@ export interface RequestRowProps {
   /** Decided by someone else while this list was on screen. */
   changed?: RowChange | undefined;
   selectCell?: ReactNode;
+  /** A Status cell (not in the pending queue, where a request decided elsewhere says so beside its actions). */
+  showStatus?: boolean;
 }
 
 /** One request in the queue's table. Plain elements with Mantine's look (see ListRow): the queue's first render is
@@ -33,6 +35,7 @@ export const RequestRow = memo(function RequestRow({
   rowProps,
   changed,
   selectCell,
+  showStatus = true,
 }: RequestRowProps) {
   const stale = decidedElsewhere(changed, status);
   const compact = useCompactTable();
@@ -63,15 +66,18 @@ export const RequestRow = memo(function RequestRow({
         />
       </ListCell>
       <ListCell>
-        <RowTimestamp value={request.CreatedTimestampUtc} relative />
+        <Timestamp value={request.CreatedTimestampUtc} />
       </ListCell>
-      <ListCell>
-        <RequestStatusNote request={request} status={status} changed={changed} />
-      </ListCell>
+      {showStatus && (
+        <ListCell>
+          <RequestStatusNote request={request} status={status} changed={changed} />
+        </ListCell>
+      )}
       <ListCell>
         {status === 'Pending' && !stale && (
           <DecisionButtons request={request} onDecide={(d) => onDecide(request, d)} wrap={compact} />
         )}
+        {!showStatus && stale && <RequestStatusNote request={request} status={status} changed={changed} />}
       </ListCell>
     </ListRow>
   );

@@ -19,7 +19,12 @@ export interface RequestTableProps {
   selection?: ListSelection<AuthorizationRequest>;
   /** Controls above the list (export). */
   toolbar?: ReactNode;
+  /** A Status column; the pending queue has none (every row would say Pending). */
+  showStatus?: boolean;
 }
+
+const WITH_STATUS = ['User', 'Device', 'Requested', 'Status'];
+const WITHOUT_STATUS = ['User', 'Device', 'Requested'];
 
 /** Memoized: the page renders on every keystroke, the table only when its rows, selection or live marks change. */
 export const RequestTable = memo(function RequestTable({
@@ -30,12 +35,13 @@ export const RequestTable = memo(function RequestTable({
   changed,
   selection,
   toolbar,
+  showStatus = true,
 }: RequestTableProps) {
   return (
     <ListTable
       label="Authorization requests"
       minWidth={700}
-      headings={['User', 'Device', 'Requested', 'Status']}
+      headings={showStatus ? WITH_STATUS : WITHOUT_STATUS}
       rows={requests}
       rowKey={(request) => request.Id}
       selection={selection}
@@ -49,6 +55,7 @@ export const RequestTable = memo(function RequestTable({
           changed={changed?.get(request.Id)}
           onDecide={onDecide}
           selectCell={selectCell}
+          showStatus={showStatus}
         />
       )}
       rowHeight={82}
@@ -60,6 +67,7 @@ export const RequestTable = memo(function RequestTable({
           changed={changed?.get(request.Id)}
           onDecide={onDecide}
           selecting={card.selecting}
+          showStatus={showStatus}
         />
       )}
     />

@@ -67,7 +67,7 @@ function PushCard({ push, newest }: { push: DemoPush; newest: boolean }) {
           </Group>
           <Text size="xs" c="dimmed">
             To your {push.DeviceType} device (push user #{push.PushMessageUserId}) ·{' '}
-            <Timestamp value={push.SentTimestampUtc} relative size="xs" />
+            <Timestamp value={push.SentTimestampUtc} size="xs" />
           </Text>
           <Text ff="monospace" fz={24} fw={700} style={{ letterSpacing: '0.3em' }} data-testid="demo-token">
             {push.Token}

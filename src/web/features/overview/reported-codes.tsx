@@ -69,9 +69,9 @@ function ReportRow({ report }: { report: ReportedCode }) {
             <PersonLink userName={report.UserName} /> reported a code they did not ask for
           </Text>
           <Text size="xs" c="dimmed">
-            Reported <Timestamp value={report.ReportedTimestampUtc} relative size="xs" c="dimmed" />. The code for “
+            Reported <Timestamp value={report.ReportedTimestampUtc} size="xs" dimmed />. The code for “
             <UserText>{report.InstructionName}</UserText>” ({instructionText(report)}) was asked for{' '}
-            <Timestamp value={report.RequestedTimestampUtc} size="xs" c="dimmed" />{' '}
+            <Timestamp value={report.RequestedTimestampUtc} size="xs" dimmed />{' '}
             <AskedFrom clientAddress={report.ClientAddress} userAgent={report.UserAgent} />.
           </Text>
           <Group gap="sm" mt={6} wrap="wrap">

@@ -6,7 +6,7 @@ import { RouterAnchor } from '../../components/router-links.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import type { PersonRow } from './people-search.ts';
 
@@ -28,7 +28,7 @@ function ReportMark({ count }: { count: number }) {
 }
 
 function LastSignIn({ person, size }: { person: PersonRow; size?: 'xs' | 'sm' }): ReactNode {
-  if (person.LastSignInUtc) return <RowTimestamp value={person.LastSignInUtc} relative size={size} />;
+  if (person.LastSignInUtc) return <Timestamp value={person.LastSignInUtc} size={size} />;
   return (
     <span className={`${size === 'xs' ? text.xs : text.sm} ${text.dimmed}`}>
       {person.HasAccount ? 'Never' : 'No account'}

@@ -31,13 +31,13 @@ function CodeItem({ code }: { code: SentCode }) {
             </Text>
           </Text>
           <Text size="xs" c="dimmed">
-            Sent <Timestamp value={code.SentTimestampUtc} relative size="xs" /> to {code.DevicesNotified} device
+            Sent <Timestamp value={code.SentTimestampUtc} size="xs" /> to {code.DevicesNotified} device
             {code.DevicesNotified === 1 ? '' : 's'} · asked{' '}
             <AskedFrom clientAddress={code.ClientAddress} userAgent={code.UserAgent} />
           </Text>
           {code.Outcome === 'Reported' && (
             <Text size="xs" c="dimmed">
-              Reported <Timestamp value={code.ReportedTimestampUtc} relative size="xs" />
+              Reported <Timestamp value={code.ReportedTimestampUtc} size="xs" />
               {code.HandledBy === null && ' · not handled yet'}
             </Text>
           )}

@@ -7,15 +7,10 @@ import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { useChangeStatus } from '../../components/use-change-status.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName } from '../../lib/device-name.ts';
 import { confirmAction } from './confirm.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
-
-/** "Apple iPhone 16", or the platform alone when the device did not say. */
-export function deviceName(device: Pick<PersonDevice, 'DeviceType' | 'Manufacturer' | 'Model'>): string {
-  const named = [device.Manufacturer, device.Model].filter(Boolean).join(' ');
-  return named || device.DeviceType;
-}
 
 function DeviceItem({
   device,
@@ -58,8 +53,8 @@ function DeviceItem({
             )}
           </Text>
           <Text size="xs" c="dimmed">
-            Enrolled <Timestamp value={device.CreatedTimeStampUtc} size="xs" span /> · last changed{' '}
-            <Timestamp value={device.ModifiedTimestampUtc} relative size="xs" span />
+            Enrolled <Timestamp value={device.CreatedTimeStampUtc} size="xs" /> · last changed{' '}
+            <Timestamp value={device.ModifiedTimestampUtc} size="xs" />
           </Text>
         </Stack>
         <Group gap="xs">

@@ -8,8 +8,8 @@ import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName } from '../../lib/device-name.ts';
 import classes from './person.module.css';
-import { deviceName } from './person-devices.tsx';
 import { PersonSection } from './person-section.tsx';
 
 const DecisionDialog = lazy(() =>
@@ -36,7 +36,7 @@ function RequestItem({ request, onDecide }: { request: PersonRequest; onDecide: 
             ) : null}
           </Text>
           <Text size="xs" c="dimmed">
-            Asked <Timestamp value={request.CreatedTimestampUtc} relative size="xs" />
+            Asked <Timestamp value={request.CreatedTimestampUtc} size="xs" />
             {request.DecidedBy && (
               <>
                 {' '}

@@ -10,15 +10,19 @@ import { pushUsersChanged } from '../../api/cache-updates.ts';
 import { updatePushUser } from '../../api/mutations.ts';
 import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
 import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
+import { deviceName } from '../../lib/device-name.ts';
 
 export function BulkStatusDialog({
   users,
   status,
+  unchanged = 0,
   onClose,
   onFinished,
 }: {
   users: PushMessageUser[];
   status: PushUserStatus;
+  /** Selected push users already in `status`, left out. */
+  unchanged?: number;
   onClose: () => void;
   onFinished: () => void;
 }) {
@@ -29,7 +33,7 @@ export function BulkStatusDialog({
       title={`Set ${count} to ${statusName(status)}?`}
       confirmLabel={`Set ${count} to ${statusName(status)}`}
       confirmColor={PUSH_USER_STATUS_LOOK[status].destructive ? 'red.9' : undefined}
-      items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${user.DeviceType}` }))}
+      items={users.map((user) => ({ id: user.Id, label: `#${user.Id} ${user.UserName} · ${deviceName(user)}` }))}
       runOne={(id) => updatePushUser.mutationFn({ Id: id, Status: status })}
       onClose={onClose}
       onFinished={() => {
@@ -40,7 +44,9 @@ export function BulkStatusDialog({
       <Text size="sm">
         {status === PushUserStatusCode.Deleted
           ? 'Deleted registrations stop receiving push messages, including two-factor tokens. They stay listed and can be made active again.'
-          : `Each registration is set to ${statusName(status).toLowerCase()}; ones already in that status stay as they are.`}
+          : `Each registration is set to ${statusName(status).toLowerCase()}.`}
+        {unchanged > 0 &&
+          ` ${unchanged} of the selected ${unchanged === 1 ? 'is' : 'are'} already ${statusName(status).toLowerCase()} and ${unchanged === 1 ? 'stays' : 'stay'} as ${unchanged === 1 ? 'it is' : 'they are'}.`}
       </Text>
     </BulkDialog>
   );

@@ -4,7 +4,13 @@ import { matchIndexed, type SearchIndex } from '../../lib/search-index.ts';
 import type { StatusFilter } from './push-user-search.ts';
 
 /** What a push-user search looks in. */
-export const pushUserSearchFields = (user: PushMessageUser) => [user.Id, user.UserName, user.DeviceType];
+export const pushUserSearchFields = (user: PushMessageUser) => [
+  user.Id,
+  user.UserName,
+  user.DeviceType,
+  user.Manufacturer,
+  user.Model,
+];
 
 /** Which push users a status filter keeps (undefined: all of them). */
 export function statusKeeper(status: StatusFilter): ((user: PushMessageUser) => boolean) | undefined {

@@ -2,8 +2,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName, devicePlatform } from '../../lib/device-name.ts';
 import { StatusMenu } from './status-menu.tsx';
 
 /** One push user in the phone rendering of the list: who, which device, when, status, and the status switcher. */
@@ -17,14 +18,20 @@ export function PushUserCard({ user, selecting }: { user: PushMessageUser; selec
             <UserText>{user.UserName}</UserText>
           </RouterAnchor>
           <Text size="xs" c="dimmed">
-            #{user.Id} · <UserText>{user.DeviceType}</UserText>
+            #{user.Id} · <UserText>{deviceName(user)}</UserText>
+            {deviceName(user) !== user.DeviceType && (
+              <>
+                {' '}
+                · <UserText>{devicePlatform(user)}</UserText>
+              </>
+            )}
           </Text>
         </Stack>
         <PushUserStatusBadge status={user.Status} />
       </Group>
       <Text size="xs" c="dimmed">
-        Registered <RowTimestamp value={user.CreatedTimeStampUtc} size="xs" /> · changed{' '}
-        <RowTimestamp value={user.ModifiedTimestampUtc} relative size="xs" />
+        Registered <Timestamp value={user.CreatedTimeStampUtc} size="xs" /> · changed{' '}
+        <Timestamp value={user.ModifiedTimestampUtc} size="xs" />
       </Text>
       {!selecting && <StatusMenu user={user} touch />}
     </Stack>

@@ -11,6 +11,9 @@ describe('push-user CSV export', () => {
       Id: 1,
       UserName: FORMULA,
       DeviceType: FORMULA,
+      Manufacturer: FORMULA,
+      Model: FORMULA,
+      OsVersion: FORMULA,
       CreatedTimeStampUtc: FORMULA,
       ModifiedTimestampUtc: FORMULA,
       Status: 1,
@@ -22,7 +25,7 @@ describe('push-user CSV export', () => {
     for (const [name, cell] of Object.entries(cells)) expect(cell, name).not.toMatch(/^[=+\-@\t\r]/);
     const fromText = Object.entries(cells).filter(([, cell]) => cell.includes('HYPERLINK'));
     expect(fromText.map(([name]) => name).sort()).toEqual(
-      ['UserName', 'DeviceType', 'Registered (UTC)', 'Modified (UTC)'].sort(),
+      ['UserName', 'DeviceType', 'Manufacturer', 'Model', 'OsVersion', 'Registered (UTC)', 'Modified (UTC)'].sort(),
     );
     for (const [, cell] of fromText) expect(cell).toBe(`'${FORMULA}`);
   });

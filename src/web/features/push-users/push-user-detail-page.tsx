@@ -13,6 +13,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName } from '../../lib/device-name.ts';
 import { BACK_LINK_PROPS, BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
@@ -82,7 +83,7 @@ function PushUserDetail({ id }: { id: number }) {
         title={<UserText>{user.UserName}</UserText>}
         description={
           <>
-            Push registration #{user.Id} on <UserText>{user.DeviceType}</UserText>
+            Push registration #{user.Id} on <UserText>{deviceName(user)}</UserText>
           </>
         }
       />

@@ -4,8 +4,9 @@ import { ListCell, ListRow, type ListSelection, ListTable } from '../../componen
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
-import { RowTimestamp } from '../../components/timestamp.tsx';
+import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { deviceName, devicePlatform } from '../../lib/device-name.ts';
 import { PushUserCard } from './push-user-card.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
@@ -38,18 +39,21 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
             <p className={`${text.xs} ${text.dimmed}`}>#{user.Id}</p>
           </ListCell>
           <ListCell>
-            <p className={text.sm}>
-              <UserText>{user.DeviceType}</UserText>
+            <p className={`${text.sm} ${text.medium}`}>
+              <UserText>{deviceName(user)}</UserText>
+            </p>
+            <p className={`${text.xs} ${text.dimmed}`}>
+              <UserText>{devicePlatform(user)}</UserText>
             </p>
           </ListCell>
           <ListCell>
             <PushUserStatusBadge status={user.Status} />
           </ListCell>
           <ListCell>
-            <RowTimestamp value={user.CreatedTimeStampUtc} />
+            <Timestamp value={user.CreatedTimeStampUtc} />
           </ListCell>
           <ListCell>
-            <RowTimestamp value={user.ModifiedTimestampUtc} relative />
+            <Timestamp value={user.ModifiedTimestampUtc} />
           </ListCell>
           <ListCell style={{ textAlign: 'right' }}>
             <StatusMenu user={user} />

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { memo, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
 import { FILTER_STATUS } from '../../components/push-user-status.ts';
@@ -13,6 +13,8 @@ export interface PushUserToolbarProps {
   /** Every keystroke, before the debounced URL update: the list filters as the person types. */
   onSearchInput?: (value: string) => void;
   onChange: (change: { status?: StatusFilter; q?: string | undefined }) => void;
+  /** The list's Export CSV button (of the rows on screen). */
+  exportButton?: ReactNode;
 }
 
 const LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled', deleted: 'Deleted' };
@@ -24,6 +26,7 @@ export const PushUserToolbar = memo(function PushUserToolbar({
   users,
   onSearchInput,
   onChange,
+  exportButton,
 }: PushUserToolbarProps) {
   const counts = useMemo(() => {
     const byStatus = new Map<number, number>();
@@ -44,13 +47,16 @@ export const PushUserToolbar = memo(function PushUserToolbar({
           label: `${LABELS[value]} (${count(value)})`,
         }))}
       />
-      <ListSearchInput
-        label="Search push users"
-        placeholder="Search user or device…"
-        q={q}
-        onSearchInput={onSearchInput}
-        onQueryChange={(value) => onChange({ q: value })}
-      />
+      <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+        <ListSearchInput
+          label="Search push users"
+          placeholder="Search user or device…"
+          q={q}
+          onSearchInput={onSearchInput}
+          onQueryChange={(value) => onChange({ q: value })}
+        />
+        {exportButton}
+      </Group>
     </Group>
   );
 });

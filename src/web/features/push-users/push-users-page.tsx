@@ -11,9 +11,9 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
-import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
 import { useListPage } from '../../components/use-list-page.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
+import { bulkStatusActions } from './bulk-status-actions.ts';
 import { pushUserSearchFields, statusKeeper } from './filter-push-users.ts';
 import { pushUserCsvColumns } from './push-user-csv.ts';
 import type { PushUserSearch } from './push-user-search.ts';
@@ -51,7 +51,9 @@ function PushUsers() {
     csv: { columns: pushUserCsvColumns, name: 'push-users' },
     navigate,
   });
-  const { rows, search, selection, bulk } = list;
+  const { rows, search, selection, bulk, selectedRows } = list;
+  const startBulk = list.startBulk;
+  const actions = useMemo(() => bulkStatusActions(selectedRows, startBulk), [selectedRows, startBulk]);
 
   return (
     <>
@@ -61,6 +63,7 @@ function PushUsers() {
         users={query.data ?? NO_USERS}
         onSearchInput={list.onSearchInput}
         onChange={list.changeSearch}
+        exportButton={list.exportButton}
       />
       {query.isPending ? (
         <LoadingState label="Loading push users…" />
@@ -92,16 +95,9 @@ function PushUsers() {
             allSelected={selection.allSelected}
             onSelectAll={selection.selectAll}
             onClear={selection.clear}
-            actions={STATUS_VALUES.map((next) => ({
-              key: next,
-              label: PUSH_USER_STATUS_LOOK[next].action,
-              // Filled: a light variant with a shade (red.9) paints its text in the background colour.
-              variant: PUSH_USER_STATUS_LOOK[next].destructive ? 'filled' : 'default',
-              color: PUSH_USER_STATUS_LOOK[next].destructive ? 'red.9' : undefined,
-              onClick: () => list.startBulk(next),
-            }))}
+            actions={actions}
           />
-          <PushUserTable users={rows} toolbar={list.exportButton} selection={list.selectionColumn} />
+          <PushUserTable users={rows} selection={list.selectionColumn} />
         </>
       )}
       {bulk && (
@@ -109,6 +105,7 @@ function PushUsers() {
           <BulkStatusDialog
             status={bulk.action}
             users={bulk.rows}
+            unchanged={selection.selectedIds.length - bulk.rows.length}
             onClose={list.endBulk}
             onFinished={selection.clear}
           />

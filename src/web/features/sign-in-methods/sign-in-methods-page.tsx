@@ -209,8 +209,8 @@ function PasskeyRow({ passkey, last, onChange }: { passkey: Passkey; last: boole
         <Stack gap={0}>
           <Text fw={600}>{passkey.Name}</Text>
           <Text size="xs" c="dimmed" component="div">
-            Added <Timestamp value={passkey.CreatedUtc} size="xs" c="dimmed" /> · last used{' '}
-            {passkey.LastUsedUtc ? <Timestamp value={passkey.LastUsedUtc} size="xs" c="dimmed" /> : 'never'}
+            Added <Timestamp value={passkey.CreatedUtc} size="xs" dimmed /> · last used{' '}
+            {passkey.LastUsedUtc ? <Timestamp value={passkey.LastUsedUtc} size="xs" dimmed /> : 'never'}
           </Text>
         </Stack>
         <Group gap="xs">

@@ -11,11 +11,9 @@ import {
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useCreateInstruction } from '../../api/mutations.ts';
-
+import { formatClock } from '../../lib/time-format.ts';
 /** What the instruction is called where the person's phone shows it. */
 export const TRY_INSTRUCTION_NAME = 'Dashboard test';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export interface SendCodePanelProps {
   /** The token form's kind: the instruction is made scheduled or not to match it. */
@@ -92,7 +90,7 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
             {created.Scheduled ? 'Scheduled instruction' : 'Instruction'}{' '}
             <strong data-testid="created-instruction-id">{created.Id}</strong> is waiting for its code, sent to{' '}
             {created.DevicesNotified} {created.DevicesNotified === 1 ? 'device' : 'devices'}
-            {expires ? `; it works until ${timeFormat.format(expires)}` : ''}. Type the code your phone shows.
+            {expires ? `; it works until ${formatClock(expires)}` : ''}. Type the code your phone shows.
           </Alert>
         )}
         {noDevice && (
