@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
 import { inRouter, renderWithProviders } from '../../test/render.tsx';
+import { signInAs } from '../../test/session.ts';
 import { RequestFields } from './request-fields.tsx';
 
 // A right-to-left override: unisolated, it would reverse the text that follows it on screen.
@@ -33,6 +34,8 @@ const isolated = (text: string) => {
 
 describe('user-supplied text is isolated (<bdi>)', () => {
   it('in the request fields: every value that came from a person or device', async () => {
+    // Read on Security: the user name is a link to the person's page.
+    signInAs(['Read']);
     renderWithProviders(inRouter(<RequestFields request={request} />));
     // The user name links to the person's page; the router renders once it has matched.
     await screen.findByRole('link', { name: request.UserName });
