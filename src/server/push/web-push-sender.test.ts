@@ -152,14 +152,14 @@ describe('WebPushSender: what reaches the push service', () => {
         navigate: DEVICE_APP_URL,
         tag: 'device-notice-9',
       },
-      Type: 'device-notice',
-      Kind: 'enrolled',
-      AuthorizationRequestId: 9,
     });
     expect(push.headers.ttl).toBe(String(24 * 3600));
     // Not the code's topic: a notice never replaces a code still waiting on the phone.
     expect(push.headers.topic).not.toBe(sender.topicFor(7));
-    const long = JSON.parse(sender.noticePayload({ ...notice, kind: 'approved', device: 'x'.repeat(5000) }));
+    // The worker's schema, strict: a notice carries nothing it does not read.
+    const long = WebPushPayload.parse(
+      JSON.parse(sender.noticePayload({ ...notice, kind: 'approved', device: 'x'.repeat(5000) })),
+    );
     expect(long.notification.title).toBe('A new device was approved for you');
     expect(long.notification.body).toMatch(/^x{120}…, at /);
   });

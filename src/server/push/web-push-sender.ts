@@ -320,10 +320,7 @@ export class WebPushSender implements TokenPushSender {
         navigate: this.deviceAppUrl,
         tag: `device-notice-${notice.authorizationRequestId}`,
       },
-      Type: 'device-notice',
-      Kind: notice.kind,
-      AuthorizationRequestId: notice.authorizationRequestId,
-    });
+    } satisfies WebPushPayload);
   }
 
   private own<T extends http.Agent>(agent: T): T {

@@ -10,13 +10,13 @@ import { z } from 'zod/mini';
 export const WebPushPayload = z.strictObject({
   web_push: z.literal(8030),
   notification: z.strictObject({
-    /** Names the instruction, never the code. */
+    /** Names the instruction (never the code), or says a new device was added. */
     title: z.string().check(z.minLength(1)),
-    /** Until when the code works. */
+    /** Until when the code works, or which device was added and when. */
     body: z.string(),
     /** Where a tap leads: the device app (the worker opens nothing outside it). */
     navigate: z.string(),
-    /** One notification per instruction: a newer code for it replaces one not yet looked at. */
+    /** One notification per instruction or enrolment: a newer one replaces one not yet looked at. */
     tag: z.string().check(z.minLength(1)),
   }),
 });
