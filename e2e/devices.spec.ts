@@ -229,7 +229,7 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   // The helpdesk's page of this registration says which phone it is.
   const page = await desk(browser, 'Helpdesk');
   await page.goto(`/push-users/${device.PushMessageUserId}`);
-  await expect(page.getByText('Pixel 9')).toBeVisible();
+  await expect(page.getByText('Google Pixel 9').first()).toBeVisible();
   await expect(page.getByText('Enrolled', { exact: true })).toBeVisible();
   await expect(page.getByText('Last seen', { exact: true })).toBeVisible();
 

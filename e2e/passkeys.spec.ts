@@ -86,6 +86,22 @@ async function virtualAuthenticator(page: Page): Promise<Authenticator> {
   };
 }
 
+/** Counts the sign-in page's autofill (conditional) requests, so a step can wait until one is waiting. */
+async function countAutofillRequests(page: Page) {
+  await page.addInitScript(() => {
+    const credentials = navigator.credentials;
+    const get = credentials.get.bind(credentials);
+    const counted = window as unknown as { autofillRequests: number };
+    counted.autofillRequests = 0;
+    credentials.get = (options?: CredentialRequestOptions) => {
+      if (options?.mediation === 'conditional') counted.autofillRequests++;
+      return get(options);
+    };
+  });
+}
+const autofillRequests = (page: Page) =>
+  page.evaluate(() => (window as unknown as { autofillRequests: number }).autofillRequests);
+
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
@@ -113,6 +129,7 @@ test('passkeys: forced enrolment, sign-in alone and by autofill, the second step
 }) => {
   test.setTimeout(150_000);
   const authenticator = await virtualAuthenticator(page);
+  await countAutofillRequests(page);
 
   await test.step('the break-glass admin’s password alone reaches only Sign-in methods, where a passkey is added', async () => {
     await page.goto(`${origin}/push-users`);
@@ -132,7 +149,11 @@ test('passkeys: forced enrolment, sign-in alone and by autofill, the second step
 
   await test.step('sign in with the passkey alone: no name, no password', async () => {
     await authenticator.hide();
+    const asked = await autofillRequests(page);
     await signOut(page);
+    // The sign-in page's autofill request is already waiting (with no passkey to offer) before the passkeys come
+    // back: otherwise, on a slow machine, it would be made after and answered at once, before the button is used.
+    await expect.poll(() => autofillRequests(page)).toBeGreaterThan(asked);
     await authenticator.restore();
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/authorization-requests$/);
