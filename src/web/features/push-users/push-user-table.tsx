@@ -23,7 +23,8 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
   return (
     <ListTable
       label="Push message users"
-      minWidth={700}
+      // Make and model, two times and the status menu: narrower (a tablet held upright) gets cards.
+      minWidth={740}
       headings={['User', 'Device', 'Status', 'Registered', 'Modified']}
       rows={users}
       rowKey={(user) => user.Id}
