@@ -174,6 +174,9 @@ export default defineConfig({
         test: {
           name: 'service',
           environment: 'node',
+          // The service keeps no state in its modules (each test builds its own app, database and registries), so a
+          // worker imports the service once for all its files instead of once per file: a tenth of the import time.
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
