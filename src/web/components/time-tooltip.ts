@@ -81,6 +81,16 @@ export function installTimeTooltip(): void {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && current) hide();
   });
-  // A fixed tooltip would stay behind while its time scrolls away.
-  document.addEventListener('scroll', () => current && hide(), { capture: true, passive: true });
+  // A fixed tooltip follows its time when something scrolls (a live list, the page bringing the time into view),
+  // and goes when the time has left the window.
+  document.addEventListener(
+    'scroll',
+    () => {
+      if (!current) return;
+      const { bottom, top } = current.getBoundingClientRect();
+      if (!current.isConnected || bottom < 0 || top > window.innerHeight) hide();
+      else show(current);
+    },
+    { capture: true, passive: true },
+  );
 }

@@ -52,8 +52,15 @@ export function RegisterStep(props: RegisterStepProps) {
     let current = true;
     describeThisDevice()
       .then((description) => {
-        // The person may have typed already; their words win.
-        if (current) setValues((old) => (Object.values(old).some(Boolean) ? old : description));
+        // The person may have typed already: their words win in the fields they typed, the browser's fill the rest.
+        if (!current) return;
+        setValues((old) => {
+          const merged = { ...description };
+          for (const [name, value] of Object.entries(old) as [keyof DeviceDescription, string][]) {
+            if (value) merged[name] = value;
+          }
+          return merged;
+        });
       })
       .catch(() => undefined);
     return () => {
