@@ -9,11 +9,13 @@ import {
   deliver,
   type InstructionRow,
   type Issued,
+  issueAnotherToken,
   issueToken,
   judgeToken,
   MAX_TOKENS_ISSUED,
   newCodeSignal,
   type Outcome,
+  reportOf,
   type TokenDelivery,
 } from './instructions.ts';
 
@@ -75,13 +77,8 @@ export async function sendDeviceCode(
     async (trx): Promise<{ row: InstructionRow; issued: Issued }> => {
       let row = await boundCode(trx, owner, purpose, proofFor);
       if (row && row.state !== 'Authenticated') {
-        const reported = await trx
-          .selectFrom('token_issues')
-          .select('id')
-          .where('instruction_id', '=', row.id)
-          .where('reported_at', 'is not', null)
-          .executeTakeFirst();
-        if (reported) throw codeEnded('It was reported from your device as not asked for by you. Sign in again.');
+        if (await reportOf(trx, row.id))
+          throw codeEnded('It was reported from your device as not asked for by you. Sign in again.');
         if (row.tokens_issued >= MAX_TOKENS_ISSUED) {
           throw new ProblemError(
             409,
@@ -91,13 +88,7 @@ export async function sendDeviceCode(
             { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
           );
         }
-        const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
-        await trx
-          .updateTable('instructions')
-          .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
-          .where('id', '=', row.id)
-          .execute();
-        return { row, issued };
+        return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens) };
       }
       row = await trx
         .insertInto('instructions')

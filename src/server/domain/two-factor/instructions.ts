@@ -374,6 +374,33 @@ export async function getInstruction(
   return toInstruction(row, latest?.devices_notified ?? 0, clock());
 }
 
+/** The report of one of the instruction's codes as not asked for, if there is one: it then gets no more codes. */
+export function reportOf(trx: Kysely<Database>, instructionId: number) {
+  return trx
+    .selectFrom('token_issues')
+    .select('reported_at')
+    .where('instruction_id', '=', instructionId)
+    .where('reported_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** A further code for an instruction that already had one, counted against MAX_TOKENS_ISSUED. */
+export async function issueAnotherToken(
+  trx: Kysely<Database>,
+  now: Date,
+  row: InstructionRow,
+  request: CodeRequest,
+  keepPlainTokens: boolean,
+): Promise<Issued> {
+  const issued = await issueToken(trx, now, row, request, keepPlainTokens);
+  await trx
+    .updateTable('instructions')
+    .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
+    .where('id', '=', row.id)
+    .execute();
+  return issued;
+}
+
 /**
  * A new code for the caller's own instruction, after a lock or expiry. Capped per instruction (each new code resets
  * the wrong-code count) and refused once one of its codes was reported: someone else asked for it.
@@ -408,12 +435,7 @@ export async function reissueToken(
           `Instruction ${id} is already authenticated.`,
         );
       }
-      const reported = await trx
-        .selectFrom('token_issues')
-        .select('reported_at')
-        .where('instruction_id', '=', id)
-        .where('reported_at', 'is not', null)
-        .executeTakeFirst();
+      const reported = await reportOf(trx, id);
       if (reported) {
         throw new ProblemError(
           409,
@@ -431,13 +453,7 @@ export async function reissueToken(
           { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
         );
       }
-      const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
-      await trx
-        .updateTable('instructions')
-        .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-      return { row, issued };
+      return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens) };
     },
     newCodeSignal,
   );
