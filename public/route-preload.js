@@ -1,9 +1,9 @@
 // Starts downloading the opened page's code (route-chunks in index.html, written at build time by
 // scripts/route-preloads.ts) while the app's entry downloads, instead of after it has run. A file rather than an
 // inline script: the service's CSP allows only the app's own scripts.
-// It asks once the first frame (index.html's outline of the page) is painted, and then runs the app's entry, which
-// index.html only downloads (#app-entry, see deferEntry in scripts/route-preloads.ts): evaluated earlier, it would
-// hold up that first paint.
+// It asks once the first frame (index.html's outline of the page) is painted, and then imports the app's entry, which
+// index.html only names (#app-entry, see deferEntry in scripts/route-preloads.ts): evaluated earlier, it would hold up
+// that first paint, and downloaded earlier it would slow the stylesheet that paint waits for.
 (() => {
   const preloadRouteChunks = () => {
     try {
@@ -22,23 +22,24 @@
       // Only a head start: the router loads the same files when it needs them.
     }
   };
+  // A signed-in page's first date format loads the browser's locale data, about 50 ms of a phone's CPU. Made here,
+  // before the first paint, it is done by the time a person can tap anything (later formats find the data loaded);
+  // made after, it was a long task of its own, or a part of the longest. The sign-in page shows no dates.
+  if (document.documentElement.getAttribute('data-boot') === 'shell') {
+    try {
+      new Intl.DateTimeFormat();
+    } catch {
+      // Only a head start.
+    }
+  }
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    preloadRouteChunks();
     const entry = document.getElementById('app-entry');
-    if (entry) import(entry.href);
-    // The page's first date format loads the browser's locale data, about 50 ms of a phone's CPU. Made now, in a
-    // task of its own while the code downloads, that cost no longer adds up with the evaluation of the code that
-    // formats the page's dates into one long task (later formats find the data loaded).
-    setTimeout(() => {
-      try {
-        new Intl.DateTimeFormat();
-      } catch {
-        // Only a head start.
-      }
-    }, 0);
+    if (entry) import(entry.content);
+    // Asked for in a task of their own: adding a dozen preload links is ~60 ms of a phone's CPU.
+    setTimeout(preloadRouteChunks, 0);
   };
   // A tab opened in the background paints no frame (and runs no animation frame) until shown: it starts at once.
   if (document.visibilityState === 'hidden') start();

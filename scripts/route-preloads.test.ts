@@ -21,10 +21,10 @@ describe('routePattern', () => {
 });
 
 describe('deferEntry', () => {
-  it('downloads the entry from the start but leaves running it to route-preload.js', () => {
+  it('leaves downloading and running the entry to route-preload.js', () => {
     const html = '<head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>';
     expect(deferEntry(html)).toBe(
-      '<head><link rel="modulepreload" crossorigin href="/assets/index-abc.js" id="app-entry" /></head>',
+      '<head><meta name="app-entry" id="app-entry" content="/assets/index-abc.js" /></head>',
     );
   });
 

@@ -249,44 +249,47 @@ function CardRendering<T>({
 
   return (
     <>
-      <Group justify="space-between" gap="sm" mb="sm" mih={TOUCH_TARGET} wrap="nowrap">
-        {state &&
-          (active ? (
-            <Checkbox
-              size="md"
-              label={`Select all ${rows.length}`}
-              checked={state.allSelected}
-              indeterminate={!state.allSelected && state.selectedIds.length > 0}
-              onChange={(event) => (event.currentTarget.checked ? state.selectAll() : state.clear())}
-              styles={{ body: { alignItems: 'center', minHeight: TOUCH_TARGET } }}
-            />
-          ) : (
-            <Button
-              variant="default"
-              h={TOUCH_TARGET}
-              leftSection={<IconChecks size={18} />}
-              onClick={() => setSelecting(true)}
-            >
-              Select
-            </Button>
-          ))}
-        <Group gap="sm" ml="auto" wrap="nowrap">
-          {active ? (
-            <Button
-              variant="default"
-              h={TOUCH_TARGET}
-              onClick={() => {
-                setSelecting(false);
-                state.clear();
-              }}
-            >
-              Done
-            </Button>
-          ) : (
-            toolbar
-          )}
+      {/* Only when there is something to put in it: an empty touch-height line read as a gap above the cards. */}
+      {(state || toolbar) && (
+        <Group justify="space-between" gap="sm" mb="sm" mih={TOUCH_TARGET} wrap="nowrap">
+          {state &&
+            (active ? (
+              <Checkbox
+                size="md"
+                label={`Select all ${rows.length}`}
+                checked={state.allSelected}
+                indeterminate={!state.allSelected && state.selectedIds.length > 0}
+                onChange={(event) => (event.currentTarget.checked ? state.selectAll() : state.clear())}
+                styles={{ body: { alignItems: 'center', minHeight: TOUCH_TARGET } }}
+              />
+            ) : (
+              <Button
+                variant="default"
+                h={TOUCH_TARGET}
+                leftSection={<IconChecks size={18} />}
+                onClick={() => setSelecting(true)}
+              >
+                Select
+              </Button>
+            ))}
+          <Group gap="sm" ml="auto" wrap="nowrap">
+            {active ? (
+              <Button
+                variant="default"
+                h={TOUCH_TARGET}
+                onClick={() => {
+                  setSelecting(false);
+                  state.clear();
+                }}
+              >
+                Done
+              </Button>
+            ) : (
+              toolbar
+            )}
+          </Group>
         </Group>
-      </Group>
+      )}
       <VirtualCardList
         label={label}
         rows={rows}
