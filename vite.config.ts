@@ -18,7 +18,7 @@ import { routePreloads } from './scripts/route-preloads.ts';
  */
 const SHARED_UI = new RegExp(
   [
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|ActionIcon|CloseButton|Alert|Title|Group|Paper|ThemeIcon)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|ActionIcon|CloseButton|Alert|Title|Group|Paper|ThemeIcon|Divider)[\\/]`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/].*[\\/](use-resolved-styles-api|get-sorted-breakpoints|get-base-value|get-breakpoint-value)\.mjs`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|utils[\\/]random-id)[\\/]`,
     String.raw`node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]`,
@@ -108,8 +108,9 @@ export default defineConfig({
       codeSplittingOptions: {
         // Loaders are split too: they bring the API client and the interface catalogue (every endpoint's schemas),
         // which the sign-in page never needs. A loader's chunk loads beside its page's (and is preloaded with them,
-        // see route-preloads), so the first request does not wait for the page's code.
-        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        // see route-preloads), so the first request does not wait for the page's code. A page's pending view goes
+        // with the page: left in the route file, it brought the whole page into every page's entry.
+        defaultBehavior: [['loader'], ['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
     }),
     react(),

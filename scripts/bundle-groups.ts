@@ -11,6 +11,7 @@ export const BUNDLE_GROUP_SOURCES = {
   'shared-ui': [
     'src/web/settings/',
     'src/web/components/app-shell/brand-mark.tsx',
+    'src/web/components/app-shell/brand-mark.module.css',
     'src/web/components/router-links.tsx',
     'src/web/api/describe-error.ts',
     'src/shared/contract/api-prefix.ts',
@@ -24,6 +25,9 @@ export const BUNDLE_GROUP_SOURCES = {
     'src/web/wiring/',
     'src/web/api/instance.ts',
     'src/web/api/client.ts',
+    'src/web/api/request-headers.ts',
+    'src/web/api/step-up.ts',
+    'src/web/session/person-activity.ts',
     'src/web/api/endpoint-query.ts',
     'src/web/api/live-mode.ts',
     'src/web/api/queries.ts',

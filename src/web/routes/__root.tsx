@@ -1,8 +1,14 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { AppLayout } from '../components/app-shell/app-layout.tsx';
+import { lazy, Suspense } from 'react';
 import { RouteNotFoundState } from '../components/route-states.tsx';
 import type { RouterContext } from '../session/router-context.ts';
 import { useSession } from '../session/session-context.tsx';
+
+// The root route's code is in every page's entry, the sign-in page's too: the signed-in frame (and the API client
+// under it) loads only when an unknown address is shown in it.
+const FramedNotFound = lazy(() =>
+  import('../components/app-shell/framed-not-found.tsx').then((module) => ({ default: module.FramedNotFound })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -14,8 +20,8 @@ function RootNotFound() {
   const { session } = useSession();
   if (!session) return <RouteNotFoundState />;
   return (
-    <AppLayout>
-      <RouteNotFoundState />
-    </AppLayout>
+    <Suspense fallback={null}>
+      <FramedNotFound />
+    </Suspense>
   );
 }
