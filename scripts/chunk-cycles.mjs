@@ -10,7 +10,9 @@ const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[^'"`();]*?from\s*)?["']\.\/([^"'
 
 /** Each loop of static imports among the chunks, as `a.js -> b.js -> a.js`. */
 export function chunkCycles(sources) {
-  const imports = new Map([...sources].map(([name, code]) => [name, [...code.matchAll(STATIC_IMPORT)].map((m) => m[1])]));
+  const imports = new Map(
+    [...sources].map(([name, code]) => [name, [...code.matchAll(STATIC_IMPORT)].map((m) => m[1])]),
+  );
   const cycles = [];
   const state = new Map();
   const visit = (name, stack) => {
