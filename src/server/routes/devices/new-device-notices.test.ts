@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   AccountHistoryList,
@@ -7,6 +8,7 @@ import {
   DeviceNoticeList,
   EnrollmentLink,
 } from '../../../shared/contract/index.ts';
+import { dialectOf } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
   browserSubscription,
@@ -258,6 +260,45 @@ describe('the other devices are told of a new device', () => {
     expect((await deviceStateOf(t, phone.DeviceToken)).PushMessageUserStatus).toBe(1);
   });
 
+  it('"This wasn\'t me" is one change: a failure while removing the device leaves nothing half-done', async () => {
+    const phone = await approvedPhone(bob);
+    const intruder = await intruderPhone();
+    await decide(t, admin, intruder);
+    const waiting = await enrollDevice(t, { token: bob }, { DeviceType: 'iOS', Model: 'iPad' });
+    const [approved] = (await notices(phone)).filter((notice) => notice.Kind === 'approved');
+    const report = () =>
+      deviceCall(t, phone.DeviceToken, { method: 'POST', url: `/api/Device/Notices/${approved?.Id}/Report` });
+
+    // The database refuses to make any push user Deleted, as a crash at that moment would leave it.
+    await refuseDeletedPushUsers(t);
+    try {
+      expectProblem(await report(), 500, 'internal');
+    } finally {
+      await allowDeletedPushUsers(t);
+    }
+    // Nothing of the report stayed: not the report itself, nor the ended sessions, nor the rejected enrolment.
+    expect((await notices(phone)).find((notice) => notice.Id === approved?.Id)?.ReportedTimestampUtc).toBeNull();
+    expect((await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: bob })).statusCode).toBe(
+      200,
+    );
+    expect((await deviceStateOf(t, waiting.DeviceToken)).RequestStatus).toBe('Pending');
+    expect((await deviceStateOf(t, intruder.DeviceToken)).PushMessageUserStatus).toBe(1);
+
+    // So the person can report it again, and this time the intruder's phone goes for good.
+    expect((await report()).statusCode).toBe(204);
+    expectProblem(
+      await deviceCall(t, intruder.DeviceToken, { method: 'GET', url: '/api/Device' }),
+      401,
+      'device-ended',
+    );
+    expect((await deviceStateOf(t, waiting.DeviceToken)).RequestStatus).toBe('Rejected');
+    expectProblem(
+      await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: bob }),
+      401,
+      'unauthenticated',
+    );
+  });
+
   it('refuses a malformed notice id and an unknown one, in words', async () => {
     const phone = await approvedPhone(bob);
     expectProblem(
@@ -272,6 +313,30 @@ describe('the other devices are told of a new device', () => {
     );
   });
 });
+
+/** A fault at the moment a push user would become Deleted: the statement fails, on either database. */
+async function refuseDeletedPushUsers(t: TestApp): Promise<void> {
+  const db = t.database.db;
+  if (dialectOf(db) === 'sqlite') {
+    await sql`CREATE TRIGGER refuse_deleted BEFORE UPDATE OF status ON push_message_users
+      WHEN NEW.status = 3 BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`.execute(db);
+    return;
+  }
+  await sql`CREATE FUNCTION refuse_deleted() RETURNS trigger LANGUAGE plpgsql
+    AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`.execute(db);
+  await sql`CREATE TRIGGER refuse_deleted BEFORE UPDATE OF status ON push_message_users
+    FOR EACH ROW WHEN (NEW.status = 3) EXECUTE FUNCTION refuse_deleted()`.execute(db);
+}
+
+async function allowDeletedPushUsers(t: TestApp): Promise<void> {
+  const db = t.database.db;
+  if (dialectOf(db) === 'sqlite') {
+    await sql`DROP TRIGGER refuse_deleted`.execute(db);
+    return;
+  }
+  await sql`DROP TRIGGER refuse_deleted ON push_message_users`.execute(db);
+  await sql`DROP FUNCTION refuse_deleted()`.execute(db);
+}
 
 /** A device's live stream, read until an event matches. */
 async function openStream(t: TestApp, deviceToken: string) {
