@@ -13,20 +13,12 @@ import {
   TOKEN_LIFETIME_MINUTES,
 } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
-import {
-  browserSubscription,
-  decide,
-  deviceCall,
-  enrollDevice,
-  RecordingPushSender,
-} from '../../test/device-helpers.ts';
+import { approvedDevice, deviceCall, PUSH_ORIGIN, RecordingPushSender } from '../../test/device-helpers.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 
 const AUTH = '/api/Consumer/Authentication';
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
 const EVE = ['ACME\\eve', 'Eve keeps a long passphrase too'] as const;
-/** An on-premises push service the operator listed: the one origin that may be http on loopback. */
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 
 let t: TestApp;
 let audit: AuditLines;
@@ -68,16 +60,13 @@ async function activePhone(account: readonly [string, string], model = 'Pixel 9'
   expect(session.EnrolmentRequired).toBe(true);
   const link = await post('/api/Device/EnrollmentLinks', {}, session.Token);
   expect(link.statusCode, link.body).toBe(201);
-  const enrolled = await enrollDevice(
+  const phone = await approvedDevice(
     t,
+    admin,
     { code: parseBody(link, EnrollmentLink).Code },
     { DeviceType: 'Android', Manufacturer: 'Google', Model: model, OsVersion: '16' },
   );
-  await decide(t, admin, enrolled);
-  const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-  const put = { method: 'PUT', url: '/api/Device/PushSubscription', payload: subscription } as const;
-  expect((await deviceCall(t, enrolled.DeviceToken, put)).statusCode).toBe(204);
-  return enrolled.DeviceToken;
+  return phone.DeviceToken;
 }
 
 async function ticketFor(account: readonly [string, string]): Promise<string> {

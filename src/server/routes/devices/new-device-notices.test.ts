@@ -11,11 +11,13 @@ import {
 import { dialectOf } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
-  browserSubscription,
+  ACME_ADMIN,
+  approvedDevice,
   decide,
   deviceCall,
   deviceStateOf,
   enrollDevice,
+  REAL_DEPLOYMENT,
   RecordingPushSender,
 } from '../../test/device-helpers.ts';
 import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
@@ -25,10 +27,8 @@ import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/h
  * notices, on their live stream and by Web Push. Whoever knows the password (or holds a link) can enrol a phone; the
  * person learns of it on the phone they already have, and "This wasn't me" there ends the intruder's device.
  */
-const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const BOB = ['ACME\\bob', 'Bob keeps a long passphrase'] as const;
 const EVE = ['ACME\\eve', 'Eve keeps a long passphrase'] as const;
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 const PIXEL = { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' };
 const INTRUDER = { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S24', OsVersion: 'Android 15' };
 
@@ -36,13 +36,7 @@ describe('the other devices are told of a new device', () => {
   const sender = new RecordingPushSender();
   const lines = new AuditLines();
   const { t } = useTestApp({
-    config: {
-      demo: false,
-      adminUserName: ADMIN[0],
-      adminPassword: ADMIN[1],
-      vapidSubject: 'mailto:security@acme.example',
-      pushAllowOrigins: [PUSH_ORIGIN],
-    },
+    config: REAL_DEPLOYMENT,
     options: { pushSender: sender, auditSink: lines },
   });
   let admin: string;
@@ -52,23 +46,13 @@ describe('the other devices are told of a new device', () => {
     lines.clear();
     await t.addPrincipal(BOB[0], BOB[1], []);
     await t.addPrincipal(EVE[0], EVE[1], []);
-    admin = await t.login(...ADMIN);
+    admin = await t.login(...ACME_ADMIN);
     bob = await t.login(...BOB);
   });
 
   /** A phone of its person: enrolled signed in, approved, subscribed to Web Push. */
-  async function approvedPhone(token: string, body: Record<string, unknown> = PIXEL) {
-    const enrolled = await enrollDevice(t, { token }, body);
-    await decide(t, admin, enrolled);
-    const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-    const stored = await deviceCall(t, enrolled.DeviceToken, {
-      method: 'PUT',
-      url: '/api/Device/PushSubscription',
-      payload: subscription,
-    });
-    expect(stored.statusCode, stored.body).toBe(204);
-    return { ...enrolled, endpoint: subscription.endpoint };
-  }
+  const approvedPhone = (token: string, body: Record<string, unknown> = PIXEL) =>
+    approvedDevice(t, admin, { token }, body);
 
   const notices = async (device: DeviceEnrollmentResult) => {
     const response = await deviceCall(t, device.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
@@ -126,7 +110,7 @@ describe('the other devices are told of a new device', () => {
       expect(enrolled?.NoticeTimestampUtc).toBe(enrolled?.EnrolledTimestampUtc);
       const heard = await stream.until((event) => event.Type === 'notice');
       expect(heard).toEqual({ Type: 'notice', Notice: enrolled });
-      expect(pushedTo()).toEqual([['enrolled', [phone.endpoint]]]);
+      expect(pushedTo()).toEqual([['enrolled', [phone.subscription.endpoint]]]);
       expect(sender.notices[0]?.notice.device).toBe('Samsung Galaxy S24 (Android 15), Android');
 
       await decide(t, admin, intruder);
@@ -139,8 +123,8 @@ describe('the other devices are told of a new device', () => {
         Notice: approved,
       });
       expect(pushedTo()).toEqual([
-        ['enrolled', [phone.endpoint]],
-        ['approved', [phone.endpoint]],
+        ['enrolled', [phone.subscription.endpoint]],
+        ['approved', [phone.subscription.endpoint]],
       ]);
     } finally {
       await stream.close();
