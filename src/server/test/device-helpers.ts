@@ -189,6 +189,23 @@ export async function approvedDevice(
   return { ...enrolled, subscription, pushUserId: PushMessageUserId };
 }
 
+/** #10 by someone with Security Write: a push user's new Status (1 Active, 2 Disabled, 3 Deleted), expecting 200. */
+export async function setPushUserStatus(
+  t: TestApp,
+  adminToken: string,
+  id: number | null,
+  status: number,
+): Promise<void> {
+  if (id === null) throw new Error('no push user to change');
+  const response = await t.call({
+    method: 'PUT',
+    url: '/api/Consumer/PushMessageUsers',
+    token: adminToken,
+    payload: { Id: id, Status: status },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** Rows of a table, for "nothing was stored" checks. */
 export async function countRows(t: TestApp, table: keyof Database): Promise<number> {
   const row = await t.database.db

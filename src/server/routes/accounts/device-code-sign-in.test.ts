@@ -13,7 +13,13 @@ import {
   TOKEN_LIFETIME_MINUTES,
 } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
-import { approvedDevice, deviceCall, PUSH_ORIGIN, RecordingPushSender } from '../../test/device-helpers.ts';
+import {
+  approvedDevice,
+  deviceCall,
+  PUSH_ORIGIN,
+  RecordingPushSender,
+  setPushUserStatus,
+} from '../../test/device-helpers.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 
 const AUTH = '/api/Consumer/Authentication';
@@ -187,13 +193,7 @@ describe('a code sent to one’s own Active devices, as the second step after th
     await activePhone(DANA);
     const users = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin });
     const id = (users.json() as Array<{ Id: number; UserName: string }>).find((u) => u.UserName === DANA[0])?.Id;
-    const disabled = await t.call({
-      method: 'PUT',
-      url: '/api/Consumer/PushMessageUsers',
-      token: admin,
-      payload: { Id: id, Status: 2 },
-    });
-    expect(disabled.statusCode, disabled.body).toBe(200);
+    await setPushUserStatus(t, admin, id ?? null, 2);
     // No method left: the session may only add one.
     expect(parseBody(await passwordStep(DANA), LoginResult).EnrolmentRequired).toBe(true);
   });

@@ -12,6 +12,7 @@ import { dialectOf } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
   ACME_ADMIN,
+  type ApprovedDevice,
   approvedDevice,
   decide,
   deviceCall,
@@ -19,6 +20,7 @@ import {
   enrollDevice,
   REAL_DEPLOYMENT,
   RecordingPushSender,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
 import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
 
@@ -60,16 +62,7 @@ describe('the other devices are told of a new device', () => {
     return parseBody(response, DeviceNoticeList);
   };
 
-  const setStatus = async (device: DeviceEnrollmentResult, Status: number) => {
-    const { PushMessageUserId } = await deviceStateOf(t, device.DeviceToken);
-    const response = await t.call({
-      method: 'PUT',
-      url: '/api/Consumer/PushMessageUsers',
-      token: admin,
-      payload: { Id: PushMessageUserId, Status },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const setStatus = (device: ApprovedDevice, Status: number) => setPushUserStatus(t, admin, device.pushUserId, Status);
 
   /** An enrolment through a link Bob's session made: whoever holds the link needs no password on the phone. */
   async function intruderPhone() {

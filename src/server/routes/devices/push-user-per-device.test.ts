@@ -12,6 +12,7 @@ import {
   deviceStateOf,
   PUSH_ORIGIN,
   type RecordingPushSender,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
 import { expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 import { createTestDatabase, testDatabaseServer } from '../../test/test-database.ts';
@@ -35,16 +36,6 @@ async function deployment(): Promise<{ t: TestApp; sender: RecordingPushSender; 
 const phone = (t: TestApp, admin: string, bob: string, body: Record<string, unknown>) =>
   approvedDevice(t, admin, { token: bob }, body);
 
-const setStatus = async (t: TestApp, admin: string, Id: number, Status: number) => {
-  const response = await t.call({
-    method: 'PUT',
-    url: '/api/Consumer/PushMessageUsers',
-    token: admin,
-    payload: { Id, Status },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
-
 const pushUser = async (t: TestApp, admin: string, id: number) =>
   parseBody(
     await t.call({ method: 'GET', url: `/api/Consumer/PushMessageUsers/${id}`, token: admin }),
@@ -59,7 +50,7 @@ describe('one push message user per device', () => {
     const { t, sender, admin, bob } = await deployment();
     try {
       const lost = await phone(t, admin, bob, ANDROID);
-      await setStatus(t, admin, lost.pushUserId, 2);
+      await setPushUserStatus(t, admin, lost.pushUserId, 2);
       t.clock.advanceMinutes(5);
       const replacement = await phone(t, admin, bob, NEW_ANDROID);
 
@@ -116,7 +107,7 @@ describe('one push message user per device', () => {
         Instruction,
       );
       expect(created.DevicesNotified).toBe(2);
-      await setStatus(t, admin, lost.pushUserId, 2);
+      await setPushUserStatus(t, admin, lost.pushUserId, 2);
 
       expectProblem(await inbox(t, lost.DeviceToken), 403, 'device-disabled');
       // "This wasn't me" from a lost phone would sign its person out everywhere.
@@ -144,7 +135,7 @@ describe('one push message user per device', () => {
       expect(parseBody(await inbox(t, other.DeviceToken), DevicePushList)).toHaveLength(1);
 
       // Active again: it receives and acts again.
-      await setStatus(t, admin, lost.pushUserId, 1);
+      await setPushUserStatus(t, admin, lost.pushUserId, 1);
       expect(parseBody(await inbox(t, lost.DeviceToken), DevicePushList)).toHaveLength(1);
       const again = parseBody(
         await t.call({ method: 'POST', url: `/api/Instructions/${created.Id}/Token`, token: bob }),
