@@ -2,7 +2,7 @@ import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobilePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type DeviceNotice, parseTimestamp } from '../../../shared/contract/index.ts';
+import { type DeviceNotice, describeNewDevice, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
@@ -12,14 +12,6 @@ import { ReportConfirm, ReportedAlert, ThisWasntMeButton, useReportFlow } from '
 
 /** Notices older than this are not shown: the person had two weeks to say it was not them. */
 const SHOWN_FOR_DAYS = 14;
-
-/** "Samsung Galaxy S24 (Android 15), Android": what the new device said it is. */
-export function noticeDevice(notice: DeviceNotice): string {
-  const name = [notice.Manufacturer, notice.Model].filter((part) => part.trim() !== '').join(' ');
-  const os = notice.OsVersion.trim();
-  const described = name ? (os ? `${name} (${os})` : name) : os;
-  return [described, notice.DeviceType].filter((part) => part !== '').join(', ');
-}
 
 const NOW_STANDS: Record<DeviceNotice['RequestStatus'], string> = {
   Pending: 'It waits for an administrator’s approval.',
@@ -48,7 +40,7 @@ export function NewDeviceNotices({ credential, live }: { credential: DeviceCrede
     if (!notices.data) return;
     const before = seen.current;
     const arrived = before ? notices.data.filter((notice) => !before.has(notice.Id)) : [];
-    if (arrived[0]) announce(`${headline(arrived[0])}: ${noticeDevice(arrived[0])}.`);
+    if (arrived[0]) announce(`${headline(arrived[0])}: ${describeNewDevice(arrived[0])}.`);
     seen.current = new Set(notices.data.map((notice) => notice.Id));
   }, [notices.data]);
 
@@ -74,7 +66,7 @@ export function NewDeviceNotices({ credential, live }: { credential: DeviceCrede
       <ReportConfirm flow={flow} title="Report a device you did not add?">
         {(notice) => (
           <Text size="sm">
-            {noticeDevice(notice)} is {notice.RequestStatus === 'Authorized' ? 'removed' : 'rejected'} at once, and
+            {describeNewDevice(notice)} is {notice.RequestStatus === 'Authorized' ? 'removed' : 'rejected'} at once, and
             every session of your account ends, on every computer: whoever added it knows your password or had a link of
             yours.
           </Text>
@@ -95,7 +87,7 @@ function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () =
         <IconDeviceMobilePlus size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
         {headline(notice)}
       </Text>
-      <Text mt={4}>{noticeDevice(notice)}</Text>
+      <Text mt={4}>{describeNewDevice(notice)}</Text>
       <Text size="sm" c="dimmed" mt={4}>
         {notice.NoticeTimestampUtc && (
           <>
@@ -109,7 +101,7 @@ function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () =
           You reported it
         </Badge>
       ) : (
-        <ThisWasntMeButton label={`This wasn’t me: report ${noticeDevice(notice)}`} onClick={onReport} />
+        <ThisWasntMeButton label={`This wasn’t me: report ${describeNewDevice(notice)}`} onClick={onReport} />
       )}
     </Paper>
   );
