@@ -11,6 +11,7 @@ import {
   DeviceState as DeviceStateSchema,
   type PushSubscriptionInput,
 } from '../../shared/contract/index.ts';
+import type { Config } from '../config.ts';
 import { directReaderOf } from '../db/direct-reader.ts';
 import type { Database } from '../db/schema.ts';
 import type {
@@ -19,7 +20,7 @@ import type {
   TokenPushSender,
   TokenPushTarget,
 } from '../domain/two-factor/token-delivery.ts';
-import { parseBody, type TestApp } from './harness.ts';
+import { createTestApp, parseBody, type TestApp } from './harness.ts';
 
 /** A Web Push sender that sends nothing and remembers what it was asked to send, and whether that had committed. */
 export class RecordingPushSender implements TokenPushSender {
@@ -127,6 +128,82 @@ export async function deviceStateOf(t: TestApp, deviceToken: string): Promise<De
   const response = await deviceCall(t, deviceToken, { method: 'GET', url: '/api/Device' });
   expect(response.statusCode, response.body).toBe(200);
   return parseBody(response, DeviceStateSchema);
+}
+
+/** The bootstrap administrator of a deployment with demo mode off, who decides in the queue. */
+export const ACME_ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
+/** An on-premises push service the operator listed: the one origin that may be http on loopback. */
+export const PUSH_ORIGIN = 'http://127.0.0.1:9';
+
+/** A deployment with demo mode off: no demo data, no demo actors, a bootstrap admin, Web Push to PUSH_ORIGIN. */
+export const REAL_DEPLOYMENT = {
+  demo: false,
+  adminUserName: ACME_ADMIN[0],
+  adminPassword: ACME_ADMIN[1],
+  vapidSubject: 'mailto:security@acme.example',
+  pushAllowOrigins: [PUSH_ORIGIN],
+} satisfies Partial<Config>;
+
+/**
+ * A REAL_DEPLOYMENT app (with `overrides`) whose Web Push goes to a recording sender, `people` added without
+ * permissions, and the admin signed in. The caller closes it.
+ */
+export async function createRealDeployment(
+  people: ReadonlyArray<readonly [string, string]>,
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; sender: RecordingPushSender; admin: string }> {
+  const sender = new RecordingPushSender();
+  const t = await createTestApp({ ...REAL_DEPLOYMENT, ...overrides }, { pushSender: sender });
+  sender.watch(t.database.db);
+  for (const [userName, password] of people) await t.addPrincipal(userName, password, []);
+  return { t, sender, admin: await t.login(...ACME_ADMIN) };
+}
+
+/** An enrolment approved and subscribed to Web Push: the device, its subscription and the push user it is. */
+export interface ApprovedDevice extends DeviceEnrollmentResult {
+  subscription: PushSubscriptionInput;
+  pushUserId: number;
+}
+
+/**
+ * A device as its person uses it: enrolled (signed in, or with a link's code), approved by someone with Security
+ * Write and subscribed to Web Push at an endpoint of its own under PUSH_ORIGIN: an Active device.
+ */
+export async function approvedDevice(
+  t: TestApp,
+  adminToken: string,
+  credentials: { token: string } | { code: string },
+  body: Record<string, unknown> = PHONE,
+): Promise<ApprovedDevice> {
+  const enrolled = await enrollDevice(t, credentials, body);
+  await decide(t, adminToken, enrolled);
+  const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
+  const stored = await deviceCall(t, enrolled.DeviceToken, {
+    method: 'PUT',
+    url: '/api/Device/PushSubscription',
+    payload: subscription,
+  });
+  expect(stored.statusCode, stored.body).toBe(204);
+  const { PushMessageUserId } = await deviceStateOf(t, enrolled.DeviceToken);
+  if (PushMessageUserId === null) throw new Error('approved without a push user');
+  return { ...enrolled, subscription, pushUserId: PushMessageUserId };
+}
+
+/** #10 by someone with Security Write: a push user's new Status (1 Active, 2 Disabled, 3 Deleted), expecting 200. */
+export async function setPushUserStatus(
+  t: TestApp,
+  adminToken: string,
+  id: number | null,
+  status: number,
+): Promise<void> {
+  if (id === null) throw new Error('no push user to change');
+  const response = await t.call({
+    method: 'PUT',
+    url: '/api/Consumer/PushMessageUsers',
+    token: adminToken,
+    payload: { Id: id, Status: status },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 /** Rows of a table, for "nothing was stored" checks. */

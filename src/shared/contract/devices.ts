@@ -177,6 +177,18 @@ export type DeviceNotice = z.infer<typeof DeviceNotice>;
 export const DeviceNoticeList = z.array(DeviceNotice);
 
 /**
+ * What a new device said it is, in plain words: "Samsung Galaxy S24 (Android 15), Android". Its notice on the
+ * person's other devices, the Web Push about it and the account's history all name it so.
+ */
+export function describeNewDevice(
+  device: Pick<DeviceNotice, 'DeviceType' | 'Manufacturer' | 'Model' | 'OsVersion'>,
+): string {
+  const name = [device.Manufacturer, device.Model].filter((part) => part.trim() !== '').join(' ');
+  const os = device.OsVersion.trim();
+  return [name ? (os ? `${name} (${os})` : name) : os, device.DeviceType].filter((part) => part !== '').join(', ');
+}
+
+/**
  * `GET /Device/Events`: Server-Sent Events. Each event's `event:` field is its Type, its `data:` this JSON, its
  * `id:` a number to send back as `Last-Event-ID` after a reconnect (events since then are sent first).
  * - `device`: the request was decided or the push user's status changed; the device's state as of now;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
+  type ChangeEvent,
   formatTimestamp,
   type PushMessageUser,
   type PushMessageUserDetail,
@@ -126,36 +127,56 @@ export async function setPushMessageUserStatus(
   return writeAndPublish(
     db,
     changes,
-    async (trx) => {
-      // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
-      // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
-      // always the latest (the last commit's), and the history's From is the status this change replaced.
-      const before = await trx
-        .updateTable('push_message_users')
-        .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', id)
-        .returning('status')
-        .executeTakeFirst();
-      if (!before) throw notFound('Push message user', id);
-      const at = clock();
-      const now = formatTimestamp(at);
-      // A Deleted push user's devices end with it, for good: registering the device type again later makes a new
-      // enrolment's device that push user, never a lost phone that still holds the old credential.
-      if (status === PushUserStatusCode.Deleted) await endDevicesWhere(trx, 'push_message_user_id', id, at);
-      const row = await changeStatusAndRecord(trx, id, status, {
-        entity: 'PushMessageUser',
-        entity_id: id,
-        action: 'StatusChanged',
-        from_state: statusName(before.status),
-        to_state: statusName(status),
-        comment: null,
-        changed_by: changedBy,
-        changed_at: now,
-      });
-      return toPushMessageUser(row);
-    },
-    (user) => ({ Type: 'push-user', Id: user.Id, Status: user.Status, ChangedBy: changedBy }),
+    (trx) => changePushMessageUserStatus(trx, clock, id, status, changedBy),
+    (user) => pushUserChanged(user, changedBy),
   );
+}
+
+/** The dashboard's live event for a push user's new status, published once its change has committed. */
+export const pushUserChanged = (user: PushMessageUser, changedBy: string): ChangeEvent => ({
+  Type: 'push-user',
+  Id: user.Id,
+  Status: user.Status,
+  ChangedBy: changedBy,
+});
+
+/**
+ * The change of setPushMessageUserStatus inside the caller's transaction, for a change that must stand or fall
+ * with others (a reported device: see device-notice-reports.ts). The caller publishes pushUserChanged after commit.
+ */
+export async function changePushMessageUserStatus(
+  trx: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  status: PushUserStatus,
+  changedBy: string,
+): Promise<PushMessageUser> {
+  // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
+  // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
+  // always the latest (the last commit's), and the history's From is the status this change replaced.
+  const before = await trx
+    .updateTable('push_message_users')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .returning('status')
+    .executeTakeFirst();
+  if (!before) throw notFound('Push message user', id);
+  const at = clock();
+  const now = formatTimestamp(at);
+  // A Deleted push user's devices end with it, for good: registering the device type again later makes a new
+  // enrolment's device that push user, never a lost phone that still holds the old credential.
+  if (status === PushUserStatusCode.Deleted) await endDevicesWhere(trx, 'push_message_user_id', id, at);
+  const row = await changeStatusAndRecord(trx, id, status, {
+    entity: 'PushMessageUser',
+    entity_id: id,
+    action: 'StatusChanged',
+    from_state: statusName(before.status),
+    to_state: statusName(status),
+    comment: null,
+    changed_by: changedBy,
+    changed_at: now,
+  });
+  return toPushMessageUser(row);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
 import { recordAccountHistory } from '../accounts/account-history.ts';
 import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
-import { setPushMessageUserStatus } from '../consumer/push-users.ts';
+import { changePushMessageUserStatus, pushUserChanged } from '../consumer/push-users.ts';
 import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
 import { describeDevice } from './device-notices.ts';
 import type { AuthenticatedDevice } from './devices.ts';
@@ -16,8 +16,10 @@ import { endPendingEnrolments } from './pending-enrolments.ts';
  * them, and they did not enrol it, so someone else knows their password. That device is rejected (still waiting:
  * with the person's other enrolments under way, see endPendingEnrolments) or Deleted (approved: its credential ends
  * and it receives nothing more), every session of the person ends, and the account's history and the audit stream
- * keep the report. Reporting a notice twice changes nothing more. `forgetSessions` drops the sessions this process
- * remembers, once the revocation has committed.
+ * keep the report. All of it is one transaction: a failure or crash part-way leaves the report unmade and the device
+ * as it was, so that reporting again finishes the job, never a report on record beside a device still alive. Reporting
+ * a notice twice changes nothing more. Live events go out, and `forgetSessions` drops the sessions this process
+ * remembers, once it has committed.
  */
 export async function reportDeviceNotice(
   db: Kysely<Database>,
@@ -50,7 +52,7 @@ export async function reportDeviceNotice(
         .executeTakeFirst();
       if (!notice) throw notFound('A notice of this device', noticeId);
       const requestId = notice.authorization_request_id;
-      if (notice.reported_at !== null) return { requestId, pushUserIds: [], events: [] as FeedEvent[] };
+      if (notice.reported_at !== null) return { requestId, events: [] as FeedEvent[] };
       const now = clock();
       await trx
         .updateTable('device_notices')
@@ -58,14 +60,15 @@ export async function reportDeviceNotice(
         .where('id', '=', noticeId)
         .execute();
       await revokeSessionsOf(trx, device.principalId, now);
-      const events = await endPendingEnrolments(
+      const ended = await endPendingEnrolments(
         trx,
         device.principalId,
         ENROLMENTS_ENDED.deviceReported,
         device.userName,
         now,
       );
-      // Approved already: the push user it is goes Deleted below, through the change an administrator makes.
+      // Approved already: the push user it is goes Deleted, through the change an administrator makes (history,
+      // its credential ended, the dashboard's and its own stream's live events), in this same transaction.
       const approved = await trx
         .selectFrom('devices')
         .innerJoin('push_message_users', 'push_message_users.id', 'devices.push_message_user_id')
@@ -73,6 +76,11 @@ export async function reportDeviceNotice(
         .where('devices.authorization_request_id', '=', requestId)
         .where('push_message_users.status', '!=', PushUserStatusCode.Deleted)
         .execute();
+      const deleted: FeedEvent[] = [];
+      for (const { id } of approved) {
+        const user = await changePushMessageUserStatus(trx, clock, id, PushUserStatusCode.Deleted, device.userName);
+        deleted.push(pushUserChanged(user, device.userName));
+      }
       await recordAccountHistory(trx, {
         principalId: device.principalId,
         userName: device.userName,
@@ -83,14 +91,10 @@ export async function reportDeviceNotice(
         changedBy: device.userName,
         at: now,
       });
-      return { requestId, pushUserIds: approved.map((row) => row.id), events };
+      return { requestId, events: [...ended, ...deleted] };
     },
     ({ events }) => events,
   );
-  // Its own change (history, the dashboard's and the device's live events, its credential ended), right after.
-  for (const id of reported.pushUserIds) {
-    await setPushMessageUserStatus(db, clock, id, PushUserStatusCode.Deleted, device.userName, changes);
-  }
   forgetSessions(device.principalId);
   return { authorizationRequestId: reported.requestId };
 }

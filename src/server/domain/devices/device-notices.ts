@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type DeviceNotice, formatTimestamp, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import {
+  type DeviceNotice,
+  describeNewDevice,
+  formatTimestamp,
+  PushUserStatusCode,
+} from '../../../shared/contract/index.ts';
 import type { Database, DeviceNoticeKind } from '../../db/schema.ts';
 import { userKeyOf } from '../accounts/principals.ts';
 import type { DeviceNoticeMessage, TokenPushTarget } from '../two-factor/token-delivery.ts';
@@ -14,16 +19,19 @@ export interface NewDeviceNotice {
   message: DeviceNoticeMessage;
 }
 
-/** What a device said it is, in plain words: "Samsung Galaxy S24 (Android 15), Android". */
+/** What a device's enrolment said it is, in plain words (describeNewDevice). */
 export function describeDevice(request: {
   device_type: string;
   manufacturer: string;
   model: string;
   os_version: string;
 }): string {
-  const name = [request.manufacturer, request.model].filter((part) => part.trim() !== '').join(' ');
-  const os = request.os_version.trim();
-  return [name ? (os ? `${name} (${os})` : name) : os, request.device_type].filter((part) => part !== '').join(', ');
+  return describeNewDevice({
+    DeviceType: request.device_type,
+    Manufacturer: request.manufacturer,
+    Model: request.model,
+    OsVersion: request.os_version,
+  });
 }
 
 /**

@@ -14,19 +14,17 @@ import {
 } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
-  browserSubscription,
-  decide,
+  approvedDevice,
   deviceCall,
-  enrollDevice,
+  PUSH_ORIGIN,
   RecordingPushSender,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 
 const AUTH = '/api/Consumer/Authentication';
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
 const EVE = ['ACME\\eve', 'Eve keeps a long passphrase too'] as const;
-/** An on-premises push service the operator listed: the one origin that may be http on loopback. */
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 
 let t: TestApp;
 let audit: AuditLines;
@@ -68,16 +66,13 @@ async function activePhone(account: readonly [string, string], model = 'Pixel 9'
   expect(session.EnrolmentRequired).toBe(true);
   const link = await post('/api/Device/EnrollmentLinks', {}, session.Token);
   expect(link.statusCode, link.body).toBe(201);
-  const enrolled = await enrollDevice(
+  const phone = await approvedDevice(
     t,
+    admin,
     { code: parseBody(link, EnrollmentLink).Code },
     { DeviceType: 'Android', Manufacturer: 'Google', Model: model, OsVersion: '16' },
   );
-  await decide(t, admin, enrolled);
-  const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-  const put = { method: 'PUT', url: '/api/Device/PushSubscription', payload: subscription } as const;
-  expect((await deviceCall(t, enrolled.DeviceToken, put)).statusCode).toBe(204);
-  return enrolled.DeviceToken;
+  return phone.DeviceToken;
 }
 
 async function ticketFor(account: readonly [string, string]): Promise<string> {
@@ -198,13 +193,7 @@ describe('a code sent to one’s own Active devices, as the second step after th
     await activePhone(DANA);
     const users = await t.call({ method: 'GET', url: '/api/Consumer/PushMessageUsers', token: admin });
     const id = (users.json() as Array<{ Id: number; UserName: string }>).find((u) => u.UserName === DANA[0])?.Id;
-    const disabled = await t.call({
-      method: 'PUT',
-      url: '/api/Consumer/PushMessageUsers',
-      token: admin,
-      payload: { Id: id, Status: 2 },
-    });
-    expect(disabled.statusCode, disabled.body).toBe(200);
+    await setPushUserStatus(t, admin, id ?? null, 2);
     // No method left: the session may only add one.
     expect(parseBody(await passwordStep(DANA), LoginResult).EnrolmentRequired).toBe(true);
   });

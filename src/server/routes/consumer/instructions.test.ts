@@ -7,57 +7,30 @@ import {
   TokenAccepted,
 } from '../../../shared/contract/index.ts';
 import {
+  approvedDevice,
   browserSubscription,
   countRows,
+  createRealDeployment,
   decide,
   deviceCall,
   deviceStateOf,
   enrollDevice,
-  RecordingPushSender,
+  PUSH_ORIGIN,
+  type RecordingPushSender,
 } from '../../test/device-helpers.ts';
-import { createTestApp, errorPaths, expectProblem, parseBody, type TestApp, wrongToken } from '../../test/harness.ts';
+import { errorPaths, expectProblem, parseBody, type TestApp, wrongToken } from '../../test/harness.ts';
 
-const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
 const EVE = ['ACME\\eve', 'Eve keeps a long passphrase too'] as const;
-/** An on-premises push service the operator listed: the one origin that may be http on loopback. */
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 
-/**
- * A deployment with demo mode off: no demo data, no demo actors. A bootstrap admin decides in the queue; Dana and Eve
- * are ordinary people; a recording Web Push sender stands in for the real one.
- */
+/** Dana and Eve are ordinary people of a deployment with demo mode off (createRealDeployment); Dana is signed in. */
 async function realDeployment(): Promise<{ t: TestApp; sender: RecordingPushSender; admin: string; dana: string }> {
-  const sender = new RecordingPushSender();
-  const t = await createTestApp(
-    {
-      demo: false,
-      adminUserName: ADMIN[0],
-      adminPassword: ADMIN[1],
-      vapidSubject: 'mailto:security@acme.example',
-      pushAllowOrigins: [PUSH_ORIGIN],
-    },
-    { pushSender: sender },
-  );
-  sender.watch(t.database.db);
-  await t.addPrincipal(DANA[0], DANA[1], []);
-  await t.addPrincipal(EVE[0], EVE[1], []);
-  return { t, sender, admin: await t.login(...ADMIN), dana: await t.login(...DANA) };
+  const deployment = await createRealDeployment([DANA, EVE]);
+  return { ...deployment, dana: await deployment.t.login(...DANA) };
 }
 
-/** Dana enrols a phone, the admin authorizes it, and it subscribes to Web Push: an Active device. */
-async function activePhone(t: TestApp, admin: string, dana: string) {
-  const enrolled = await enrollDevice(t, { token: dana });
-  await decide(t, admin, enrolled);
-  const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-  const stored = await deviceCall(t, enrolled.DeviceToken, {
-    method: 'PUT',
-    url: '/api/Device/PushSubscription',
-    payload: subscription,
-  });
-  expect(stored.statusCode, stored.body).toBe(204);
-  return { ...enrolled, subscription };
-}
+/** A person's phone, enrolled signed in, approved by the admin and subscribed to Web Push: an Active device. */
+const activePhone = (t: TestApp, admin: string, token: string) => approvedDevice(t, admin, { token });
 
 const createInstruction = (t: TestApp, token: string, payload: object, headers: Record<string, string> = {}) =>
   t.call({ method: 'POST', url: '/api/Instructions', token, payload, headers });
@@ -385,14 +358,8 @@ describe('instructions with demo mode off (POST/GET /Instructions, POST /Instruc
 
 describe('Web Push stays off without a subject outside demo mode', () => {
   it('sends nothing by Web Push, and the inbox still delivers', async () => {
-    const sender = new RecordingPushSender();
-    const t = await createTestApp(
-      { demo: false, adminUserName: ADMIN[0], adminPassword: ADMIN[1], pushAllowOrigins: [PUSH_ORIGIN] },
-      { pushSender: sender },
-    );
+    const { t, sender, admin } = await createRealDeployment([DANA], { vapidSubject: null });
     try {
-      await t.addPrincipal(DANA[0], DANA[1], []);
-      const admin = await t.login(...ADMIN);
       const dana = await t.login(...DANA);
       const phone = await activePhone(t, admin, dana);
       const key = await t.call({ method: 'GET', url: '/api/Device/PushKey', token: dana });

@@ -10,7 +10,7 @@ import {
   ReportHandled,
 } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
-import { decide, deviceCall, enrollDevice, PHONE } from '../../test/device-helpers.ts';
+import { decide, deviceCall, enrollDevice, PHONE, setPushUserStatus } from '../../test/device-helpers.ts';
 import {
   ADMIN,
   AUDITOR,
@@ -132,13 +132,7 @@ describe('people', () => {
         [2, 1, 0],
         [3, 0, 0],
       ] as const) {
-        const changed = await t.call({
-          method: 'PUT',
-          url: '/api/Consumer/PushMessageUsers',
-          token: tokens.admin,
-          payload: { Id: pushUserId, Status: status },
-        });
-        expect(changed.statusCode, changed.body).toBe(200);
+        await setPushUserStatus(t, tokens.admin, pushUserId, status);
         const row = (await people(tokens.admin)).find((item) => item.UserName.toLowerCase() === 'acme\\zoe');
         expect(row).toMatchObject({ Devices: devices, ActiveDevices: active });
       }

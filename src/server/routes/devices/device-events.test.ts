@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceEvent, Instruction } from '../../../shared/contract/index.ts';
-import { decide, deviceCall, deviceStateOf, enrollDevice } from '../../test/device-helpers.ts';
+import { decide, deviceCall, deviceStateOf, enrollDevice, setPushUserStatus } from '../../test/device-helpers.ts';
 import { createTestApp, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
 import { testDatabaseServer } from '../../test/test-database.ts';
 
@@ -118,13 +118,7 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
       const eve = await enrollDevice(t, { token: await t.login('ACME\\eve', 'Eve keeps a long passphrase') });
       await decide(t, admin, eve);
       const { PushMessageUserId } = await deviceStateOf(t, phone.DeviceToken);
-      const setStatus = (Status: number) =>
-        t.call({
-          method: 'PUT',
-          url: '/api/Consumer/PushMessageUsers',
-          token: admin,
-          payload: { Id: PushMessageUserId, Status },
-        });
+      const setStatus = (Status: number) => setPushUserStatus(t, admin, PushMessageUserId, Status);
       await stream.events(2);
       await setStatus(2);
       await stream.events(3);
@@ -166,15 +160,7 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     const stream = await openStream(base, phone.DeviceToken);
     try {
       await stream.events(1);
-      const setStatus = async (Status: number) => {
-        const response = await t.call({
-          method: 'PUT',
-          url: '/api/Consumer/PushMessageUsers',
-          token: admin,
-          payload: { Id: PushMessageUserId, Status },
-        });
-        expect(response.statusCode, response.body).toBe(200);
-      };
+      const setStatus = (Status: number) => setPushUserStatus(t, admin, PushMessageUserId, Status);
       // Set to the status it has: a change notice for this device, and nothing new to say.
       await setStatus(1);
       await setStatus(2);
@@ -247,14 +233,7 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
     await decide(t, admin, lost);
     await decide(t, admin, other);
     const { PushMessageUserId } = await deviceStateOf(t, lost.DeviceToken);
-    const setStatus = (Status: number) =>
-      t.call({
-        method: 'PUT',
-        url: '/api/Consumer/PushMessageUsers',
-        token: admin,
-        payload: { Id: PushMessageUserId, Status },
-      });
-    expect((await setStatus(2)).statusCode).toBe(200);
+    await setPushUserStatus(t, admin, PushMessageUserId, 2);
     const stream = await openStream(base, lost.DeviceToken);
     try {
       expect((await stream.events(1))[0]?.event).toMatchObject({ Device: { PushMessageUserStatus: 2 } });
@@ -272,7 +251,7 @@ describe('GET /Device/Events (Server-Sent Events)', () => {
       const reissued = await t.call({ method: 'POST', url: `/api/Instructions/${instruction.Id}/Token`, token: dana });
       expect(reissued.statusCode).toBe(200);
       expect(types(await stream.events(2, 1_000))).toEqual(['device']);
-      expect((await setStatus(1)).statusCode).toBe(200);
+      await setPushUserStatus(t, admin, PushMessageUserId, 1);
       const after = await stream.events(2);
       expect(types(after)).toEqual(['device', 'device']);
       expect(after[1]?.event).toMatchObject({ Device: { PushMessageUserStatus: 1 } });

@@ -20,6 +20,7 @@ import {
   deviceStateOf,
   enrollDevice,
   PHONE,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
 import {
   createTestApp,
@@ -253,13 +254,7 @@ describe('the device API with demo mode off', () => {
         DeviceType: 'iOS',
         PushEndpoint: null,
       });
-      const disabled = await t.call({
-        method: 'PUT',
-        url: '/api/Consumer/PushMessageUsers',
-        token: admin,
-        payload: { Id: state.PushMessageUserId, Status: 2 },
-      });
-      expect(disabled.statusCode).toBe(200);
+      await setPushUserStatus(t, admin, state.PushMessageUserId, 2);
       // A Disabled device still signs in, so it can say it is Disabled; it gets no codes.
       expect((await deviceStateOf(t, enrolled.DeviceToken)).PushMessageUserStatus).toBe(2);
       expectProblem(
@@ -294,12 +289,7 @@ describe('the device API with demo mode off', () => {
       const enrolled = await enrollDevice(t, { token: dana });
       await decide(t, admin, enrolled);
       const { PushMessageUserId } = await deviceStateOf(t, enrolled.DeviceToken);
-      await t.call({
-        method: 'PUT',
-        url: '/api/Consumer/PushMessageUsers',
-        token: admin,
-        payload: { Id: PushMessageUserId, Status: 3 },
-      });
+      await setPushUserStatus(t, admin, PushMessageUserId, 3);
       expectProblem(
         await deviceCall(t, enrolled.DeviceToken, { method: 'GET', url: '/api/Device' }),
         401,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   AccountHistoryList,
@@ -7,14 +8,19 @@ import {
   DeviceNoticeList,
   EnrollmentLink,
 } from '../../../shared/contract/index.ts';
+import { dialectOf } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
-  browserSubscription,
+  ACME_ADMIN,
+  type ApprovedDevice,
+  approvedDevice,
   decide,
   deviceCall,
   deviceStateOf,
   enrollDevice,
+  REAL_DEPLOYMENT,
   RecordingPushSender,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
 import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/harness.ts';
 
@@ -23,10 +29,8 @@ import { expectProblem, parseBody, type TestApp, useTestApp } from '../../test/h
  * notices, on their live stream and by Web Push. Whoever knows the password (or holds a link) can enrol a phone; the
  * person learns of it on the phone they already have, and "This wasn't me" there ends the intruder's device.
  */
-const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const BOB = ['ACME\\bob', 'Bob keeps a long passphrase'] as const;
 const EVE = ['ACME\\eve', 'Eve keeps a long passphrase'] as const;
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 const PIXEL = { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' };
 const INTRUDER = { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S24', OsVersion: 'Android 15' };
 
@@ -34,13 +38,7 @@ describe('the other devices are told of a new device', () => {
   const sender = new RecordingPushSender();
   const lines = new AuditLines();
   const { t } = useTestApp({
-    config: {
-      demo: false,
-      adminUserName: ADMIN[0],
-      adminPassword: ADMIN[1],
-      vapidSubject: 'mailto:security@acme.example',
-      pushAllowOrigins: [PUSH_ORIGIN],
-    },
+    config: REAL_DEPLOYMENT,
     options: { pushSender: sender, auditSink: lines },
   });
   let admin: string;
@@ -50,23 +48,13 @@ describe('the other devices are told of a new device', () => {
     lines.clear();
     await t.addPrincipal(BOB[0], BOB[1], []);
     await t.addPrincipal(EVE[0], EVE[1], []);
-    admin = await t.login(...ADMIN);
+    admin = await t.login(...ACME_ADMIN);
     bob = await t.login(...BOB);
   });
 
   /** A phone of its person: enrolled signed in, approved, subscribed to Web Push. */
-  async function approvedPhone(token: string, body: Record<string, unknown> = PIXEL) {
-    const enrolled = await enrollDevice(t, { token }, body);
-    await decide(t, admin, enrolled);
-    const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-    const stored = await deviceCall(t, enrolled.DeviceToken, {
-      method: 'PUT',
-      url: '/api/Device/PushSubscription',
-      payload: subscription,
-    });
-    expect(stored.statusCode, stored.body).toBe(204);
-    return { ...enrolled, endpoint: subscription.endpoint };
-  }
+  const approvedPhone = (token: string, body: Record<string, unknown> = PIXEL) =>
+    approvedDevice(t, admin, { token }, body);
 
   const notices = async (device: DeviceEnrollmentResult) => {
     const response = await deviceCall(t, device.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
@@ -74,16 +62,7 @@ describe('the other devices are told of a new device', () => {
     return parseBody(response, DeviceNoticeList);
   };
 
-  const setStatus = async (device: DeviceEnrollmentResult, Status: number) => {
-    const { PushMessageUserId } = await deviceStateOf(t, device.DeviceToken);
-    const response = await t.call({
-      method: 'PUT',
-      url: '/api/Consumer/PushMessageUsers',
-      token: admin,
-      payload: { Id: PushMessageUserId, Status },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const setStatus = (device: ApprovedDevice, Status: number) => setPushUserStatus(t, admin, device.pushUserId, Status);
 
   /** An enrolment through a link Bob's session made: whoever holds the link needs no password on the phone. */
   async function intruderPhone() {
@@ -124,7 +103,7 @@ describe('the other devices are told of a new device', () => {
       expect(enrolled?.NoticeTimestampUtc).toBe(enrolled?.EnrolledTimestampUtc);
       const heard = await stream.until((event) => event.Type === 'notice');
       expect(heard).toEqual({ Type: 'notice', Notice: enrolled });
-      expect(pushedTo()).toEqual([['enrolled', [phone.endpoint]]]);
+      expect(pushedTo()).toEqual([['enrolled', [phone.subscription.endpoint]]]);
       expect(sender.notices[0]?.notice.device).toBe('Samsung Galaxy S24 (Android 15), Android');
 
       await decide(t, admin, intruder);
@@ -137,8 +116,8 @@ describe('the other devices are told of a new device', () => {
         Notice: approved,
       });
       expect(pushedTo()).toEqual([
-        ['enrolled', [phone.endpoint]],
-        ['approved', [phone.endpoint]],
+        ['enrolled', [phone.subscription.endpoint]],
+        ['approved', [phone.subscription.endpoint]],
       ]);
     } finally {
       await stream.close();
@@ -258,6 +237,45 @@ describe('the other devices are told of a new device', () => {
     expect((await deviceStateOf(t, phone.DeviceToken)).PushMessageUserStatus).toBe(1);
   });
 
+  it('"This wasn\'t me" is one change: a failure while removing the device leaves nothing half-done', async () => {
+    const phone = await approvedPhone(bob);
+    const intruder = await intruderPhone();
+    await decide(t, admin, intruder);
+    const waiting = await enrollDevice(t, { token: bob }, { DeviceType: 'iOS', Model: 'iPad' });
+    const [approved] = (await notices(phone)).filter((notice) => notice.Kind === 'approved');
+    const report = () =>
+      deviceCall(t, phone.DeviceToken, { method: 'POST', url: `/api/Device/Notices/${approved?.Id}/Report` });
+
+    // The database refuses to make any push user Deleted, as a crash at that moment would leave it.
+    await refuseDeletedPushUsers(t);
+    try {
+      expectProblem(await report(), 500, 'internal');
+    } finally {
+      await allowDeletedPushUsers(t);
+    }
+    // Nothing of the report stayed: not the report itself, nor the ended sessions, nor the rejected enrolment.
+    expect((await notices(phone)).find((notice) => notice.Id === approved?.Id)?.ReportedTimestampUtc).toBeNull();
+    expect((await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: bob })).statusCode).toBe(
+      200,
+    );
+    expect((await deviceStateOf(t, waiting.DeviceToken)).RequestStatus).toBe('Pending');
+    expect((await deviceStateOf(t, intruder.DeviceToken)).PushMessageUserStatus).toBe(1);
+
+    // So the person can report it again, and this time the intruder's phone goes for good.
+    expect((await report()).statusCode).toBe(204);
+    expectProblem(
+      await deviceCall(t, intruder.DeviceToken, { method: 'GET', url: '/api/Device' }),
+      401,
+      'device-ended',
+    );
+    expect((await deviceStateOf(t, waiting.DeviceToken)).RequestStatus).toBe('Rejected');
+    expectProblem(
+      await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: bob }),
+      401,
+      'unauthenticated',
+    );
+  });
+
   it('refuses a malformed notice id and an unknown one, in words', async () => {
     const phone = await approvedPhone(bob);
     expectProblem(
@@ -272,6 +290,30 @@ describe('the other devices are told of a new device', () => {
     );
   });
 });
+
+/** A fault at the moment a push user would become Deleted: the statement fails, on either database. */
+async function refuseDeletedPushUsers(t: TestApp): Promise<void> {
+  const db = t.database.db;
+  if (dialectOf(db) === 'sqlite') {
+    await sql`CREATE TRIGGER refuse_deleted BEFORE UPDATE OF status ON push_message_users
+      WHEN NEW.status = 3 BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`.execute(db);
+    return;
+  }
+  await sql`CREATE FUNCTION refuse_deleted() RETURNS trigger LANGUAGE plpgsql
+    AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`.execute(db);
+  await sql`CREATE TRIGGER refuse_deleted BEFORE UPDATE OF status ON push_message_users
+    FOR EACH ROW WHEN (NEW.status = 3) EXECUTE FUNCTION refuse_deleted()`.execute(db);
+}
+
+async function allowDeletedPushUsers(t: TestApp): Promise<void> {
+  const db = t.database.db;
+  if (dialectOf(db) === 'sqlite') {
+    await sql`DROP TRIGGER refuse_deleted`.execute(db);
+    return;
+  }
+  await sql`DROP TRIGGER refuse_deleted ON push_message_users`.execute(db);
+  await sql`DROP FUNCTION refuse_deleted()`.execute(db);
+}
 
 /** A device's live stream, read until an event matches. */
 async function openStream(t: TestApp, deviceToken: string) {

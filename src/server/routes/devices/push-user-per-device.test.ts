@@ -5,14 +5,16 @@ import { migrateToLatest, openDatabase } from '../../db/database.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
 import {
+  approvedDevice,
   browserSubscription,
-  decide,
+  createRealDeployment,
   deviceCall,
   deviceStateOf,
-  enrollDevice,
-  RecordingPushSender,
+  PUSH_ORIGIN,
+  type RecordingPushSender,
+  setPushUserStatus,
 } from '../../test/device-helpers.ts';
-import { createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
+import { expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 import { createTestDatabase, testDatabaseServer } from '../../test/test-database.ts';
 
 /**
@@ -20,54 +22,19 @@ import { createTestDatabase, testDatabaseServer } from '../../test/test-database
  * helpdesk; Bob enrols a new Android phone and an admin approves it. The lost phone, still holding a working
  * credential, must stay Disabled and receive nothing, and do nothing either.
  */
-const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const BOB = ['ACME\\bob', 'Bob keeps a long passphrase'] as const;
-const PUSH_ORIGIN = 'http://127.0.0.1:9';
 const ANDROID = { DeviceType: 'Android', Manufacturer: 'Samsung', Model: 'Galaxy S23', OsVersion: '14' };
 const NEW_ANDROID = { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', OsVersion: '15' };
 
+/** Bob, an ordinary person of a deployment with demo mode off (createRealDeployment), signed in. */
 async function deployment(): Promise<{ t: TestApp; sender: RecordingPushSender; admin: string; bob: string }> {
-  const sender = new RecordingPushSender();
-  const t = await createTestApp(
-    {
-      demo: false,
-      adminUserName: ADMIN[0],
-      adminPassword: ADMIN[1],
-      vapidSubject: 'mailto:security@acme.example',
-      pushAllowOrigins: [PUSH_ORIGIN],
-    },
-    { pushSender: sender },
-  );
-  sender.watch(t.database.db);
-  await t.addPrincipal(BOB[0], BOB[1], []);
-  return { t, sender, admin: await t.login(...ADMIN), bob: await t.login(...BOB) };
+  const created = await createRealDeployment([BOB]);
+  return { ...created, bob: await created.t.login(...BOB) };
 }
 
 /** Bob's phone: enrolled, approved, subscribed to Web Push. */
-async function phone(t: TestApp, admin: string, bob: string, body: Record<string, unknown>) {
-  const enrolled = await enrollDevice(t, { token: bob }, body);
-  await decide(t, admin, enrolled);
-  const subscription = browserSubscription(`${PUSH_ORIGIN}/push/${enrolled.AuthorizationRequestId}`);
-  const stored = await deviceCall(t, enrolled.DeviceToken, {
-    method: 'PUT',
-    url: '/api/Device/PushSubscription',
-    payload: subscription,
-  });
-  expect(stored.statusCode, stored.body).toBe(204);
-  const { PushMessageUserId } = await deviceStateOf(t, enrolled.DeviceToken);
-  if (PushMessageUserId === null) throw new Error('approved without a push user');
-  return { ...enrolled, subscription, pushUserId: PushMessageUserId };
-}
-
-const setStatus = async (t: TestApp, admin: string, Id: number, Status: number) => {
-  const response = await t.call({
-    method: 'PUT',
-    url: '/api/Consumer/PushMessageUsers',
-    token: admin,
-    payload: { Id, Status },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const phone = (t: TestApp, admin: string, bob: string, body: Record<string, unknown>) =>
+  approvedDevice(t, admin, { token: bob }, body);
 
 const pushUser = async (t: TestApp, admin: string, id: number) =>
   parseBody(
@@ -83,7 +50,7 @@ describe('one push message user per device', () => {
     const { t, sender, admin, bob } = await deployment();
     try {
       const lost = await phone(t, admin, bob, ANDROID);
-      await setStatus(t, admin, lost.pushUserId, 2);
+      await setPushUserStatus(t, admin, lost.pushUserId, 2);
       t.clock.advanceMinutes(5);
       const replacement = await phone(t, admin, bob, NEW_ANDROID);
 
@@ -140,7 +107,7 @@ describe('one push message user per device', () => {
         Instruction,
       );
       expect(created.DevicesNotified).toBe(2);
-      await setStatus(t, admin, lost.pushUserId, 2);
+      await setPushUserStatus(t, admin, lost.pushUserId, 2);
 
       expectProblem(await inbox(t, lost.DeviceToken), 403, 'device-disabled');
       // "This wasn't me" from a lost phone would sign its person out everywhere.
@@ -168,7 +135,7 @@ describe('one push message user per device', () => {
       expect(parseBody(await inbox(t, other.DeviceToken), DevicePushList)).toHaveLength(1);
 
       // Active again: it receives and acts again.
-      await setStatus(t, admin, lost.pushUserId, 1);
+      await setPushUserStatus(t, admin, lost.pushUserId, 1);
       expect(parseBody(await inbox(t, lost.DeviceToken), DevicePushList)).toHaveLength(1);
       const again = parseBody(
         await t.call({ method: 'POST', url: `/api/Instructions/${created.Id}/Token`, token: bob }),

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconUserExclamation } from '@tabler/icons-react';
+import { Badge, Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type DevicePush, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
@@ -13,7 +13,7 @@ import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
 import type { DeviceCredential } from '../connection/device-credential.ts';
 import { DEVICE_POLL_MS, deviceQueries, useReportPush } from '../connection/device-queries.ts';
-import { Confirm } from './confirm-dialog-host.tsx';
+import { ReportConfirm, ReportedAlert, ThisWasntMeButton, useReportFlow } from './report-flow.tsx';
 
 /** "123 456": groups of three are read and typed with fewer mistakes. */
 export function groupedCode(token: string): string[] {
@@ -27,9 +27,11 @@ export function CodeInbox({ credential, live }: { credential: DeviceCredential; 
   const pushes = useQuery({ ...deviceQueries.pushes(credential), refetchInterval: live ? false : DEVICE_POLL_MS });
   const now = useNow();
   const parser = useUserAgentParser();
-  const [reporting, setReporting] = useState<DevicePush | null>(null);
-  const [reported, setReported] = useState(false);
-  const report = useReportPush(credential);
+  const flow = useReportFlow(
+    useReportPush(credential),
+    (push: DevicePush) => push.InstructionId,
+    'Reported. Your codes no longer work and your sessions were ended.',
+  );
   const valid = pushes.data?.filter((push) => expiresAt(push) > now) ?? [];
 
   // A code that arrives while the page is open is spoken; those already there when it opened are the page itself.
@@ -48,21 +50,11 @@ export function CodeInbox({ credential, live }: { credential: DeviceCredential; 
       <Title order={2} fz="lg" mb="sm" id="device-codes">
         Sign-in codes
       </Title>
-      {reported && (
-        <Alert
-          color="yellow"
-          icon={<IconUserExclamation />}
-          title="Reported"
-          mb="sm"
-          withCloseButton
-          onClose={() => setReported(false)}
-          closeButtonLabel="Dismiss"
-        >
-          That code and every other code waiting for you no longer work, and every session of your account was ended.
-          Someone who knows your password asked for it: change your password when you next sign in, then ask again for
-          any code you need. Your administrators can see the report.
-        </Alert>
-      )}
+      <ReportedAlert flow={flow}>
+        That code and every other code waiting for you no longer work, and every session of your account was ended.
+        Someone who knows your password asked for it: change your password when you next sign in, then ask again for any
+        code you need. Your administrators can see the report.
+      </ReportedAlert>
       {pushes.isError ? (
         <InlineError error={pushes.error} onRetry={() => void pushes.refetch()} about="Codes" />
       ) : pushes.isPending ? (
@@ -82,40 +74,19 @@ export function CodeInbox({ credential, live }: { credential: DeviceCredential; 
               push={push}
               now={now}
               parser={parser}
-              onReport={() => {
-                report.reset();
-                setReporting(push);
-              }}
+              onReport={() => flow.ask(push)}
             />
           ))}
         </Stack>
       )}
-      {reporting && (
-        <Confirm
-          title="Report a code you did not ask for?"
-          confirmLabel="Report it"
-          loading={report.isPending}
-          error={report.error}
-          onCancel={() => setReporting(null)}
-          onConfirm={() =>
-            report.mutate(reporting.InstructionId, {
-              onSuccess: () => {
-                setReporting(null);
-                setReported(true);
-                announce('Reported. Your codes no longer work and your sessions were ended.');
-              },
-            })
-          }
-        >
+      <ReportConfirm flow={flow} title="Report a code you did not ask for?">
+        {(push) => (
           <Text size="sm">
-            The code for “{reporting.Name}” and every other code waiting for you stop working at once, and every session
-            of your account ends, on every computer: whoever asked for it knows your password.
+            The code for “{push.Name}” and every other code waiting for you stop working at once, and every session of
+            your account ends, on every computer: whoever asked for it knows your password.
           </Text>
-          <Text size="sm">
-            You will have to sign in again, and should change your password then. Your administrators see the report.
-          </Text>
-        </Confirm>
-      )}
+        )}
+      </ReportConfirm>
     </section>
   );
 }
@@ -207,15 +178,7 @@ function CodeCard({
         {push.ClientAddress ? ` from ${push.ClientAddress}` : ''}
         {browser ? ` with ${browser}` : ''}.
       </Text>
-      <Button
-        variant="default"
-        mt="sm"
-        leftSection={<IconUserExclamation size={16} />}
-        onClick={onReport}
-        aria-label={`This wasn’t me: report the code for ${push.Name}`}
-      >
-        This wasn’t me
-      </Button>
+      <ThisWasntMeButton label={`This wasn’t me: report the code for ${push.Name}`} onClick={onReport} />
     </Paper>
   );
 }

@@ -233,6 +233,36 @@ describe('a registered device', () => {
     expect(screen.getByText('Reported')).toBeInTheDocument();
   });
 
+  it('a report that fails says why in its dialog and reports nothing; asked again, the old error is gone', async () => {
+    registered();
+    const routes = routedFetch({
+      'GET /api/Device': json(approved),
+      'GET /api/Device/Events': new Response(null, { status: 404 }),
+      'GET /api/Device/Pushes': json([code()]),
+      'GET /api/Device/Notices': json([]),
+      'GET /api/Device/PushKey': pushKey,
+      'POST /api/Device/Pushes/1042/Report': () =>
+        problem('not-found', 404, 'A code of instruction 1042 was not found.'),
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    const { user } = renderApp();
+
+    const card = await screen.findByRole('listitem', { name: 'Deploy payroll patch' });
+    await user.click(within(card).getByRole('button', { name: /This wasn’t me/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Report a code you did not ask for?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Report it' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A code of instruction 1042 was not found.');
+    expect(routes.called('POST /api/Device/Pushes/1042/Report')).toHaveLength(1);
+    expect(screen.queryByText('Reported')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('device-code')).toHaveTextContent('482913');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(card).getByRole('button', { name: /This wasn’t me/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Report a code you did not ask for?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says on the stream when a new device was added for the person, and "This wasn\'t me" reports it', async () => {
     registered();
     const stream = eventStream();

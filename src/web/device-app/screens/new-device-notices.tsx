@@ -1,25 +1,17 @@
-import { Alert, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceMobilePlus, IconUserExclamation } from '@tabler/icons-react';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobilePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { type DeviceNotice, parseTimestamp } from '../../../shared/contract/index.ts';
+import { useEffect, useRef } from 'react';
+import { type DeviceNotice, describeNewDevice, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
 import type { DeviceCredential } from '../connection/device-credential.ts';
 import { DEVICE_POLL_MS, deviceQueries, useReportNotice } from '../connection/device-queries.ts';
-import { Confirm } from './confirm-dialog-host.tsx';
+import { ReportConfirm, ReportedAlert, ThisWasntMeButton, useReportFlow } from './report-flow.tsx';
 
 /** Notices older than this are not shown: the person had two weeks to say it was not them. */
 const SHOWN_FOR_DAYS = 14;
-
-/** "Samsung Galaxy S24 (Android 15), Android": what the new device said it is. */
-export function noticeDevice(notice: DeviceNotice): string {
-  const name = [notice.Manufacturer, notice.Model].filter((part) => part.trim() !== '').join(' ');
-  const os = notice.OsVersion.trim();
-  const described = name ? (os ? `${name} (${os})` : name) : os;
-  return [described, notice.DeviceType].filter((part) => part !== '').join(', ');
-}
 
 const NOW_STANDS: Record<DeviceNotice['RequestStatus'], string> = {
   Pending: 'It waits for an administrator’s approval.',
@@ -33,9 +25,11 @@ const NOW_STANDS: Record<DeviceNotice['RequestStatus'], string> = {
  */
 export function NewDeviceNotices({ credential, live }: { credential: DeviceCredential; live: boolean }) {
   const notices = useQuery({ ...deviceQueries.notices(credential), refetchInterval: live ? false : DEVICE_POLL_MS });
-  const [reporting, setReporting] = useState<DeviceNotice | null>(null);
-  const [reported, setReported] = useState(false);
-  const report = useReportNotice(credential);
+  const flow = useReportFlow(
+    useReportNotice(credential),
+    (notice: DeviceNotice) => notice.Id,
+    'Reported. That device gets no codes and your sessions were ended.',
+  );
   const since = Date.now() - SHOWN_FOR_DAYS * 24 * 3600 * 1000;
   const recent =
     notices.data?.filter((notice) => (parseTimestamp(notice.NoticeTimestampUtc)?.getTime() ?? 0) > since) ?? [];
@@ -46,73 +40,38 @@ export function NewDeviceNotices({ credential, live }: { credential: DeviceCrede
     if (!notices.data) return;
     const before = seen.current;
     const arrived = before ? notices.data.filter((notice) => !before.has(notice.Id)) : [];
-    if (arrived[0]) announce(`${headline(arrived[0])}: ${noticeDevice(arrived[0])}.`);
+    if (arrived[0]) announce(`${headline(arrived[0])}: ${describeNewDevice(arrived[0])}.`);
     seen.current = new Set(notices.data.map((notice) => notice.Id));
   }, [notices.data]);
 
   if (notices.isError) {
     return <InlineError error={notices.error} onRetry={() => void notices.refetch()} about="New devices" />;
   }
-  if (recent.length === 0 && !reported) return null;
+  if (recent.length === 0 && !flow.reported) return null;
   return (
     <section aria-labelledby="device-notices">
       <Title order={2} fz="lg" mb="sm" id="device-notices">
         New devices
       </Title>
-      {reported && (
-        <Alert
-          color="yellow"
-          icon={<IconUserExclamation />}
-          title="Reported"
-          mb="sm"
-          withCloseButton
-          onClose={() => setReported(false)}
-          closeButtonLabel="Dismiss"
-        >
-          That device gets no codes, and every session of your account was ended. Someone who knows your password (or
-          had a link of yours) enrolled it: change your password when you next sign in. Your administrators can see the
-          report.
-        </Alert>
-      )}
+      <ReportedAlert flow={flow}>
+        That device gets no codes, and every session of your account was ended. Someone who knows your password (or had
+        a link of yours) enrolled it: change your password when you next sign in. Your administrators can see the
+        report.
+      </ReportedAlert>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {recent.map((notice) => (
-          <NoticeCard
-            key={notice.Id}
-            notice={notice}
-            onReport={() => {
-              report.reset();
-              setReporting(notice);
-            }}
-          />
+          <NoticeCard key={notice.Id} notice={notice} onReport={() => flow.ask(notice)} />
         ))}
       </Stack>
-      {reporting && (
-        <Confirm
-          title="Report a device you did not add?"
-          confirmLabel="Report it"
-          loading={report.isPending}
-          error={report.error}
-          onCancel={() => setReporting(null)}
-          onConfirm={() =>
-            report.mutate(reporting.Id, {
-              onSuccess: () => {
-                setReporting(null);
-                setReported(true);
-                announce('Reported. That device gets no codes and your sessions were ended.');
-              },
-            })
-          }
-        >
+      <ReportConfirm flow={flow} title="Report a device you did not add?">
+        {(notice) => (
           <Text size="sm">
-            {noticeDevice(reporting)} is {reporting.RequestStatus === 'Authorized' ? 'removed' : 'rejected'} at once,
-            and every session of your account ends, on every computer: whoever added it knows your password or had a
-            link of yours.
+            {describeNewDevice(notice)} is {notice.RequestStatus === 'Authorized' ? 'removed' : 'rejected'} at once, and
+            every session of your account ends, on every computer: whoever added it knows your password or had a link of
+            yours.
           </Text>
-          <Text size="sm">
-            You will have to sign in again, and should change your password then. Your administrators see the report.
-          </Text>
-        </Confirm>
-      )}
+        )}
+      </ReportConfirm>
     </section>
   );
 }
@@ -128,7 +87,7 @@ function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () =
         <IconDeviceMobilePlus size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
         {headline(notice)}
       </Text>
-      <Text mt={4}>{noticeDevice(notice)}</Text>
+      <Text mt={4}>{describeNewDevice(notice)}</Text>
       <Text size="sm" c="dimmed" mt={4}>
         {notice.NoticeTimestampUtc && (
           <>
@@ -142,15 +101,7 @@ function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () =
           You reported it
         </Badge>
       ) : (
-        <Button
-          variant="default"
-          mt="sm"
-          leftSection={<IconUserExclamation size={16} />}
-          onClick={onReport}
-          aria-label={`This wasn’t me: report ${noticeDevice(notice)}`}
-        >
-          This wasn’t me
-        </Button>
+        <ThisWasntMeButton label={`This wasn’t me: report ${describeNewDevice(notice)}`} onClick={onReport} />
       )}
     </Paper>
   );
