@@ -1,13 +1,39 @@
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { DevicePushList, Instruction, PushKey, TokenAccepted, WebPushPayload } from '../../shared/contract/index.ts';
-import { decide, deviceCall, enrollDevice } from '../test/device-helpers.ts';
+import { decide, deviceCall, deviceStateOf, enrollDevice } from '../test/device-helpers.ts';
 import { createTestApp, parseBody, type TestApp } from '../test/harness.ts';
 import { type PushReceiver, startPushReceiver } from '../test/push-receiver.ts';
 
 const ADMIN = ['ACME\\admin', 'Quiet lantern harbour 42'] as const;
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
+const EVE = ['ACME\\eve', 'Eve keeps a long passphrase too'] as const;
 const SUBJECT = 'mailto:security@acme.example';
+
+/** A live stream's raw text as it arrives: what must never be on it is looked for in every byte, not in parsed events. */
+async function rawStream(url: string, authorization: string) {
+  const response = await fetch(url, { headers: { authorization } });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no stream');
+  const decoder = new TextDecoder();
+  let text = '';
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  return {
+    text: () => text,
+    close: async () => {
+      await reader.cancel().catch(() => undefined);
+      await reading;
+    },
+  };
+}
 
 /**
  * The service as it runs, not a recording sender: demo mode off, the production Web Push sender, and a push service
@@ -23,7 +49,7 @@ describe('Web Push from a real deployment', () => {
     receiver = null;
   });
 
-  it('delivers the code of a new instruction to the Active device, which submits it to #3', async () => {
+  it('delivers the code of a new instruction to the Active device, which submits it to #3; no push nor other stream carries it', async () => {
     const keys = webpush.generateVAPIDKeys();
     receiver = await startPushReceiver({ publicKey: keys.publicKey, subject: SUBJECT });
     t = await createTestApp(
@@ -40,6 +66,7 @@ describe('Web Push from a real deployment', () => {
       { pushSender: 'production' },
     );
     await t.addPrincipal(DANA[0], DANA[1], []);
+    await t.addPrincipal(EVE[0], EVE[1], []);
     const admin = await t.login(...ADMIN);
     const dana = await t.login(...DANA);
 
@@ -59,6 +86,18 @@ describe('Web Push from a real deployment', () => {
       },
     });
     expect(stored.statusCode, stored.body).toBe(204);
+
+    // Listening while the code lives: the dashboard's change stream, Dana's phone's own stream, and another person's
+    // Active device's stream.
+    const eve = await enrollDevice(t, { token: await t.login(...EVE) });
+    await decide(t, admin, eve);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+    const streams = {
+      dashboard: await rawStream(`${base}/Consumer/Events`, `Bearer ${admin}`),
+      phone: await rawStream(`${base}/Device/Events`, `Device ${enrolled.DeviceToken}`),
+      otherPerson: await rawStream(`${base}/Device/Events`, `Device ${eve.DeviceToken}`),
+    };
 
     const created = await t.call({
       method: 'POST',
@@ -98,5 +137,23 @@ describe('Web Push from a real deployment', () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(parseBody(accepted, TokenAccepted)).toMatchObject({ Id: instruction.Id, Authenticated: true });
+
+    // A last change every stream hears, so each has sent all it was going to: Eve's device Disabled.
+    const { PushMessageUserId } = await deviceStateOf(t, eve.DeviceToken);
+    const disabled = await t.call({
+      method: 'PUT',
+      url: '/api/Consumer/PushMessageUsers',
+      token: admin,
+      payload: { Id: PushMessageUserId, Status: 2 },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    await expect.poll(() => streams.phone.text(), { timeout: 5_000 }).toContain('"token-ended"');
+    await expect.poll(() => streams.dashboard.text(), { timeout: 5_000 }).toContain('"push-user"');
+    await expect.poll(() => streams.otherPerson.text(), { timeout: 5_000 }).toContain('"PushMessageUserStatus":2');
+    for (const stream of Object.values(streams)) await stream.close();
+    // The phone's stream is its inbox, live: the one stream that shows the code, to its owner.
+    expect(streams.phone.text()).toContain(`"Token":"${code}"`);
+    expect(streams.dashboard.text()).not.toContain(code);
+    expect(streams.otherPerson.text()).not.toContain(code);
   });
 });

@@ -13,20 +13,11 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { TOUCH_TARGET } from '../lib/use-phone.ts';
-import type { RowSelection } from './bulk/use-row-selection.ts';
+import type { ListSelection } from './bulk/checkbox-selection.tsx';
 import { ListCard } from './list-card.tsx';
 import type { VirtualTableHandle } from './use-window-list.ts';
 import { VirtualCardList } from './virtual-card-list.tsx';
 import { type VirtualRowProps, VirtualTableBody } from './virtual-table-body.tsx';
-
-export interface ListSelection<T> {
-  header: ReactNode;
-  cell: (row: T, index: number) => ReactNode;
-  /** The page's selection: the card rendering has no checkbox column and selects through it. */
-  state: RowSelection<T>;
-  /** A card's checkbox name, e.g. "Select request #12 from ACME\jo". */
-  rowLabel: (row: T) => string;
-}
 
 /** What a card needs to know about the list around it. */
 export interface CardState {

@@ -6,10 +6,9 @@ import { useLiveSearch } from '../lib/use-live-search.ts';
 import { useSearchIndex } from '../lib/use-search-index.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import { useSession } from '../session/session-context.tsx';
-import { checkboxSelection } from './bulk/checkbox-selection.tsx';
+import { checkboxSelection, type ListSelection } from './bulk/checkbox-selection.tsx';
 import { useRowSelection } from './bulk/use-row-selection.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
-import type { ListSelection } from './list-table.tsx';
 
 /** What a list page asks of its route: to merge a change into the URL's search (`q` replaces the history entry). */
 export interface SearchNavigator<S> {

@@ -39,3 +39,12 @@ export async function recordAccountHistory(db: Kysely<Database>, record: Account
     })
     .execute();
 }
+
+/** The same for a sign-in or a person's own change: with where the request came from. */
+export function recordAccountHistoryFrom(
+  db: Kysely<Database>,
+  where: Pick<SignInContext, 'clientAddress' | 'consumer'>,
+  record: Omit<AccountHistoryRecord, 'clientAddress' | 'consumer'>,
+): Promise<void> {
+  return recordAccountHistory(db, { ...record, clientAddress: where.clientAddress, consumer: where.consumer });
+}

@@ -23,7 +23,7 @@ import { endDevicesWhere } from '../devices/device-credentials.ts';
 import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
-import { recordAccountHistory, type SignInContext } from './account-history.ts';
+import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from './account-history.ts';
 import { generateApiSecret } from './api-secrets.ts';
 import { inDirectoryDomain } from './directory-config.ts';
 import { passwordWeakness } from './password-policy.ts';
@@ -563,13 +563,11 @@ export class AccountService {
         verifyPassword(oldPassword, row.password_hash),
       );
       if (!right) {
-        await recordAccountHistory(this.db, {
+        await recordAccountHistoryFrom(this.db, from, {
           principalId: actor.id,
           userName: actor.userName,
           action: 'PasswordChangeFailed',
           detail: 'the current password was wrong',
-          clientAddress: from.clientAddress,
-          consumer: from.consumer,
           changedBy: actor.userName,
           at: this.clock(),
         });

@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
+import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
 import { revokeSessionsOf } from '../accounts/accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
@@ -553,14 +553,6 @@ export class SignInMethodService {
     detail: string,
     where: SignInContext,
   ): Promise<void> {
-    return recordAccountHistory(this.o.db, {
-      principalId,
-      userName,
-      action,
-      detail,
-      clientAddress: where.clientAddress,
-      consumer: where.consumer,
-      at: this.o.clock(),
-    });
+    return recordAccountHistoryFrom(this.o.db, where, { principalId, userName, action, detail, at: this.o.clock() });
   }
 }

@@ -14,7 +14,7 @@ import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
+import { recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
 import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
 import { availableMethods, secondFactorRequired, stepUpFresh } from '../sign-in-methods/second-factor-policy.ts';
@@ -199,15 +199,7 @@ export class SessionService {
     detail: string | null,
     where: SignInContext,
   ): Promise<void> {
-    return recordAccountHistory(this.db, {
-      principalId,
-      userName,
-      action,
-      detail,
-      clientAddress: where.clientAddress,
-      consumer: where.consumer,
-      at: this.clock(),
-    });
+    return recordAccountHistoryFrom(this.db, where, { principalId, userName, action, detail, at: this.clock() });
   }
 
   /** A sign-in's audit line; a success names the account's kind, and of the failures only the refusal that knows it. */

@@ -78,7 +78,6 @@ export interface Issued {
   /** What the person calls each device the code went to. */
   deviceNames: string[];
   expires: Date;
-  token: string;
   targets: TokenPushTarget[];
   deviceIds: number[];
 }
@@ -241,7 +240,7 @@ export async function issueToken(
       : [],
   );
   const deviceNames = pushUsers.map(deviceNameOf);
-  return { devicesNotified: pushUsers.length, deviceNames, expires, token, targets, deviceIds };
+  return { devicesNotified: pushUsers.length, deviceNames, expires, targets, deviceIds };
 }
 
 /** Removes an instruction's codes from the inbox (outside demo mode: used, replaced or reported codes). */
@@ -269,7 +268,6 @@ export function deliver(
     ...(row.purpose && row.purpose !== 'instruction' ? { dashboard: true } : {}),
     name: row.name,
     scheduled: row.scheduled === 1,
-    token: issued.token,
     expires: issued.expires,
   };
   delivery.pushSender.send(issued.targets, message);

@@ -14,13 +14,16 @@ export interface TokenPushTarget {
   deviceId: number;
   subscription: PushSubscriptionKeys;
 }
+/**
+ * What a push says of a new code: whose instruction, and until when. Never the code: it lives as a hash and in the
+ * inbox rows its owner's devices read (devices/device-inbox.ts), never on the way to a push service.
+ */
 export interface TokenPushMessage {
   instructionId: number;
   /** Set for a code of the dashboard's own sign-in or step-up: the notification says so. */
   dashboard?: boolean;
   name: string;
   scheduled: boolean;
-  token: string;
   expires: Date;
 }
 /** A notice to a person's other devices: a new device was enrolled for them, or approved (devices/device-notices.ts). */

@@ -1,7 +1,8 @@
 import { memo, type ReactNode, type Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
+import type { ListSelection } from '../../components/bulk/checkbox-selection.tsx';
 import type { Decision } from '../../components/decision.ts';
-import { type ListSelection, ListTable } from '../../components/list-table.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 import { requestStatus } from '../../components/request-status.ts';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
 import { RequestCard } from './request-card.tsx';

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { ListCell, ListRow, type ListSelection, ListTable } from '../../components/list-table.tsx';
+import type { ListSelection } from '../../components/bulk/checkbox-selection.tsx';
+import { ListCell, ListRow, ListTable } from '../../components/list-table.tsx';
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';

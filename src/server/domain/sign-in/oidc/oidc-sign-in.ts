@@ -13,7 +13,7 @@ import type { Database } from '../../../db/schema.ts';
 import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
-import { recordAccountHistory, type SignInContext } from '../../accounts/account-history.ts';
+import { recordAccountHistoryFrom, type SignInContext } from '../../accounts/account-history.ts';
 import { saveExternalPrincipal } from '../../accounts/external-accounts.ts';
 import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
@@ -136,13 +136,11 @@ export class OidcSignIn {
       if (!saved || (noGroup && saved.source === 'oidc')) throw noGroup ?? new Error('no account saved');
       const row = saved;
       const history = (detail: string) =>
-        recordAccountHistory(this.db, {
+        recordAccountHistoryFrom(this.db, context, {
           principalId: row.id,
           userName: person.userName,
           action: 'SignInFailed',
           detail,
-          clientAddress: context.clientAddress,
-          consumer: context.consumer,
           at: this.clock(),
         });
       if (row.source !== 'oidc') {
@@ -256,13 +254,11 @@ export class OidcSignIn {
       },
       context,
     );
-    await recordAccountHistory(this.db, {
+    await recordAccountHistoryFrom(this.db, context, {
       principalId: handover.principal_id,
       userName: handover.user_name,
       action: 'SignedIn',
       detail: mfaCounted ? 'single sign-on, with the provider’s MFA' : 'single sign-on',
-      clientAddress: context.clientAddress,
-      consumer: context.consumer,
       at: now,
     });
     await this.db
