@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ListTable, type ListTableProps } from './list-table.tsx';
+import { Timestamp } from './timestamp.tsx';
 
 interface Row {
   id: number;
@@ -40,6 +41,15 @@ describe('ListTable as cards', () => {
     // The list's own container (it sizes the virtualized cards) comes first in the frame, with nothing before it.
     const frame = list.parentElement?.parentElement;
     expect(frame?.firstElementChild).toBe(list.parentElement);
+  });
+
+  it("makes a row's times no Tab stops of their own", () => {
+    const { container } = renderWithProviders(
+      cards({ renderCard: (row) => <Timestamp value={`2025-01-0${row.id} 03:04:05.000`} /> }),
+    );
+    const times = container.querySelectorAll('time');
+    expect(times).toHaveLength(2);
+    for (const time of times) expect(time).not.toHaveAttribute('tabindex');
   });
 
   it('keeps the toolbar line when there is a toolbar', () => {

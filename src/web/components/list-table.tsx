@@ -15,6 +15,7 @@ import { flushSync } from 'react-dom';
 import { TOUCH_TARGET } from '../lib/use-phone.ts';
 import type { ListSelection } from './bulk/checkbox-selection.tsx';
 import { ListCard } from './list-card.tsx';
+import { TimestampFocusable } from './timestamp.tsx';
 import type { VirtualTableHandle } from './use-window-list.ts';
 import { VirtualCardList } from './virtual-card-list.tsx';
 import { type VirtualRowProps, VirtualTableBody } from './virtual-table-body.tsx';
@@ -140,13 +141,16 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const [ref, fits, compact] = useTableFits(props.minWidth);
   return (
     <div ref={ref}>
-      {fits ? (
-        <CompactContext value={compact}>
-          <TableRendering {...props} compact={compact} />
-        </CompactContext>
-      ) : (
-        <CardRendering {...props} />
-      )}
+      {/* A row's times are no Tab stops of their own: Tab goes from row to row's actions. */}
+      <TimestampFocusable value={false}>
+        {fits ? (
+          <CompactContext value={compact}>
+            <TableRendering {...props} compact={compact} />
+          </CompactContext>
+        ) : (
+          <CardRendering {...props} />
+        )}
+      </TimestampFocusable>
     </div>
   );
 }

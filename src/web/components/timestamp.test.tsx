@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatTimestamp } from '../../shared/contract/index.ts';
 import { NOW_TICK_MS, sharedNowListeners } from '../lib/shared-now.ts';
 import { formatAbsolute, formatExact } from '../lib/time-format.ts';
-import { Timestamp } from './timestamp.tsx';
+import { Timestamp, TimestampFocusable } from './timestamp.tsx';
 
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const ago = (ms: number) => formatTimestamp(new Date(Date.now() - ms));
@@ -49,6 +49,22 @@ describe('Timestamp', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent(exact);
     fireEvent.pointerOut(time, { relatedTarget: document.body });
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it("is no Tab stop inside a list's rows, where the exact time is still read out and shown on hover", () => {
+    const value = '2025-01-02 03:04:05.000';
+    const exact = formatExact(Date.UTC(2025, 0, 2, 3, 4, 5));
+    const { container } = render(
+      <TimestampFocusable value={false}>
+        <Timestamp value={value} />
+      </TimestampFocusable>,
+    );
+    const time = container.querySelector('time') as HTMLElement;
+    expect(time).not.toHaveAttribute('tabindex');
+    expect(time).toHaveTextContent(exact);
+    fireEvent.pointerOver(time);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(exact);
+    fireEvent.pointerOut(time, { relatedTarget: document.body });
   });
 
   it('says a missing or unreadable value plainly, without a tooltip', () => {

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, createContext, useContext } from 'react';
 import { useSharedNow } from '../lib/shared-now.ts';
 import { formatExact, formatTime, timestampMs } from '../lib/time-format.ts';
 import text from './row-text.module.css';
@@ -14,6 +14,13 @@ export interface TimestampProps {
   /** Shown when there is no time at all (default "—"). */
   empty?: string;
 }
+
+/**
+ * Whether a time is a Tab stop of its own, so a keyboard reaches its exact time as a pointer does. A list's rows say
+ * no (ListTable): a stop per row's time would double the Tabs through a list to reach its actions; there the exact
+ * time is still read out to screen readers, shown on hover, and on the row's own page a Tab away.
+ */
+export const TimestampFocusable = createContext(true);
 
 const exactTexts = new Map<number, string>();
 /** The exact text of a moment, made once per distinct moment (a list's rows show the same ones on every render). */
@@ -34,6 +41,7 @@ function exactOf(at: number): string {
  */
 export function Timestamp({ value, size = 'sm', dimmed = false, style, empty = '—' }: TimestampProps) {
   const at = value ? timestampMs(value) : null;
+  const focusable = useContext(TimestampFocusable);
   const shown = useSharedNow((now) => (at === null ? null : formatTime(at, now)));
   const className = `${text[size]}${dimmed || at === null ? ` ${text.dimmed}` : ''}`;
   if (at === null || shown === null) {
@@ -47,9 +55,13 @@ export function Timestamp({ value, size = 'sm', dimmed = false, style, empty = '
   const tipProps = { [TIME_TIP_ATTRIBUTE]: '' };
   return (
     <span className={className} style={style}>
-      {/* Focusable, so a keyboard reaches the exact time as a mouse does. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the focus shows the exact time's tooltip */}
-      <time dateTime={new Date(at).toISOString()} tabIndex={0} className={classes.time} {...tipProps}>
+      {/* Focusable (outside a list's rows), so a keyboard reaches the exact time as a mouse does. */}
+      <time
+        dateTime={new Date(at).toISOString()}
+        tabIndex={focusable ? 0 : undefined}
+        className={classes.time}
+        {...tipProps}
+      >
         {shown}
         <span className={classes.hidden}>, {exactOf(at)}</span>
       </time>
