@@ -143,6 +143,7 @@ export function SecondStep({
             send={() => sendSignInDeviceCode(step.ticket)}
             prove={async (typed) => signedIn(await signInWithDeviceCode(step.ticket, typed), onSignedIn)}
             disabled={busy}
+            endsWithSignIn
           />
         </>
       )}
