@@ -28,6 +28,8 @@ function freePort(): Promise<number> {
 
 let service: E2eService;
 let origin: string;
+/** The administrator's full session the passkey test ends with (the tests run in order): it approves a phone. */
+let adminToken = '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -227,4 +229,47 @@ test('passkeys: forced enrolment, sign-in alone and by autofill, the second step
     expect(after.status).toBe(200);
     expect(after.body.EnrolmentRequired).toBe(true);
   });
+  adminToken = await pageToken(page);
+});
+
+test('the second step with a code sent to one’s phone, typed on the sign-in page', async ({ page }) => {
+  // The person (no second factor since the reset) enrols a phone, which the administrator approves, through the API.
+  const enrolment = await apiPassword(page, { name: HELPDESK.name, password: HELPDESK.reset });
+  expect(enrolment.body.EnrolmentRequired).toBe(true);
+  const link = await page.request.post(`${origin}/api/Device/EnrollmentLinks`, {
+    headers: { Authorization: `Bearer ${enrolment.body.Token as string}` },
+  });
+  expect(link.status()).toBe(201);
+  const enrolled = await page.request.post(`${origin}/api/Device/Enrollments`, {
+    data: {
+      DeviceType: 'Android',
+      Manufacturer: 'Google',
+      Model: 'Pixel 9',
+      OsVersion: '16',
+      EnrollmentCode: ((await link.json()) as { Code: string }).Code,
+    },
+  });
+  expect(enrolled.status()).toBe(201);
+  const phone = (await enrolled.json()) as { DeviceToken: string; AuthorizationRequestId: number; RequestGuid: string };
+  const approved = await page.request.post(`${origin}/api/Consumer/Authentication/AuthorizeDevice`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { RequestId: phone.AuthorizationRequestId, RequestGuid: phone.RequestGuid, Authorized: true },
+  });
+  expect(approved.status()).toBe(200);
+
+  await page.goto(`${origin}/login`);
+  await typePassword(page, { name: HELPDESK.name, password: HELPDESK.reset });
+  await expect(page.getByText('Your password was right.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a code to my phone' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pixel 9' })).toBeVisible();
+  // What the device app shows: the code in the phone's inbox.
+  const inbox = await page.request.get(`${origin}/api/Device/Pushes`, {
+    headers: { Authorization: `Device ${phone.DeviceToken}` },
+  });
+  const [push] = (await inbox.json()) as Array<{ Token: string | null; Name: string }>;
+  expect(push?.Name).toBe('Dashboard sign-in');
+  await page.getByLabel('Code from your phone').fill(push?.Token ?? '');
+  await page.getByRole('button', { name: 'Confirm the code' }).click();
+  await expect(page).toHaveURL(/\/authorization-requests$/);
+  await expect(page.getByTestId('user-menu')).toContainText(HELPDESK.name);
 });

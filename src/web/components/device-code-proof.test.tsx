@@ -61,4 +61,17 @@ describe('DeviceCodeProof', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/Wait 30 seconds/);
   });
+
+  it('at the second step of a sign-in, says the sign-in timed out with its code, and offers no new code', async () => {
+    const send = vi.fn(async () => sent(['Pixel 9'], -1));
+    const { user } = renderWithProviders(<DeviceCodeProof send={send} prove={vi.fn()} endsWithSignIn />);
+    await user.click(screen.getByRole('button', { name: 'Send a code to my phone' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This sign-in timed out, and the code sent to your phone with it. Start over to sign in.',
+    );
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Code from your phone' }), '123456');
+    expect(screen.getByRole('button', { name: 'Confirm the code' })).toBeDisabled();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
 });

@@ -32,10 +32,16 @@ export function DeviceCodeProof({
   send,
   prove,
   disabled = false,
+  endsWithSignIn = false,
 }: {
   send: () => Promise<DeviceCodeSent>;
   prove: (code: string) => Promise<unknown>;
   disabled?: boolean;
+  /**
+   * The code lasts only as long as the sign-in that asked for it (the second step's ticket), so once its time is up
+   * a new code cannot help: the person starts over.
+   */
+  endsWithSignIn?: boolean;
 }) {
   const [sent, setSent] = useState<DeviceCodeSent | null>(null);
   const [code, setCode] = useState('');
@@ -92,7 +98,9 @@ export function DeviceCodeProof({
           <Stack gap="xs">
             <Text size="sm" role="status">
               {expired
-                ? 'The code sent to your phone has expired. Send a new one.'
+                ? endsWithSignIn
+                  ? 'This sign-in timed out, and the code sent to your phone with it. Start over to sign in.'
+                  : 'The code sent to your phone has expired. Send a new one.'
                 : `${sentToText(sent.Devices)} Open the Tachyon device app and type the 6-digit code it shows.`}
             </Text>
             <TextInput
@@ -106,12 +114,18 @@ export function DeviceCodeProof({
               autoFocus
             />
             <Group gap="xs" grow>
-              <Button type="submit" disabled={!code.trim() || busy !== null || disabled} loading={busy === 'proving'}>
+              <Button
+                type="submit"
+                disabled={!code.trim() || busy !== null || disabled || (expired && endsWithSignIn)}
+                loading={busy === 'proving'}
+              >
                 Confirm the code
               </Button>
-              <Button variant="subtle" loading={busy === 'sending'} onClick={() => void sendCode()}>
-                Send a new code
-              </Button>
+              {!(expired && endsWithSignIn) && (
+                <Button variant="subtle" loading={busy === 'sending'} onClick={() => void sendCode()}>
+                  Send a new code
+                </Button>
+              )}
             </Group>
           </Stack>
         </form>

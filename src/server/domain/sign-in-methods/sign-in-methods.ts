@@ -22,6 +22,7 @@ import type { Principal } from '../accounts/principals.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
 import {
+  type DeviceCodeBinding,
   type DeviceCodeOwner,
   type DeviceCodePurpose,
   judgeDeviceCode,
@@ -43,7 +44,7 @@ import {
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
-import { spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
+import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
 export interface SignInMethodsOptions {
   db: Kysely<Database>;
@@ -215,10 +216,11 @@ export class SignInMethodService {
   /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */
   async sendSignInCode(ticket: string, where: SignInContext): Promise<DeviceCodeSent> {
     const { db, clock } = this.o;
-    const holder = await ticketHolder(db, ticket, clock());
-    if (holder === null) throw ticketInvalid();
-    const person = await this.owner(holder);
-    return toSent(await this.send(person, 'sign-in', ticketProof(ticket), where));
+    const live = await liveTicket(db, ticket, clock());
+    if (live === null) throw ticketInvalid();
+    const person = await this.owner(live.principalId);
+    const binding = { purpose: 'sign-in', proofFor: ticketProof(ticket), notAfter: live.expires } as const;
+    return toSent(await this.send(person, binding, where));
   }
 
   /** The second step of a password sign-in with the code its ticket had sent to the person's devices. */
@@ -255,7 +257,9 @@ export class SignInMethodService {
       userName: principal.userName,
       userKey: principal.userKey,
     };
-    return toSent(await this.send(owner, 'step-up', sessionProof(session), where));
+    // The session's deadline as of now: a code outliving it could be shown on the phone but never typed back.
+    const binding = { purpose: 'step-up', proofFor: sessionProof(session), notAfter: session.expires } as const;
+    return toSent(await this.send(owner, binding, where));
   }
 
   private async owner(id: number): Promise<DeviceCodeOwner & { id: number; user_name: string }> {
@@ -267,9 +271,9 @@ export class SignInMethodService {
     return { id: row.id, user_name: row.user_name, userName: row.user_name, userKey: row.user_key };
   }
 
-  private send(owner: DeviceCodeOwner, purpose: DeviceCodePurpose, proofFor: string, where: SignInContext) {
+  private send(owner: DeviceCodeOwner, binding: DeviceCodeBinding, where: SignInContext) {
     const request = { clientAddress: where.clientAddress, userAgent: where.userAgent ?? null };
-    return sendDeviceCode(this.o.db, this.o.clock, owner, purpose, proofFor, request, this.o.delivery);
+    return sendDeviceCode(this.o.db, this.o.clock, owner, binding, request, this.o.delivery);
   }
 
   /** Judges a typed device code under the password's budgets: null when right, else the refusal. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { addMinutes } from '../../lib/clock.ts';
+import { addMinutes, storedTime } from '../../lib/clock.ts';
 
 /** A password step's ticket lasts this long: time to reach for a phone or a passkey, not to walk away. */
 export const TICKET_MINUTES = 5;
@@ -41,16 +41,25 @@ export async function issueTicket(
   return { ticket, expires };
 }
 
-/** The person a ticket is for while it is unused and unexpired; null otherwise. A wrong second step keeps it. */
-export async function ticketHolder(db: Kysely<Database>, ticket: string, now: Date): Promise<number | null> {
+/** An unused, unexpired ticket: whose it is and when it ends; null otherwise. A wrong second step keeps it. */
+export async function liveTicket(
+  db: Kysely<Database>,
+  ticket: string,
+  now: Date,
+): Promise<{ principalId: number; expires: Date } | null> {
   const row = await db
     .selectFrom('sign_in_tickets')
-    .select('principal_id')
+    .select(['principal_id', 'expires_at'])
     .where('ticket_hash', '=', hashTicket(ticket))
     .where('used_at', 'is', null)
     .where('expires_at', '>', formatTimestamp(now))
     .executeTakeFirst();
-  return row?.principal_id ?? null;
+  return row ? { principalId: row.principal_id, expires: storedTime(row.expires_at) } : null;
+}
+
+/** The person a ticket is for while it is unused and unexpired; null otherwise. */
+export async function ticketHolder(db: Kysely<Database>, ticket: string, now: Date): Promise<number | null> {
+  return (await liveTicket(db, ticket, now))?.principalId ?? null;
 }
 
 /**

@@ -57,6 +57,14 @@ function boundCode(db: Kysely<Database>, owner: DeviceCodeOwner, purpose: Device
     .executeTakeFirst();
 }
 
+/** What a device code is bound to: the ticket or session (`proofFor`), and when that ends. */
+export interface DeviceCodeBinding {
+  purpose: DeviceCodePurpose;
+  proofFor: string;
+  /** The end of the ticket or session: the code never lasts beyond it. */
+  notAfter: Date;
+}
+
 /**
  * Sends a code for this ticket or session to the person's own Active devices: a new one replaces the one before it
  * (at most MAX_TOKENS_ISSUED for one sign-in), and the per-person cap counts them with every other code.
@@ -65,8 +73,7 @@ export async function sendDeviceCode(
   db: Kysely<Database>,
   clock: Clock,
   owner: DeviceCodeOwner,
-  purpose: DeviceCodePurpose,
-  proofFor: string,
+  { purpose, proofFor, notAfter }: DeviceCodeBinding,
   request: CodeRequest,
   delivery: TokenDelivery,
 ): Promise<DeviceCodeSent> {
@@ -88,7 +95,7 @@ export async function sendDeviceCode(
             { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
           );
         }
-        return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens) };
+        return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens, notAfter) };
       }
       row = await trx
         .insertInto('instructions')
@@ -108,7 +115,7 @@ export async function sendDeviceCode(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row, issued: await issueToken(trx, now, row, request, delivery.keepPlainTokens) };
+      return { row, issued: await issueToken(trx, now, row, request, delivery.keepPlainTokens, notAfter) };
     },
     newCodeSignal,
   );

@@ -159,6 +159,8 @@ export function deviceNameOf(row: { manufacturer: string | null; model: string |
  * push message user, one per device, and by Web Push to the enrolled devices among them that subscribed); the count
  * of them is the instruction's DevicesNotified. Refused with nothing
  * stored when the creator has no Active device or has had too many codes lately. Runs inside the caller's transaction.
+ * It lasts TOKEN_LIFETIME_MINUTES, or less when `notAfter` (the end of what the code is bound to, such as a sign-in
+ * ticket) comes first: a phone must never show time left on a code that can no longer be used.
  */
 export async function issueToken(
   trx: Kysely<Database>,
@@ -166,6 +168,7 @@ export async function issueToken(
   instruction: Pick<InstructionRow, 'id' | 'scheduled' | 'created_by_key'> & { purpose?: InstructionRow['purpose'] },
   request: CodeRequest,
   keepPlainTokens: boolean,
+  notAfter?: Date,
 ): Promise<Issued> {
   const enrolledOnly = instruction.purpose !== undefined && instruction.purpose !== 'instruction';
   const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly);
@@ -185,7 +188,8 @@ export async function issueToken(
   if (!keepPlainTokens) await forgetCodes(trx, instruction.id);
 
   const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const expires = addMinutes(now, TOKEN_LIFETIME_MINUTES);
+  const lifetime = addMinutes(now, TOKEN_LIFETIME_MINUTES);
+  const expires = notAfter && notAfter < lifetime ? notAfter : lifetime;
   await trx
     .updateTable('instructions')
     .set({
@@ -389,8 +393,9 @@ export async function issueAnotherToken(
   row: InstructionRow,
   request: CodeRequest,
   keepPlainTokens: boolean,
+  notAfter?: Date,
 ): Promise<Issued> {
-  const issued = await issueToken(trx, now, row, request, keepPlainTokens);
+  const issued = await issueToken(trx, now, row, request, keepPlainTokens, notAfter);
   await trx
     .updateTable('instructions')
     .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))

@@ -5,13 +5,16 @@ import {
   DeviceCodeSent,
   DevicePushList,
   EnrollmentLink,
+  formatTimestamp,
   LoginResult,
   MAX_CODES_PER_WINDOW,
   MAX_TOKEN_ATTEMPTS,
+  parseTimestamp,
   RecoveryCodes,
   ReportedCodeList,
   TOKEN_LIFETIME_MINUTES,
 } from '../../../shared/contract/index.ts';
+import { TICKET_MINUTES } from '../../domain/sign-in-methods/sign-in-tickets.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
   approvedDevice,
@@ -20,7 +23,7 @@ import {
   RecordingPushSender,
   setPushUserStatus,
 } from '../../test/device-helpers.ts';
-import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, restartApp, type TestApp } from '../../test/harness.ts';
 
 const AUTH = '/api/Consumer/Authentication';
 const DANA = ['ACME\\dana', 'Dana keeps a long passphrase'] as const;
@@ -135,6 +138,33 @@ describe('a code sent to one’s own Active devices, as the second step after th
     expect(sender.sent.at(-1)?.message).toMatchObject({ dashboard: true, name: 'Dashboard sign-in' });
     const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
     expect((await signIn(ticket, spaced)).statusCode).toBe(200);
+  });
+
+  it('lasts no longer than the sign-in that asked for it: the answer, the phone and the push show the ticket’s end', async () => {
+    const phone = await activePhone(DANA);
+    const problem = expectProblem(await passwordStep(DANA), 401, 'second-factor-required');
+    const ticket = problem.ticket as string;
+    const ticketEnds = problem.ticketExpiresUtc as string;
+    expect(ticketEnds).toBe(formatTimestamp(new Date(t.clock.now().getTime() + TICKET_MINUTES * 60_000)));
+    expect(TICKET_MINUTES).toBeLessThan(TOKEN_LIFETIME_MINUTES);
+
+    const sent = parseBody(await post(`${AUTH}/DeviceCode/Send`, { Ticket: ticket }), DeviceCodeSent);
+    expect(sent.ExpiresUtc).toBe(ticketEnds);
+    expect((await inbox(phone)).map((push) => push.ExpiresTimestampUtc)).toEqual([ticketEnds]);
+    await sender.settled();
+    expect(sender.sent.at(-1)?.message.expires).toEqual(parseTimestamp(ticketEnds));
+
+    // A further code for the same sign-in ends with it too, with less time left.
+    t.clock.advanceMinutes(TICKET_MINUTES - 2);
+    const again = parseBody(await post(`${AUTH}/DeviceCode/Send`, { Ticket: ticket }), DeviceCodeSent);
+    expect(again.ExpiresUtc).toBe(ticketEnds);
+    const [push] = await inbox(phone);
+    expect(push?.ExpiresTimestampUtc).toBe(ticketEnds);
+
+    // At the ticket's end the phone shows the code no more, and it opens nothing.
+    t.clock.advanceMinutes(2);
+    expect(await inbox(phone)).toEqual([]);
+    expectProblem(await signIn(ticket, push?.Token as string), 401, 'ticket-invalid');
   });
 
   it('refuses a wrong code (tries left), then locks the code; nothing opens and each try is audited', async () => {
@@ -308,5 +338,27 @@ describe('a device code as a step-up proof', () => {
     const [late] = await inbox(phone);
     t.clock.advanceMinutes(TOKEN_LIFETIME_MINUTES);
     expectProblem(await stepUp(dana, { DeviceCode: late?.Token as string }), 401, 'device-code-expired');
+  });
+
+  it('lasts no longer than the session it was sent for, when that ends first', async () => {
+    const phone = await activePhone(DANA);
+    const ticket = await ticketFor(DANA);
+    const dana = parseBody(await signIn(ticket, (await sendAndRead(ticket, phone)).code), LoginResult).Token;
+    // The same service configured with sessions that end after four idle minutes.
+    const short = await restartApp(t, { sessionIdleMinutes: 4 });
+    try {
+      const sessionEnds = formatTimestamp(new Date(t.clock.now().getTime() + 4 * 60_000));
+      const response = await short.inject({
+        method: 'POST',
+        url: `${AUTH}/StepUp/DeviceCode`,
+        payload: {},
+        headers: { authorization: `Bearer ${dana}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(parseBody(response, DeviceCodeSent).ExpiresUtc).toBe(sessionEnds);
+      expect((await inbox(phone)).map((push) => push.ExpiresTimestampUtc)).toEqual([sessionEnds]);
+    } finally {
+      await short.close();
+    }
   });
 });

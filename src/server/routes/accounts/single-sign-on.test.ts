@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DeviceCodeSent,
+  DevicePushList,
+  EnrollmentLink,
   LoginResult,
   RecoveryCodes,
   SingleSignOn,
@@ -9,6 +12,7 @@ import {
 import { ConfigError } from '../../config.ts';
 import type { OidcConfig } from '../../oidc-config.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
+import { decide, deviceCall, enrollDevice, PHONE } from '../../test/device-helpers.ts';
 import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
 import { TEST_CLIENT, TestOidcProvider } from '../../test/oidc-provider.ts';
 
@@ -16,6 +20,8 @@ const PUBLIC_URL = 'http://tachyon.test';
 const CALLBACK = `${PUBLIC_URL}/api/Consumer/Authentication/Oidc/Callback`;
 const START = '/api/Consumer/Authentication/Oidc/Start';
 const EXCHANGE = '/api/Consumer/Authentication/Oidc/Session';
+const AUTH = '/api/Consumer/Authentication';
+const LOGIN_ADMIN = { UserName: ADMIN[0], Password: ADMIN[1] };
 
 let provider: TestOidcProvider;
 let t: TestApp;
@@ -241,6 +247,61 @@ describe('single sign-on with a real OpenID provider', () => {
     const url = new URL(parseBody(out, SingleSignOut).EndSessionUrl ?? 'http://none.example/');
     expect(url.origin).toBe(provider.issuer);
     expect(url.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    // Spent, the ticket keeps no copy of the token.
+    const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
+    expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
+  });
+
+  it('after single sign-on without the provider’s MFA, a code sent to one’s phone opens the session, which signs out there', async () => {
+    await t.close();
+    audit = new AuditLines();
+    t = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers', stepUpMinutes: 5 },
+      { auditSink: audit },
+    );
+    // The admin who approves devices: recovery codes at the first sign-in make a full session.
+    const admin = parseBody(await t.call({ method: 'POST', url: AUTH, payload: LOGIN_ADMIN }), LoginResult).Token;
+    await t.call({ method: 'POST', url: '/api/Admin/Accounts/Me/RecoveryCodes', payload: {}, token: admin });
+    alice({ groups: ['tachyon-security'] }, ['pwd']);
+    // First sign-in: nothing to prove yet, so a session that may only add a second factor; a phone it is.
+    const enrolment = parseBody((await signIn()).exchange, LoginResult);
+    expect(enrolment.EnrolmentRequired).toBe(true);
+    const link = await t.call({
+      method: 'POST',
+      url: '/api/Device/EnrollmentLinks',
+      payload: {},
+      token: enrolment.Token,
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const phone = await enrollDevice(t, { code: parseBody(link, EnrollmentLink).Code }, PHONE);
+    await decide(t, admin, phone);
+
+    const { exchange } = await signIn();
+    const problem = expectProblem(exchange, 401, 'second-factor-required');
+    expect(problem.methods).toEqual(['DeviceCode']);
+    expect(exchange.body).not.toMatch(/eyJ/);
+    const sent = await t.call({ method: 'POST', url: `${AUTH}/DeviceCode/Send`, payload: { Ticket: problem.ticket } });
+    expect(parseBody(sent, DeviceCodeSent).Devices).toEqual([PHONE.Model]);
+    const inbox = await deviceCall(t, phone.DeviceToken, { method: 'GET', url: '/api/Device/Pushes' });
+    const [push] = parseBody(inbox, DevicePushList);
+    expect(push).toMatchObject({ Purpose: 'SignIn', Name: 'Dashboard sign-in' });
+    const second = await t.call({
+      method: 'POST',
+      url: `${AUTH}/DeviceCode`,
+      payload: { Ticket: problem.ticket, Code: push?.Token },
+    });
+    const session = parseBody(second, LoginResult);
+    expect(session).toMatchObject({ UserName: 'ACME\\alice', Successful: true });
+    expect(session.EnrolmentRequired).toBeFalsy();
+    expect(audit.of('second-factor-verified').at(-1)?.event.reason).toBe('device-code');
+
+    const out = await t.call({ method: 'POST', url: `${AUTH}/Oidc/SignOut`, token: session.Token });
+    const url = new URL(parseBody(out, SingleSignOut).EndSessionUrl ?? 'http://none.example/');
+    expect(url.origin).toBe(provider.issuer);
+    // The provider's own ID token of this person, carried from the first factor through the ticket.
+    const [, payload = ''] = (url.searchParams.get('id_token_hint') ?? '').split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ iss: provider.issuer, sub: 'alice-0001', aud: TEST_CLIENT.id });
     // Spent, the ticket keeps no copy of the token.
     const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
     expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);

@@ -2,10 +2,11 @@ import { Button, Divider, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { sendStepUpDeviceCode, stepUpWithDeviceCode } from '../../api/device-code-proofs.ts';
-import { passkeyCancelled, stepUpWithPasskey, stepUpWithRecoveryCode } from '../../api/passkey-ceremonies.ts';
+import { stepUpWithPasskey, stepUpWithRecoveryCode } from '../../api/passkey-ceremonies.ts';
 import { handleStepUp } from '../../api/step-up.ts';
 import { DeviceCodeProof } from '../device-code-proof.tsx';
 import { ProblemAlert } from '../problem-alert.tsx';
+import { useSecondFactorProof } from '../use-second-factor-proof.ts';
 
 /**
  * Asks for a second factor in place when an action needs a recent one (403 step-up-required): a passkey, a code
@@ -38,21 +39,13 @@ export function StepUpHost() {
 
 function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function prove(how: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+  const proof = useSecondFactorProof();
+  const { busy, error } = proof;
+  const prove = (how: () => Promise<unknown>) =>
+    proof.prove(async () => {
       await how();
       onDone(true);
-    } catch (failure) {
-      if (!passkeyCancelled(failure)) setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function submitCode(event: FormEvent) {
     event.preventDefault();

@@ -5,8 +5,9 @@ import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/i
 import { isApiError } from '../../api/api-error.ts';
 import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { loadApi } from '../../api/load-api.ts';
-import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
+import { passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../../components/device-code-proof.tsx';
+import { useSecondFactorProof } from '../../components/use-second-factor-proof.ts';
 import { notify } from '../../lib/notify.ts';
 import { loginErrorText } from './login-error.ts';
 
@@ -63,19 +64,8 @@ export function usePasskeyAutofill(enabled: boolean, onSignedIn: (result: LoginR
 
 /** "Sign in with a passkey": a discoverable passkey, verified by the person, no name or password typed. */
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function start() {
-    setBusy(true);
-    setError(null);
-    try {
-      signedIn(await signInWithPasskey(), onSignedIn);
-    } catch (failure) {
-      if (!passkeyCancelled(failure)) setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, prove } = useSecondFactorProof();
+  const start = () => prove(async () => signedIn(await signInWithPasskey(), onSignedIn));
   const text = error ? loginErrorText(error) : null;
   return (
     <Stack gap="xs">
@@ -112,20 +102,9 @@ export function SecondStep({
   afterSingleSignOn?: boolean;
 }) {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function prove(how: () => Promise<LoginResult>) {
-    setBusy(true);
-    setError(null);
-    try {
-      signedIn(await how(), onSignedIn);
-    } catch (failure) {
-      if (!passkeyCancelled(failure)) setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const proof = useSecondFactorProof();
+  const { busy, error } = proof;
+  const prove = (how: () => Promise<LoginResult>) => proof.prove(async () => signedIn(await how(), onSignedIn));
 
   function submitCode(event: FormEvent) {
     event.preventDefault();
@@ -164,6 +143,7 @@ export function SecondStep({
             send={() => sendSignInDeviceCode(step.ticket)}
             prove={async (typed) => signedIn(await signInWithDeviceCode(step.ticket, typed), onSignedIn)}
             disabled={busy}
+            endsWithSignIn
           />
         </>
       )}
