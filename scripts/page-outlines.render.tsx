@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageHeader } from '../src/web/components/page-header.tsx';
+import { PersonOutline } from '../src/web/features/people/person-outline.tsx';
 import { PushUserOutline } from '../src/web/features/push-users/push-user-outline.tsx';
 import { cssVariablesResolver, theme } from '../src/web/theme.ts';
 import { PAGES } from '../src/web/wiring/pages.tsx';
@@ -55,5 +56,6 @@ export function renderPageOutlines(): { themeStyle: string; outlines: PageOutlin
     ),
   );
   outlines.push(outline('pushUser', routePattern('_app/push-users/$id'), <PushUserOutline />));
+  outlines.push(outline('person', routePattern('_app/people/$userName'), <PersonOutline />));
   return { themeStyle, outlines };
 }

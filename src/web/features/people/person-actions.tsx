@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { confirmAction } from './confirm.tsx';
+import { ActionsIntro } from './person-outline.tsx';
 import { PersonSection } from './person-section.tsx';
 
 const AddDeviceDialog = lazy(() =>
@@ -39,6 +40,7 @@ export function PersonActions({ person }: { person: Person }) {
 
   return (
     <PersonSection title="Actions" id="person-actions">
+      <ActionsIntro />
       <Group gap="sm">
         <PermissionButton
           endpoint={endpoints.createPersonEnrollmentLink}

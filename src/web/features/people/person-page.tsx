@@ -1,5 +1,4 @@
-import { Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Person } from '../../../shared/contract/index.ts';
@@ -16,6 +15,7 @@ import { PersonActions } from './person-actions.tsx';
 import { PersonCodes } from './person-codes.tsx';
 import { PersonDevices } from './person-devices.tsx';
 import { ReportAlert, UnknownPerson } from './person-notices.tsx';
+import { BACK_LINK_PROPS, BACK_TO_PEOPLE } from './person-outline.tsx';
 import { PersonRequests } from './person-requests.tsx';
 
 const route = getRouteApi('/_app/people/$userName');
@@ -30,10 +30,8 @@ export function PersonPage() {
 }
 
 const BACK = (
-  <RouterAnchor to="/people" size="sm" w="fit-content">
-    <Group gap={4}>
-      <IconArrowLeft size={14} /> People
-    </Group>
+  <RouterAnchor to="/people" {...BACK_LINK_PROPS}>
+    {BACK_TO_PEOPLE}
   </RouterAnchor>
 );
 

@@ -1,0 +1,65 @@
+import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PersonSection } from './person-section.tsx';
+
+/** The back link's look and content, the same on the page and in its outline. */
+export const BACK_LINK_PROPS = { size: 'sm', w: 'fit-content' } as const;
+export const BACK_TO_PEOPLE = (
+  <Group gap={4}>
+    <IconArrowLeft size={14} /> People
+  </Group>
+);
+
+/** What the Actions card offers, said above its buttons whoever the person is. */
+export function ActionsIntro() {
+  return (
+    <Text size="sm" c="dimmed" mb="sm">
+      The helpdesk's actions for a person: enrol a new phone for them, sign them out everywhere, disable their account
+      or reset their sign-in methods. Each asks first and is recorded in the audit log; one that does not apply says
+      why.
+    </Text>
+  );
+}
+
+/** A line of text still to come: a grey bar one line high, in the text's own line box, so nothing moves for it. */
+function TextPlaceholder({ width }: { width: number }) {
+  return (
+    <Box
+      component="span"
+      display="inline-block"
+      w={width}
+      maw="100%"
+      bg="var(--mantine-color-default-border)"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      {'\u00a0'}
+    </Box>
+  );
+}
+
+/**
+ * A person's page before its code and data have arrived: the header and the Actions card's words, laid out as the
+ * page lays them out. index.html shows it while the app downloads (scripts/page-outlines.ts renders it at build
+ * time, with no router, hence the plain link).
+ */
+export function PersonOutline() {
+  return (
+    <>
+      <PageHeader
+        above={
+          <Anchor href="/people" {...BACK_LINK_PROPS}>
+            {BACK_TO_PEOPLE}
+          </Anchor>
+        }
+        title={<TextPlaceholder width={220} />}
+        description={<TextPlaceholder width={300} />}
+      />
+      <Stack gap="md">
+        <PersonSection title="Actions" id="person-actions-outline">
+          <ActionsIntro />
+        </PersonSection>
+      </Stack>
+    </>
+  );
+}
