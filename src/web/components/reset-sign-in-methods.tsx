@@ -1,15 +1,18 @@
-import { Modal, Text } from '@mantine/core';
 import { IconFingerprintOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Account, endpoints } from '../../shared/contract/index.ts';
 import { accountQueries } from '../api/account-queries.ts';
 import { peopleKeys } from '../api/people-queries.ts';
 import { resetSignInMethods } from '../api/sign-in-method-queries.ts';
 import { notify } from '../lib/notify.ts';
-import { DialogActions } from './dialog-actions.tsx';
 import { PermissionButton } from './permission-button.tsx';
-import { ProblemAlert } from './problem-alert.tsx';
+
+// The dialog (a modal, with the focus trap and overlays under it) loads when the button is first pressed, not with
+// the page: the Accounts page and every person's page show the button.
+const ResetSignInMethodsDialog = lazy(() =>
+  import('./reset-sign-in-methods-dialog.tsx').then((module) => ({ default: module.ResetSignInMethodsDialog })),
+);
 
 /**
  * The helpdesk's recovery for a person who lost their passkeys or recovery codes, or whose password someone else
@@ -47,20 +50,17 @@ export function ResetSignInMethodsButton({ account }: { account: Pick<Account, '
       >
         Reset sign-in methods
       </PermissionButton>
-      <Modal opened={confirming} onClose={close} title={`Reset the sign-in methods of ${account.UserName}?`}>
-        <Text size="sm" mb="md">
-          Their passkeys and recovery codes are removed and their sessions end. Their password and devices stay. They
-          add a new second factor at their next sign-in.
-        </Text>
-        <ProblemAlert error={reset.error} mb="sm" />
-        <DialogActions
-          onCancel={close}
-          confirmLabel="Reset sign-in methods"
-          danger
-          loading={reset.isPending}
-          onConfirm={() => reset.mutate(account.Id)}
-        />
-      </Modal>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ResetSignInMethodsDialog
+            userName={account.UserName}
+            error={reset.error}
+            pending={reset.isPending}
+            onClose={close}
+            onConfirm={() => reset.mutate(account.Id)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
