@@ -44,30 +44,45 @@ for (const viewport of [
   });
 }
 
-test('a push user’s page shows what does not depend on the push user before the app runs, where the app shows it', async ({
+// A page of one item has no header of its own before its data: its outline draws what does not depend on the item.
+test('a push user’s and a person’s page show what does not depend on them before the app runs, where the app shows it', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, 'Admin');
-  const explanation = (scope: ReturnType<Page['locator']>) =>
-    scope.getByText('Active devices receive push messages.', { exact: false });
-  const boxes = async (scope: ReturnType<Page['locator']>) => ({
-    back: await scope.locator('a[href="/push-users"]').boundingBox(),
-    explanation: await explanation(scope).boundingBox(),
-  });
-
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/push-users/1');
-  const outline = page.locator('.boot-page:visible');
-  await expect(explanation(outline)).toBeVisible();
-  const before = await boxes(outline);
-
-  await page.unrouteAll();
-  await page.goto('/push-users/1');
   const main = page.getByRole('main');
-  await expect(main.getByRole('radiogroup')).toBeVisible();
-  await expect(page.locator('.boot')).toHaveCount(0);
-  expect(await boxes(main)).toEqual(before);
+  for (const item of [
+    {
+      path: '/push-users/1',
+      back: '/push-users',
+      text: 'Active devices receive push messages.',
+      ready: main.getByRole('radiogroup'),
+    },
+    {
+      path: `/people/${encodeURIComponent('DEMO\\admin')}`,
+      back: '/people',
+      text: 'actions for a person: enrol a new phone for them',
+      ready: main.getByRole('heading', { name: /^Devices/ }),
+    },
+  ]) {
+    const explanation = (scope: ReturnType<Page['locator']>) => scope.getByText(item.text, { exact: false });
+    const boxes = async (scope: ReturnType<Page['locator']>) => ({
+      back: await scope.locator(`a[href="${item.back}"]`).boundingBox(),
+      explanation: await explanation(scope).boundingBox(),
+    });
+
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(item.path);
+    const outline = page.locator('.boot-page:visible');
+    await expect(explanation(outline)).toBeVisible();
+    const before = await boxes(outline);
+
+    await page.unrouteAll();
+    await page.goto(item.path);
+    await expect(item.ready).toBeVisible();
+    await expect(page.locator('.boot')).toHaveCount(0);
+    expect(await boxes(main)).toEqual(before);
+  }
 });
 
 test('a page without an outline opens on the bare signed-in layout, and signed out on the sign-in outline', async ({

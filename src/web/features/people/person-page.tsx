@@ -35,18 +35,18 @@ const BACK = (
   </RouterAnchor>
 );
 
+/** One line on a phone (its outline leaves one line for it): whether they have an account, devices, pending requests. */
 function summary(person: Person): string {
   const active = person.Devices.filter((device) => device.Status === 1).length;
   const pending = person.Requests.filter((request) => request.Status === 'Pending').length;
   const parts = [
-    person.HasAccount ? 'Has an account here' : 'No account here',
+    person.HasAccount ? 'Has an account' : 'No account',
     `${active} active device${active === 1 ? '' : 's'}`,
-    `${pending} pending request${pending === 1 ? '' : 's'}`,
+    `${pending} pending`,
   ];
   return parts.join(' · ');
 }
 
-/** While the route's loader waits for a slow answer: the person's name and the way back, as the page will have them. */
 export function PersonPending() {
   const { userName } = route.useParams();
   return (
