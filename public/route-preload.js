@@ -20,7 +20,9 @@
     try {
       const table = document.getElementById('route-chunks');
       if (!table) return;
-      const match = JSON.parse(table.textContent).find(([pattern]) => new RegExp(pattern).test(window.location.pathname));
+      const match = JSON.parse(table.textContent).find(([pattern]) =>
+        new RegExp(pattern).test(window.location.pathname),
+      );
       if (match) preload(match[1]);
     } catch {
       // Only a head start: the router loads the same files when it needs them.
