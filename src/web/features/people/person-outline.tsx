@@ -1,10 +1,10 @@
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
+import { BACK_LINK_PROPS, TextPlaceholder } from '../../components/text-placeholder.tsx';
 import { PersonSection } from './person-section.tsx';
 
-/** The back link's look and content, the same on the page and in its outline. */
-export const BACK_LINK_PROPS = { size: 'sm', w: 'fit-content' } as const;
+/** The back link's content, the same on the page and in its outline. */
 export const BACK_TO_PEOPLE = (
   <Group gap={4}>
     <IconArrowLeft size={14} /> People
@@ -19,22 +19,6 @@ export function ActionsIntro() {
       or reset their sign-in methods. Each asks first and is recorded in the audit log; one that does not apply says
       why.
     </Text>
-  );
-}
-
-/** A line of text still to come: a grey bar one line high, in the text's own line box, so nothing moves for it. */
-function TextPlaceholder({ width }: { width: number }) {
-  return (
-    <Box
-      component="span"
-      display="inline-block"
-      w={width}
-      maw="100%"
-      bg="var(--mantine-color-default-border)"
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      {'\u00a0'}
-    </Box>
   );
 }
 

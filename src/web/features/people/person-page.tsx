@@ -9,13 +9,14 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { BACK_LINK_PROPS } from '../../components/text-placeholder.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { PersonAccount, PersonSignIns } from './person-account.tsx';
 import { PersonActions } from './person-actions.tsx';
 import { PersonCodes } from './person-codes.tsx';
 import { PersonDevices } from './person-devices.tsx';
 import { ReportAlert, UnknownPerson } from './person-notices.tsx';
-import { BACK_LINK_PROPS, BACK_TO_PEOPLE } from './person-outline.tsx';
+import { BACK_TO_PEOPLE } from './person-outline.tsx';
 import { PersonRequests } from './person-requests.tsx';
 
 const route = getRouteApi('/_app/people/$userName');

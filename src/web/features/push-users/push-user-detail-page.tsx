@@ -11,10 +11,11 @@ import { PersonLink, RegisteringRequestLink } from '../../components/person-link
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
+import { BACK_LINK_PROPS } from '../../components/text-placeholder.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { deviceName } from '../../lib/device-name.ts';
-import { BACK_LINK_PROPS, BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
+import { BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
 const route = getRouteApi('/_app/push-users/$id');

@@ -1,9 +1,7 @@
-import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
-
-/** The back link's look, the same on the page and in its outline. */
-export const BACK_LINK_PROPS = { size: 'sm', w: 'fit-content' } as const;
+import { BACK_LINK_PROPS, TextPlaceholder } from '../../components/text-placeholder.tsx';
 
 /** The back link's content, the same on the page and in its outline. */
 export const BACK_TO_PUSH_USERS = (
@@ -22,22 +20,6 @@ export function StatusExplanation() {
         registrations stay listed and can be reactivated.
       </Text>
     </>
-  );
-}
-
-/** A line of text still to come: a grey bar one line high, in the text's own line box, so nothing moves for it. */
-function TextPlaceholder({ width }: { width: number }) {
-  return (
-    <Box
-      component="span"
-      display="inline-block"
-      w={width}
-      maw="100%"
-      bg="var(--mantine-color-default-border)"
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      {'\u00a0'}
-    </Box>
   );
 }
 
