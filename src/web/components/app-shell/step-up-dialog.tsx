@@ -1,15 +1,14 @@
-import { Button, Divider, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { sendStepUpDeviceCode, stepUpWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { stepUpWithPasskey, stepUpWithRecoveryCode } from '../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../device-code-proof.tsx';
 import { ProblemAlert } from '../problem-alert.tsx';
+import { RecoveryCodeForm } from '../recovery-code-form.tsx';
 import { useSecondFactorProof } from '../use-second-factor-proof.ts';
 
 /** The step-up's proofs, each of which settles the waiting action's call (StepUpHost). */
 export function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
-  const [code, setCode] = useState('');
   const proof = useSecondFactorProof();
   const { busy, error } = proof;
   const prove = (how: () => Promise<unknown>) =>
@@ -17,11 +16,6 @@ export function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) 
       await how();
       onDone(true);
     });
-
-  function submitCode(event: FormEvent) {
-    event.preventDefault();
-    if (code.trim()) void prove(() => stepUpWithRecoveryCode(code.trim()));
-  }
 
   return (
     <Modal opened onClose={() => onDone(false)} title="Confirm it is you" zIndex={400}>
@@ -45,19 +39,7 @@ export function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) 
           disabled={busy}
         />
         <Divider label="or" labelPosition="center" />
-        <form onSubmit={submitCode}>
-          <Stack gap="xs">
-            <TextInput
-              label="Recovery code"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
-            <Button type="submit" variant="default" disabled={!code.trim() || busy}>
-              Use the recovery code
-            </Button>
-          </Stack>
-        </form>
+        <RecoveryCodeForm busy={busy} onSubmit={(typed) => void prove(() => stepUpWithRecoveryCode(typed))} />
         <ProblemAlert error={error} />
       </Stack>
     </Modal>

@@ -1,12 +1,13 @@
-import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { loadApi } from '../../api/load-api.ts';
 import { passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../../components/device-code-proof.tsx';
+import { RecoveryCodeForm } from '../../components/recovery-code-form.tsx';
 import { useSecondFactorProof } from '../../components/use-second-factor-proof.ts';
 import { notify } from '../../lib/notify.ts';
 import { loginErrorText } from './login-error.ts';
@@ -101,20 +102,15 @@ export function SecondStep({
   /** The first step was single sign-on, not a password. */
   afterSingleSignOn?: boolean;
 }) {
-  const [code, setCode] = useState('');
   const proof = useSecondFactorProof();
   const { busy, error } = proof;
   const prove = (how: () => Promise<LoginResult>) => proof.prove(async () => signedIn(await how(), onSignedIn));
 
-  function submitCode(event: FormEvent) {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed) return;
+  const submitCode = (typed: string) =>
     void prove(async () => {
       const { api, endpoints } = await loadApi();
       return api.call(endpoints.recoveryCodeSignIn, { body: { Ticket: step.ticket, Code: typed } });
     });
-  }
 
   const expired = isApiError(error) && error.kind === 'ticket-invalid';
   const text = error ? loginErrorText(error) : null;
@@ -150,21 +146,7 @@ export function SecondStep({
       {step.methods.includes('RecoveryCode') && step.methods.length > 1 && (
         <Divider label="or" labelPosition="center" />
       )}
-      {step.methods.includes('RecoveryCode') && (
-        <form onSubmit={submitCode}>
-          <Stack gap="xs">
-            <TextInput
-              label="Recovery code"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
-            <Button type="submit" variant="default" fullWidth disabled={!code.trim() || busy}>
-              Use the recovery code
-            </Button>
-          </Stack>
-        </form>
-      )}
+      {step.methods.includes('RecoveryCode') && <RecoveryCodeForm busy={busy} onSubmit={submitCode} fullWidth />}
       {text && (
         <Alert color="red" icon={<IconAlertTriangle />} title={text.title} role="alert">
           {text.message}
