@@ -67,7 +67,7 @@ const METHOD_REASON: Record<SecondFactorMethod, string> = {
   DeviceCode: 'device-code',
 };
 
-/** What a step-up device code is bound to: this session, by its token's hash. */
+/** What a step-up device code is bound to: the caller's sign-in session, by its bearer token's hash. */
 const sessionProof = (session: AuthenticatedSession) => `session:${session.tokenHash}`;
 
 /** The device shows the code in groups of three; what is typed back may have spaces. */
@@ -248,7 +248,7 @@ export class SignInMethodService {
     });
   }
 
-  /** Sends a code to the caller's own Active devices, to type back as a step-up in this session. */
+  /** Sends a code to the caller's own Active devices, to type back as a step-up in the same sign-in session. */
   async sendStepUpCode(session: AuthenticatedSession, where: SignInContext): Promise<DeviceCodeSent> {
     const { principal } = session;
     const owner = {

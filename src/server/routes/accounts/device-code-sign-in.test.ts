@@ -303,7 +303,7 @@ describe('the account’s history of a sign-in with a second step', () => {
 describe('a device code as a step-up proof', () => {
   const stepUp = (token: string, proof: object) => post(`${AUTH}/StepUp`, proof, token);
 
-  it('proves the person again in this session only; a stale, wrong or sign-in code is refused', async () => {
+  it('proves the person again in the sign-in session that asked only; a stale, wrong or sign-in code is refused', async () => {
     const phone = await activePhone(DANA);
     const ticket = await ticketFor(DANA);
     const { code: signInCode } = await sendAndRead(ticket, phone);
