@@ -88,6 +88,12 @@ export const PROBLEM_KINDS = [
   'recovery-code-invalid',
   'device-code-invalid',
   'device-code-expired',
+  /** Step-up by device code when none of the person's devices may prove it in this session (see StepUpDevices). */
+  'no-step-up-device',
+  /** An API account asked to add a passkey: it signs in with its secret only. */
+  'api-account-passkey',
+  /** A device planted for someone holding Accounts permissions, by someone without Write on Accounts. */
+  'accounts-write-required',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

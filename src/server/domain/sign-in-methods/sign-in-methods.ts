@@ -6,6 +6,7 @@ import type {
   PasskeyOptions,
   SecondFactorMethod,
   SignInMethods,
+  SignInMethodsReset,
   StepUpProof,
   StepUpResult,
   WebAuthnResponse,
@@ -13,12 +14,15 @@ import type {
 import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/index.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { revokeSessionsOf } from '../accounts/accounts.ts';
+import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
+import { writeAndPublish } from '../core/change-feed.ts';
+import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { PROOF_OF_METHOD } from '../sign-in/assurance.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
 import {
@@ -43,7 +47,7 @@ import {
 } from './passkeys.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
-import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
+import { secondFactorRequired } from './second-factor-policy.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
 export interface SignInMethodsOptions {
@@ -87,7 +91,8 @@ const ticketInvalid = () =>
   );
 
 /** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
-const carriedBy = (spent: TicketCarries | null) => (spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken } : {});
+const carriedBy = (spent: TicketCarries | null) =>
+  spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {};
 
 const recoveryCodeInvalid = () =>
   new ProblemError(
@@ -138,7 +143,7 @@ export class SignInMethodService {
       holder !== null
         ? await db
             .selectFrom('principals')
-            .select(['id', 'user_name', 'user_key', 'enabled'])
+            .select(['id', 'user_name', 'user_key', 'enabled', 'kind'])
             .where('id', '=', holder)
             .executeTakeFirst()
         : owner;
@@ -155,7 +160,8 @@ export class SignInMethodService {
         return false;
       }
       const row = owner ?? person;
-      if (row?.enabled !== 1 || !row || this.o.policy.refusedUserKeys.has(row.user_key)) {
+      // An API account's passkey (made before they were refused) opens nothing: they sign in with their secret only.
+      if (row?.enabled !== 1 || !row || row.kind === 'api' || this.o.policy.refusedUserKeys.has(row.user_key)) {
         refusal = new PasskeyRefusedError('passkey-invalid', principalId);
         return false;
       }
@@ -174,6 +180,7 @@ export class SignInMethodService {
     await throttle.signedIn(userKey, where.clientAddress);
     return this.o.sessions.afterFirstFactor(principalId, where, {
       secondFactor: 'Passkey',
+      firstFactor: spent === null ? 'passkey' : 'password',
       userName,
       ...carriedBy(spent),
     });
@@ -258,7 +265,11 @@ export class SignInMethodService {
       userKey: principal.userKey,
     };
     // The session's deadline as of now: a code outliving it could be shown on the phone but never typed back.
-    const binding = { purpose: 'step-up', proofFor: sessionProof(session), notAfter: session.expires } as const;
+    const stepUp = {
+      person: principal.userName,
+      approvedAtOrBefore: formatTimestamp(this.o.sessions.lastProofAt(session)),
+    };
+    const binding = { purpose: 'step-up', proofFor: sessionProof(session), notAfter: session.expires, stepUp } as const;
     return toSent(await this.send(owner, binding, where));
   }
 
@@ -347,7 +358,7 @@ export class SignInMethodService {
       throw error;
     }
     if (left !== null) await this.recoveryCodeUsed(person, left, where);
-    const at = await this.o.sessions.secondFactorVerified(session);
+    const at = await this.o.sessions.secondFactorVerified(session, PROOF_OF_METHOD[method]);
     this.o.audit.record({
       action: 'step-up',
       outcome: 'success',
@@ -383,13 +394,23 @@ export class SignInMethodService {
    * Changing one's methods while one has a second factor needs it proved recently (a session left open must not be
    * enough to add the thief's passkey); a session that has none yet adds its first without.
    */
-  private async requireRecentProof(session: AuthenticatedSession): Promise<void> {
-    if ((await availableMethods(this.o.db, session.principal.id)).length === 0) return;
-    const refusal = this.o.sessions.stepUpRefusal(session);
-    if (refusal) throw refusal;
+  private requireRecentProof(session: AuthenticatedSession): Promise<void> {
+    return this.o.sessions.requireStepUpUnlessFirstFactor(session);
+  }
+
+  /** API accounts sign in with their secret, from scripts: a passkey would be a way into the browser. */
+  private refuseApiAccount(session: AuthenticatedSession): void {
+    if (session.principal.kind !== 'Api') return;
+    throw new ProblemError(
+      403,
+      'api-account-passkey',
+      'API accounts have no passkeys',
+      `${session.principal.userName} is an API account: it signs in with its secret only, never with a passkey.`,
+    );
   }
 
   async registrationOptions(session: AuthenticatedSession): Promise<PasskeyOptions> {
+    this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     return registrationOptions(this.o.db, this.o.rp, session.principal, this.o.clock());
   }
@@ -400,12 +421,21 @@ export class SignInMethodService {
     response: WebAuthnResponse,
     where: SignInContext,
   ): Promise<Passkey> {
+    this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     const { principal } = session;
-    const passkey = await addPasskey(this.o.db, this.o.rp, principal.id, name, response, this.o.clock());
+    const passkey = await addPasskey(
+      this.o.db,
+      this.o.rp,
+      principal.id,
+      name,
+      response,
+      this.o.clock(),
+      principal.userName,
+    );
     await this.added(principal, 'Passkey', `passkey "${name}"`, where);
     // The new passkey verified the person as it was made: a session that could only add a method goes on in full.
-    await this.o.sessions.secondFactorVerified(session);
+    await this.o.sessions.secondFactorVerified(session, 'passkey');
     return passkey;
   }
 
@@ -441,32 +471,67 @@ export class SignInMethodService {
 
   async newRecoveryCodes(session: AuthenticatedSession, where: SignInContext): Promise<string[]> {
     await this.requireRecentProof(session);
-    const codes = await replaceRecoveryCodes(this.o.db, session.principal.id, this.o.clock());
+    const codes = await replaceRecoveryCodes(
+      this.o.db,
+      session.principal.id,
+      this.o.clock(),
+      session.principal.userName,
+    );
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
-    if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session);
+    if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');
     return codes;
   }
 
-  /** An administrator's recovery for a person: their passkeys and recovery codes go, and their sessions end. */
-  async reset(id: number, actor: Principal, where: SignInContext): Promise<void> {
+  /**
+   * An administrator's recovery for a person: their passkeys, recovery codes and devices go (a device's credential
+   * ends, so a phone someone planted is no second step any more; its push user stops receiving codes), their
+   * enrolments under way are rejected, and their sessions end.
+   */
+  async reset(id: number, actor: Principal, where: SignInContext): Promise<SignInMethodsReset> {
     const now = this.o.clock();
-    const userName = await writeTransaction(this.o.db, async (trx) => {
-      const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('Account', id);
-      await trx.deleteFrom('passkeys').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
-      await revokeSessionsOf(trx, id, now);
-      await recordAccountHistory(trx, {
-        principalId: id,
-        userName: row.user_name,
-        action: 'SignInMethodsReset',
-        changedBy: actor.userName,
-        clientAddress: where.clientAddress,
-        at: now,
-      });
-      return row.user_name;
-    });
+    const { userName, removed } = await writeAndPublish(
+      this.o.db,
+      this.o.delivery.changes,
+      async (trx) => {
+        const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+        if (!row) throw notFound('Account', id);
+        const passkeys = await trx.deleteFrom('passkeys').where('principal_id', '=', id).executeTakeFirst();
+        const codes = await trx
+          .deleteFrom('recovery_codes')
+          .where('principal_id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
+        await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
+        const devices = await trx
+          .selectFrom('devices')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('principal_id', '=', id)
+          .where('ended_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        const events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.methodsReset, actor.userName, now);
+        await endDevicesWhere(trx, 'principal_id', id, now);
+        await revokeSessionsOf(trx, id, now);
+        const result: SignInMethodsReset = {
+          PasskeysRemoved: Number(passkeys.numDeletedRows),
+          RecoveryCodesRemoved: Number(codes.numDeletedRows),
+          DevicesRemoved: Number(devices.n),
+        };
+        await recordAccountHistory(trx, {
+          principalId: id,
+          userName: row.user_name,
+          action: 'SignInMethodsReset',
+          detail:
+            `${result.PasskeysRemoved} passkeys, ${result.RecoveryCodesRemoved} recovery codes and ` +
+            `${result.DevicesRemoved} devices removed`,
+          changedBy: actor.userName,
+          clientAddress: where.clientAddress,
+          at: now,
+        });
+        return { userName: row.user_name, removed: result, events };
+      },
+      ({ events }) => events,
+    );
     this.o.forget(id);
     this.o.audit.record({
       action: 'sign-in-methods-reset',
@@ -475,8 +540,9 @@ export class SignInMethodService {
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
       entity: { type: 'Account', id },
-      details: { account: userName },
+      details: { account: userName, devicesRemoved: removed.DevicesRemoved },
     });
+    return removed;
   }
 
   private async added(principal: Principal, method: SecondFactorMethod, detail: string, where: SignInContext) {

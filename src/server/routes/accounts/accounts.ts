@@ -26,11 +26,6 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
     );
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
   registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) => {
-    // An API account skips the second factor for good: making one needs a fresh one of its maker's (step-up).
-    if (body.Kind === 'Api') {
-      const refused = sessions.stepUpRefusal(sessionOf(request));
-      if (refused) throw refused;
-    }
     const created = await audited(
       audit,
       request,
@@ -73,15 +68,17 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       accounts.setEmail(params.id, body.Email, sessionOf(request).principal),
     ),
   );
-  registerEndpoint(app, endpoints.updateAccountEnabled, ({ params, body, request }) =>
-    change(
+  registerEndpoint(app, endpoints.updateAccountEnabled, ({ params, body, request }) => {
+    // Enabling is a step-up action (an account brought back signs in again); disabling never waits for one.
+    if (body.Enabled) sessions.requireStepUp(sessionOf(request));
+    return change(
       request,
       body.Enabled ? 'account-changed' : 'account-disabled',
       params.id,
       body.Enabled ? 'enabled' : 'disabled',
       () => accounts.setEnabled(params.id, body.Enabled, sessionOf(request).principal),
-    ),
-  );
+    );
+  });
   registerEndpoint(app, endpoints.resetAccountPassword, ({ params, body, request }) =>
     change(request, 'account-password-reset', params.id, 'password-reset', () =>
       accounts.resetPassword(params.id, body.Password, sessionOf(request).principal),

@@ -80,8 +80,7 @@ export function signInMethodRoutes(
     reply.code(201);
     return { Codes: codes };
   });
-  registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request, reply }) => {
-    await methods.reset(params.id, sessionOf(request).principal, signInContext(request));
-    return reply.code(204).send();
-  });
+  registerEndpoint(app, endpoints.resetSignInMethods, ({ params, request }) =>
+    methods.reset(params.id, sessionOf(request).principal, signInContext(request)),
+  );
 }

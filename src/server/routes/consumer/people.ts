@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
-import { hasPermission } from '../../domain/accounts/principals.ts';
+import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
 import { accountOfPerson, getPerson, listPeople, markReportHandled } from '../../domain/people/people.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 
 /** People: everyone the service knows, one person's page, and what the helpdesk does for them. */
-export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit, config }: Services): void {
+export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit, config, sessions }: Services): void {
   registerEndpoint(app, endpoints.listPeople, () => listPeople(db));
 
   registerEndpoint(app, endpoints.getPerson, ({ params, request }) =>
@@ -58,9 +58,26 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
             `${account.userName} is an API account, for scripts and the SDK: it has no devices.`,
           );
         }
-        const principal = { ...account, grants: [] };
+        const session = sessionOf(request);
+        if (account.id === session.principal.id) await sessions.requireStepUpUnlessFirstFactor(session);
+        const grants = await loadGrants(db, account.id);
+        // A device of an account administrator's is a second factor of theirs: planting one is account administration.
+        if (
+          grants.some((grant) => grant.Entity === 'Accounts') &&
+          !hasPermission(session.principal, 'Accounts', 'Write')
+        ) {
+          throw new ProblemError(
+            403,
+            'accounts-write-required',
+            'Only an account administrator may do this',
+            `${account.userName} holds Accounts permissions: only someone with Write on Accounts may enrol a device ` +
+              `for them. Ask an account administrator, or let ${account.userName} add it from their own sign-in.`,
+          );
+        }
+        const principal = { ...account, grants };
         // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-        return { account, link: await createEnrollmentLink(db, clock, principal, config.publicUrl) };
+        const link = await createEnrollmentLink(db, clock, principal, config.publicUrl, session.principal.userName);
+        return { account, link };
       },
     );
     return reply.code(201).send(link.link);
