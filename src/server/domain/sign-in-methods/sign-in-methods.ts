@@ -151,7 +151,9 @@ export class SignInMethodService {
     const userKey = person?.user_key ?? `passkey\n${response.id.slice(0, 200)}`;
     let refusal: ProblemError | null = null;
     let principalId: number | null = null;
-    const right = await throttle.attempt(userKey, where.clientAddress, async () => {
+    // A passkey alone is a sign-in like a password; as the second step it spends the account's second-factor budget.
+    const attempt = holder === null ? throttle.attempt.bind(throttle) : throttle.attemptSecondFactor.bind(throttle);
+    const right = await attempt(userKey, where.clientAddress, async () => {
       try {
         ({ principalId } = await verifyAssertion(db, this.o.rp, response, 'sign-in', holder, clock()));
       } catch (error) {
@@ -177,7 +179,6 @@ export class SignInMethodService {
     if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
     await this.verified(principalId, userName, 'Passkey', where);
-    await throttle.signedIn(userKey, where.clientAddress);
     return this.o.sessions.afterFirstFactor(principalId, where, {
       secondFactor: 'Passkey',
       firstFactor: spent === null ? 'passkey' : 'password',
@@ -200,7 +201,7 @@ export class SignInMethodService {
       .where('id', '=', holder)
       .executeTakeFirstOrThrow();
     let left: number | null = null;
-    const right = await throttle.attempt(person.user_key, where.clientAddress, async () => {
+    const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
       left = await redeemRecoveryCode(db, holder, code, clock());
       return left !== null;
     });
@@ -211,7 +212,6 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.recoveryCodeUsed(person, left, where);
-    await throttle.signedIn(person.user_key, where.clientAddress);
     const result = await this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'RecoveryCode',
       userName: person.user_name,
@@ -247,7 +247,6 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.verified(holder, person.user_name, 'DeviceCode', where);
-    await throttle.signedIn(person.userKey, where.clientAddress);
     return this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'DeviceCode',
       userName: person.user_name,
@@ -296,7 +295,7 @@ export class SignInMethodService {
     where: SignInContext,
   ): Promise<ProblemError | null> {
     let refusal: ProblemError | null = null;
-    await this.o.throttle.attempt(owner.userKey, where.clientAddress, async () => {
+    await this.o.throttle.attemptSecondFactor(owner.userKey, where.clientAddress, async () => {
       refusal = await judgeDeviceCode(
         this.o.db,
         this.o.clock,
@@ -336,7 +335,7 @@ export class SignInMethodService {
     const right =
       proof.DeviceCode !== undefined
         ? refusal === null
-        : await throttle.attempt(principal.userKey, where.clientAddress, async () => {
+        : await throttle.attemptSecondFactor(principal.userKey, where.clientAddress, async () => {
             if (proof.Passkey) {
               try {
                 await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());

@@ -123,11 +123,13 @@ export class SessionService {
   private readonly clock: Clock;
   private readonly policy: SessionPolicy;
   private readonly signIn: SignInService;
+  private readonly throttle: LoginThrottle;
 
   constructor(db: Kysely<Database>, clock: Clock, policy: SessionPolicy, throttle: LoginThrottle) {
     this.db = db;
     this.clock = clock;
     this.policy = policy;
+    this.throttle = throttle;
     this.signIn = new SignInService(db, clock, policy, throttle);
   }
 
@@ -188,6 +190,8 @@ export class SessionService {
       secondFactor: factor.secondFactor !== null ? PROOF_OF_METHOD[factor.secondFactor] : null,
       ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
     });
+    // Only a complete sign-in makes its address a known client (spared the name-wide pace): never a password alone.
+    await this.throttle.signedIn(principal.userKey, where.clientAddress);
     if (!factor.auditsSuccess) {
       this.auditSignIn(factor.userName, where, null, principal.kind);
       const how = [
