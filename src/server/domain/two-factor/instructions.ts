@@ -195,7 +195,11 @@ export async function issueToken(
 ): Promise<Issued> {
   const enrolledOnly = instruction.purpose !== undefined && instruction.purpose !== 'instruction';
   const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly, stepUp);
-  if (pushUsers.length === 0 && stepUp) {
+  if (
+    pushUsers.length === 0 &&
+    stepUp &&
+    (await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly)).length > 0
+  ) {
     throw new ProblemError(
       409,
       'no-step-up-device',
