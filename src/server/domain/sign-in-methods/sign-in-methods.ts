@@ -57,7 +57,12 @@ export interface SignInMethodsOptions {
   sessions: SessionService;
   throttle: LoginThrottle;
   audit: AuditLog;
-  policy: { secondFactor: 'off' | 'writers' | 'everyone'; refusedUserKeys: ReadonlySet<string> };
+  policy: {
+    secondFactor: 'off' | 'writers' | 'everyone';
+    refusedUserKeys: ReadonlySet<string>;
+    /** PASSWORD_HASH_COST, which recovery codes are hashed with (up to MAX_CODE_HASH_COST). */
+    passwordHashCost: number;
+  };
   /** Forgets an account's sessions in every process (after its methods were reset). */
   forget: (principalId: number) => void;
   /** How device codes reach the person's devices: as instruction codes do. */
@@ -475,6 +480,7 @@ export class SignInMethodService {
       session.principal.id,
       this.o.clock(),
       session.principal.userName,
+      this.o.policy.passwordHashCost,
     );
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
     if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');
