@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
 import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
+import type { PendingGrants } from '../accounts/external-accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { writeAndPublish } from '../core/change-feed.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
@@ -96,8 +97,10 @@ const ticketInvalid = () =>
   );
 
 /** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
-const carriedBy = (spent: TicketCarries | null) =>
-  spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {};
+const carriedBy = (spent: TicketCarries | null) => ({
+  ...(spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {}),
+  ...(spent?.pendingGrants ? { pendingGrants: JSON.parse(spent.pendingGrants) as PendingGrants } : {}),
+});
 
 const recoveryCodeInvalid = () =>
   new ProblemError(
