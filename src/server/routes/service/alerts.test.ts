@@ -17,8 +17,10 @@ import {
   HELPDESK,
   OPERATOR,
   parseBody,
+  secondProcess,
   type TestApp,
 } from '../../test/harness.ts';
+import { testDatabaseServer } from '../../test/test-database.ts';
 import { type ReceivedWebhook, WebhookReceiver } from '../../test/webhook-receiver.ts';
 
 const ALL_EVENTS: AlertEventKind[] = [
@@ -303,6 +305,47 @@ describe('alert destinations and their rules', () => {
     admin = await t.login(...ADMIN);
     await expect.poll(async () => (await logOf())[0]?.Status, { timeout: 5000 }).toBe('GaveUp');
   }, 20_000);
+
+  it.runIf(testDatabaseServer() !== null)(
+    'two processes on one PostgreSQL send each delivery once, in order per destination',
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const paths = ['/a', '/b', '/c', '/d'];
+        for (const path of paths) await addWebhook(['PermissionsChanged'], path);
+        receiver.secret = null;
+        const accounts = (await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin })).json() as Array<{
+          Id: number;
+          UserName: string;
+        }>;
+        const operator = accounts.find((account) => account.UserName === OPERATOR[0]);
+        for (let change = 0; change < 5; change += 1) {
+          const response = await t.call({
+            method: 'PUT',
+            url: `/api/Admin/Accounts/${operator?.Id}/Permissions`,
+            token: admin,
+            payload: { Permissions: { Security: change % 2 === 0 ? ['Read'] : [], Accounts: [] }, },
+          });
+          expect(response.statusCode).toBe(200);
+        }
+        await receiver.waitFor(paths.length * 5);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const ids = receiver.received.map((hook) => hook.headers['webhook-id']);
+        expect(ids).toHaveLength(paths.length * 5);
+        expect(new Set(ids).size).toBe(ids.length);
+        // Each destination heard its alerts in the order they happened, whichever process sent them.
+        for (const path of paths) {
+          const times = receiver.received
+            .filter((hook) => hook.path === path)
+            .map((hook) => (JSON.parse(hook.body) as { data: { facts: { Now: string } } }).data.facts.Now);
+          expect(times).toEqual(['Security Read', 'none', 'Security Read', 'none', 'Security Read']);
+        }
+      } finally {
+        await other.close();
+      }
+    },
+    30_000,
+  );
 });
 
 describe('alert destinations: bad input and permissions', () => {
