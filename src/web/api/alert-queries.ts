@@ -9,7 +9,7 @@ export const alertQueries = {
   destinations: endpointQuery(endpoints.listAlertDestinations, () => ({
     queryKey: [...alertKeys.all, 'destinations'] as const,
     // Failing and pending change as the outbox sends, without anything done here.
-    options: { staleTime: 0, refetchInterval: 15_000 },
+    options: { staleTime: 0, refetchInterval: 5_000 },
   })),
   deliveries: endpointQuery(endpoints.listAlertDeliveries, (id: number) => ({
     queryKey: [...alertKeys.all, 'deliveries', id] as const,

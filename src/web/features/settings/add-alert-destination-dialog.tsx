@@ -42,6 +42,10 @@ export function AddAlertDestinationDialog({ opened, onClose }: { opened: boolean
       opened={opened}
       onClose={close}
       title={made ? 'Webhook signing secret' : 'Add an alert destination'}
+      // The secret is shown once: Escape or a click beside it must not lose it unseen.
+      closeOnEscape={!made}
+      closeOnClickOutside={!made}
+      withCloseButton={!made}
       size="lg"
     >
       {made?.Secret ? (

@@ -153,7 +153,15 @@ function SecretModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title="New webhook signing secret" size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title="New webhook signing secret"
+      size="lg"
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+    >
       <AlertSecretOnce name={destination.Name} secret={secret} onDone={onClose} />
     </Modal>
   );
