@@ -31,7 +31,10 @@ const invalid = (path: string, message: string) =>
     extensions: { errors: [{ path, message }] },
   });
 
-/** The recipients an Email destination's target names. */
+/** In an Email destination's target: everyone who may approve devices (Security Write) and has an email address. */
+export const APPROVERS = 'approvers';
+
+/** The recipients an Email destination's target names (`approvers` among them, as it is). */
 export const recipientsOf = (target: string) =>
   target
     .split(',')
@@ -161,9 +164,9 @@ export class AlertDestinations {
       if (recipients.length > ALERT_RECIPIENTS_MAX) {
         throw invalid('Target', `at most ${ALERT_RECIPIENTS_MAX} addresses per destination`);
       }
-      const wrong = recipients.find((address) => !EMAIL.test(address));
-      if (wrong) throw invalid('Target', `"${wrong}" is not an email address`);
-      return recipients.join(', ');
+      const wrong = recipients.find((address) => address.toLowerCase() !== APPROVERS && !EMAIL.test(address));
+      if (wrong) throw invalid('Target', `"${wrong}" is not an email address (nor "${APPROVERS}")`);
+      return recipients.map((address) => (address.toLowerCase() === APPROVERS ? APPROVERS : address)).join(', ');
     }
     const check = await webhookUrlCheck(target, this.o.webhookPolicy);
     if (check.refusal !== null) throw invalid('Target', check.refusal);

@@ -4,7 +4,7 @@ import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { AlertDestinations, recipientsOf } from './alert-destinations.ts';
+import { AlertDestinations, APPROVERS, recipientsOf } from './alert-destinations.ts';
 import { alertEmail, slackBody, teamsBody, webhookBody } from './alert-messages.ts';
 import { AlertOutbox, type ClaimedDelivery } from './alert-outbox.ts';
 import { AlertRules } from './alert-rules.ts';
@@ -150,12 +150,36 @@ export class AlertService {
     }
   }
 
+  /** An Email destination's addresses, `approvers` read as they are now (who may approve changes). */
+  private async recipients(target: string): Promise<string[]> {
+    const named = recipientsOf(target);
+    if (!named.includes(APPROVERS)) return named;
+    const approvers = await this.o.db
+      .selectFrom('principals')
+      .innerJoin('permission_grants', 'permission_grants.principal_id', 'principals.id')
+      .select('principals.email')
+      .where('permission_grants.entity', '=', 'Security')
+      .where('permission_grants.permission', '=', 'Write')
+      .where('principals.enabled', '=', 1)
+      .where('principals.email', 'is not', null)
+      .orderBy('principals.id')
+      .execute();
+    const addresses = [
+      ...new Set([
+        ...named.filter((address) => address !== APPROVERS),
+        ...approvers.flatMap((row) => (row.email ? [row.email] : [])),
+      ]),
+    ];
+    if (addresses.length === 0) throw new Error('nobody who may approve devices has an email address');
+    return addresses;
+  }
+
   private async send(delivery: ClaimedDelivery): Promise<void> {
     const { alert, channel, target } = delivery;
     const { publicUrl } = this.o;
     if (channel === 'email') {
       if (!this.email) throw new Error('SMTP_URL is not set: email alerts cannot be sent');
-      await this.email.send(recipientsOf(target), alertEmail(alert, publicUrl), delivery.messageId);
+      await this.email.send(await this.recipients(target), alertEmail(alert, publicUrl), delivery.messageId);
       return;
     }
     const body =

@@ -4,7 +4,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AlertDeliveryList, AlertDestinationWithSecret } from '../../../shared/contract/index.ts';
-import { ADMIN, createTestApp, OPERATOR, parseBody, type TestApp } from '../../test/harness.ts';
+import { enrollDevice } from '../../test/device-helpers.ts';
+import { ADMIN, AUDITOR, createTestApp, HELPDESK, OPERATOR, parseBody, type TestApp } from '../../test/harness.ts';
 import { createTestPki, type TestPki } from '../../test/test-certificates.ts';
 
 interface Received {
@@ -112,6 +113,54 @@ describe('email alerts through SMTP_URL', () => {
       // Names are escaped in the HTML part (a user name is typed by someone).
       expect(message.html).toContain('DEMO\\admin');
       expect(`${message.text}${message.html}`).not.toMatch(/mail-secret|whsec_/);
+    } finally {
+      await mail.close();
+    }
+  }, 30_000);
+
+  it('sends a device waiting to the approvers: everyone with Security Write who has an email address', async () => {
+    const mail = await startMailServer(pki, { offerStartTls: true });
+    try {
+      const { t: app, admin } = await appWithMail(mail.port);
+      await expect.poll(() => mail.received.length, { timeout: 10_000 }).toBe(1);
+      const accounts = (await app.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin })).json() as Array<{
+        Id: number;
+        UserName: string;
+      }>;
+      const idOf = (name: string) => accounts.find((account) => account.UserName === name)?.Id;
+      // The helpdesk may approve; the auditor may not: only the helpdesk's address is an approver's.
+      for (const [name, Email] of [
+        [HELPDESK[0], 'helpdesk@acme.example'],
+        [AUDITOR[0], 'auditor@acme.example'],
+      ] as const) {
+        const set = await app.call({
+          method: 'PUT',
+          url: `/api/Admin/Accounts/${idOf(name)}/Email`,
+          token: admin,
+          payload: { Email },
+        });
+        expect(set.statusCode, set.body).toBe(200);
+      }
+      const made = await app.call({
+        method: 'POST',
+        url: '/api/Admin/Alerts/Destinations',
+        token: admin,
+        payload: {
+          Name: 'Approvers',
+          Channel: 'Email',
+          Target: 'Approvers, duty@acme.example',
+          Events: ['DeviceWaiting'],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(parseBody(made, AlertDestinationWithSecret).Target).toBe('approvers, duty@acme.example');
+      const phone = await enrollDevice(app, { token: await app.login(...AUDITOR) });
+      await expect.poll(() => mail.received.length, { timeout: 10_000 }).toBe(2);
+      const message = mail.received[1]?.mail;
+      expect([message?.to].flat().map((to) => to?.text)).toEqual(['duty@acme.example, helpdesk@acme.example']);
+      expect(message?.text).toContain(
+        `Approve or reject it: https://tachyon.acme.example/authorization-requests/${phone.AuthorizationRequestId}`,
+      );
     } finally {
       await mail.close();
     }

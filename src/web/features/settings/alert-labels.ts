@@ -23,8 +23,9 @@ export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
 export const ALERT_TARGET_HINTS: Record<AlertChannel, { label: string; placeholder: string; description: string }> = {
   Email: {
     label: 'Email addresses',
-    placeholder: 'soc@acme.example, ciso@acme.example',
-    description: 'Separated by commas. Sent through the mail server the operator set (SMTP_URL).',
+    placeholder: 'approvers, soc@acme.example',
+    description:
+      'Separated by commas; “approvers” sends to everyone who may approve devices and has an email address. Sent through the mail server the operator set (SMTP_URL).',
   },
   Webhook: {
     label: 'Webhook URL',
