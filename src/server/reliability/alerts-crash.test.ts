@@ -93,10 +93,13 @@ describe(`alerts outstanding at a SIGKILL (${POSTGRES_SERVER ? 'PostgreSQL' : 'e
       );
     // Every alert is in the outbox, and the receiver has refused the first at least once.
     await expect
-      .poll(async () => {
-        const log = await logOf(service?.api ?? '', admin);
-        return log.length === ALERTS && log.some((entry) => entry.LastError !== null);
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const log = await logOf(service?.api ?? '', admin);
+          return log.length === ALERTS && log.some((entry) => entry.LastError !== null);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     const queued = (await logOf(service.api, admin)).reverse();
     expect(queued.every((entry) => entry.Status === 'Pending')).toBe(true);

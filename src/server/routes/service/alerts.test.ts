@@ -324,7 +324,7 @@ describe('alert destinations and their rules', () => {
             method: 'PUT',
             url: `/api/Admin/Accounts/${operator?.Id}/Permissions`,
             token: admin,
-            payload: { Permissions: { Security: change % 2 === 0 ? ['Read'] : [], Accounts: [] }, },
+            payload: { Permissions: { Security: change % 2 === 0 ? ['Read'] : [], Accounts: [] } },
           });
           expect(response.statusCode).toBe(200);
         }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AlertDelivery, AlertDestination } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
