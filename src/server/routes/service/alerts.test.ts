@@ -231,6 +231,67 @@ describe('alert destinations and their rules', () => {
     for (const hook of receiver.received) expect(hook.body).not.toMatch(/\b\d{6}\b/);
   }, 30_000);
 
+  const changeOperatorPermissions = async () => {
+    const accounts = (await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin })).json() as Array<{
+      Id: number;
+      UserName: string;
+    }>;
+    const operator = accounts.find((account) => account.UserName === OPERATOR[0]);
+    const started = Date.now();
+    const response = await t.call({
+      method: 'PUT',
+      url: `/api/Admin/Accounts/${operator?.Id}/Permissions`,
+      token: admin,
+      payload: { Permissions: { Security: ['Read'], Accounts: [] } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return Date.now() - started;
+  };
+
+  it('never holds up the request that caused an alert, however slow the receiver', async () => {
+    await addWebhook(['PermissionsChanged']);
+    receiver.delayMs = 3000;
+    try {
+      expect(await changeOperatorPermissions()).toBeLessThan(1000);
+      const [hook] = await receiver.waitFor(1, 10_000);
+      expect(hook?.signatureValid).toBe(true);
+    } finally {
+      receiver.delayMs = 0;
+    }
+  }, 20_000);
+
+  it('posts Slack and Teams messages in their own formats, unsigned, with the link', async () => {
+    for (const [Channel, path] of [
+      ['Slack', '/slack'],
+      ['Teams', '/teams'],
+    ] as const) {
+      const made = await t.call({
+        method: 'POST',
+        url: '/api/Admin/Alerts/Destinations',
+        token: admin,
+        payload: { Name: Channel, Channel, Target: `${receiver.origin}${path}`, Events: ['PermissionsChanged'] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(parseBody(made, AlertDestinationWithSecret)).toMatchObject({ Secret: null, Signed: false });
+    }
+    await changeOperatorPermissions();
+    await receiver.waitFor(2);
+    const byPath = new Map(receiver.received.map((hook) => [hook.path, hook]));
+    for (const hook of receiver.received) expect(hook.headers['webhook-signature']).toBeUndefined();
+    const slack = JSON.parse(byPath.get('/slack')?.body ?? '{}') as { text: string };
+    expect(slack.text.startsWith(`*${ADMIN[0]} changed the permissions of ${OPERATOR[0]}*\n`)).toBe(true);
+    expect(slack.text).toMatch(/\n<https:\/\/tachyon\.acme\.example\/accounts\?account=\d+\|Open the account>$/);
+    const teams = JSON.parse(byPath.get('/teams')?.body ?? '{}') as {
+      type: string;
+      attachments: Array<{ contentType: string; content: { actions: Array<{ url: string }> } }>;
+    };
+    expect(teams.type).toBe('message');
+    expect(teams.attachments[0]?.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(teams.attachments[0]?.content.actions[0]?.url).toMatch(
+      /^https:\/\/tachyon\.acme\.example\/accounts\?account=\d+$/,
+    );
+  });
+
   it('retries a failing receiver with the same webhook-id, and marks the destination failing', async () => {
     const made = await addWebhook(['PermissionsChanged']);
     receiver.status = 503;
