@@ -84,6 +84,18 @@ describe('alert destinations and their rules', () => {
     );
     expect(rotated.Secret).toMatch(/^whsec_/);
     expect(rotated.Secret).not.toBe(made.Secret);
+    // Renamed and given other events; then removed.
+    const changed = await t.call({
+      method: 'PUT',
+      url: `/api/Admin/Alerts/Destinations/${made.Id}`,
+      token: admin,
+      payload: { Name: 'SIEM (prod)', Events: ['LockedOut', 'LockedOut', 'CodeReported'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ Name: 'SIEM (prod)', Events: ['LockedOut', 'CodeReported'] });
+    const removed = await t.call({ method: 'DELETE', url: `/api/Admin/Alerts/Destinations/${made.Id}`, token: admin });
+    expect(removed.statusCode).toBe(204);
+    expect((await t.call({ method: 'GET', url: '/api/Admin/Alerts/Destinations', token: admin })).json()).toEqual([]);
   });
 
   it('sends a signed webhook for a permission change, verified by hand, with a link to the account', async () => {
