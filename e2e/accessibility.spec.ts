@@ -197,8 +197,20 @@ const SCREENS: Screen[] = [
   {
     role: 'Admin',
     path: '/settings',
-    ready: (page) => expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible(),
-    checks: [{ name: 'settings' }],
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Add destination' })).toBeVisible();
+    },
+    checks: [
+      { name: 'settings' },
+      {
+        name: 'add-alert-destination-dialog',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Add destination' }).click();
+          await expect(page.getByRole('dialog', { name: 'Add an alert destination' })).toBeVisible();
+        },
+      },
+    ],
   },
   {
     role: 'Admin',

@@ -88,6 +88,12 @@ export interface Config {
   vapidSubject: string | null;
   /** Push service origins accepted beside the browsers' own (on-premises push services, tests); may be http and loopback. */
   pushAllowOrigins: string[];
+  /** SMTP_URL: the mail server email alerts go through (STARTTLS required on smtp://); null: no email alerts. */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender address of email alerts. */
+  smtpFrom: string;
+  /** ALERT_WEBHOOK_ALLOW_ORIGINS: webhook origins trusted as they are (http and private or loopback addresses). */
+  alertWebhookAllowOrigins: string[];
   /**
    * The address people open the service at (PUBLIC_URL), for links made without a request to take it from: the
    * device app's address in a Web Push notification. Defaults to http(s)://HOST:PORT (localhost for loopback).
@@ -155,23 +161,25 @@ function vapidSubjectProblem(subject: string): string | null {
   }
 }
 
-/** PUSH_ALLOW_ORIGINS: each an origin alone (scheme, host, port), as the policy compares them. */
-function pushOrigins(raw: string): string[] | { problem: string } {
-  const origins: string[] = [];
-  for (const item of raw.split(/[\s,]+/).filter(Boolean)) {
-    let url: URL | null = null;
-    try {
-      url = new URL(item);
-    } catch {}
-    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '').toLowerCase()) {
-      return {
-        problem: `PUSH_ALLOW_ORIGINS must be origins such as https://push.acme.example:8443, separated by commas; "${item}" is not one`,
-      };
+/** PUSH_ALLOW_ORIGINS and ALERT_WEBHOOK_ALLOW_ORIGINS: each an origin alone (scheme, host, port), as the policies compare them. */
+const originList =
+  (name: string) =>
+  (raw: string): string[] | { problem: string } => {
+    const origins: string[] = [];
+    for (const item of raw.split(/[\s,]+/).filter(Boolean)) {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {}
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '').toLowerCase()) {
+        return {
+          problem: `${name} must be origins such as https://receiver.acme.example:8443, separated by commas; "${item}" is not one`,
+        };
+      }
+      origins.push(url.origin);
     }
-    origins.push(url.origin);
-  }
-  return origins;
-}
+    return origins;
+  };
 
 /** Serving the data folder as web content would hand out the database file, password hashes included. */
 function checkWebRootSeparate(webRoot: string | null, dataDir: string, databaseUrl: string | null): void {
@@ -389,7 +397,19 @@ const Environment = z.object({
     const problem = vapidSubjectProblem(raw.trim());
     return problem ? { problem } : raw.trim();
   }),
-  PUSH_ALLOW_ORIGINS: variable<string[]>([], pushOrigins),
+  PUSH_ALLOW_ORIGINS: variable<string[]>([], originList('PUSH_ALLOW_ORIGINS')),
+  SMTP_URL: variable<string | null>(null, (raw) => {
+    const url = URL.parse(raw.trim());
+    return url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname
+      ? raw.trim()
+      : { problem: 'SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS) or smtps://… (TLS from the start)' };
+  }),
+  SMTP_FROM: variable<string | null>(null, (raw) =>
+    /^[^\s@<>]+@[^\s@<>]+$/.test(raw.trim())
+      ? raw.trim()
+      : { problem: `SMTP_FROM must be an email address, got "${raw}"` },
+  ),
+  ALERT_WEBHOOK_ALLOW_ORIGINS: variable<string[]>([], originList('ALERT_WEBHOOK_ALLOW_ORIGINS')),
   PUBLIC_URL: variable<string | null>(null, (raw) => {
     const url = URL.parse(raw.trim());
     return url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search
@@ -462,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one pair), or neither');
   }
   const tls = tlsFilesOf(vars.TLS_CERT_FILE, vars.TLS_KEY_FILE, cwd, vars.TLS_OLD_CLIENTS);
+  const publicUrl = vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT, tls !== null);
   if (tls !== null && 'problem' in tls) throw new ConfigError(tls.problem);
   const refusal = plainHttpRefusal({
     loopback: isLoopbackHost(vars.HOST),
@@ -509,7 +530,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     vapidPrivateKey: vars.VAPID_PRIVATE_KEY,
     vapidSubject: vars.VAPID_SUBJECT,
     pushAllowOrigins: vars.PUSH_ALLOW_ORIGINS,
-    publicUrl: vars.PUBLIC_URL ?? defaultPublicUrl(vars.HOST, vars.PORT, tls !== null),
+    smtpUrl: vars.SMTP_URL,
+    smtpFrom: vars.SMTP_FROM ?? `tachyon-alerts@${new URL(publicUrl).hostname}`,
+    alertWebhookAllowOrigins: vars.ALERT_WEBHOOK_ALLOW_ORIGINS,
+    publicUrl,
     tls,
     hstsPreload: vars.HSTS_PRELOAD,
     insecureHttp: vars.INSECURE_HTTP,

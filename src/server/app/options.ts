@@ -30,6 +30,8 @@ export interface AppOptions {
   pushSender?: TokenPushSender | ((context: PushSenderContext) => TokenPushSender) | null;
   /** Resolves push service host names for the endpoint policy (tests stand in for DNS); the system's otherwise. */
   hostLookup?: HostLookup;
+  /** Certificates the email alerts' SMTP connection trusts beside the system's (tests' own mail server). */
+  smtpCa?: string;
   /** Where audit lines go instead of AUDIT_LOG's (tests); null: none. */
   auditSink?: AuditSink | null;
   /** Standard output as the service log writes it, which AUDIT_LOG=stdout shares so lines never interleave. */

@@ -11,6 +11,7 @@ import { instructionRoutes } from '../routes/consumer/instructions.ts';
 import { peopleRoutes } from '../routes/consumer/people.ts';
 import { pushUserRoutes } from '../routes/consumer/push-users.ts';
 import { deviceRoutes } from '../routes/devices/devices.ts';
+import { alertRoutes } from '../routes/service/alerts.ts';
 import { apiDocsRoutes } from '../routes/service/api-docs.ts';
 import { backupRoutes } from '../routes/service/backup.ts';
 import { dashboardRoutes } from '../routes/service/dashboard.ts';
@@ -40,6 +41,7 @@ export async function registerRoutes(
   instructionRoutes(fastify, services);
   peopleRoutes(fastify, services);
   signInMethodRoutes(fastify, services);
+  alertRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);

@@ -6,6 +6,7 @@ import { type Config, ConfigError } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AccountService } from '../domain/accounts/accounts.ts';
 import { Directory } from '../domain/accounts/directory.ts';
+import { AlertService } from '../domain/alerts/alerts.ts';
 import { ChangeFeed } from '../domain/core/change-feed.ts';
 import { PostgresChangeFeed } from '../domain/core/postgres-change-feed.ts';
 import { DEMO_USER_KEYS } from '../domain/demo/demo-data.ts';
@@ -86,6 +87,38 @@ async function openChangeFeed(fastify: FastifyInstance, database: DatabaseHandle
   return changes;
 }
 
+/**
+ * Alerts: they hear the audit stream from now on and send from the outbox once the app is ready (deliveries left
+ * by an earlier run included); they stop before the database closes.
+ */
+function openAlerts(
+  fastify: FastifyInstance,
+  options: AppOptions,
+  database: DatabaseHandle,
+  clock: Clock,
+  audit: AuditLog,
+): AlertService {
+  const { config } = options;
+  const alerts = new AlertService({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    audit,
+    publicUrl: config.publicUrl,
+    webhookPolicy: {
+      allowOrigins: config.alertWebhookAllowOrigins,
+      ...(options.hostLookup ? { lookup: options.hostLookup } : {}),
+    },
+    email: config.smtpUrl
+      ? { url: config.smtpUrl, from: config.smtpFrom, ...(options.smtpCa ? { ca: options.smtpCa } : {}) }
+      : null,
+    warn: (error, message) => fastify.log.warn({ err: error }, message),
+  });
+  fastify.addHook('onReady', async () => alerts.start());
+  fastify.addHook('onClose', () => alerts.stop());
+  return alerts;
+}
+
 /** Builds every service once, in the order they depend on each other. */
 export async function buildServices(
   fastify: FastifyInstance,
@@ -144,6 +177,7 @@ export async function buildServices(
   const metricsRegistry = config.metrics || config.metricsPort !== null ? new Registry() : null;
   const pushSender = pushSenderOf(fastify, options, { db, clock, vapid, pushPolicy, registry: metricsRegistry });
   const delivery = { keepPlainTokens: config.demo, pushSender, changes };
+  const alerts = openAlerts(fastify, options, database, clock, audit);
   const services = {
     config,
     db,
@@ -158,6 +192,7 @@ export async function buildServices(
     pushPolicy,
     audit,
     oidc,
+    alerts,
   };
   return { services, metricsRegistry, purgeAll };
 }

@@ -35,6 +35,12 @@ export const AUDIT_ACTIONS = [
   'recovery-code-used',
   'sign-in-methods-reset',
   'step-up',
+  'temporary-code-issued',
+  'alert-destination-created',
+  'alert-destination-changed',
+  'alert-destination-removed',
+  'alert-secret-rotated',
+  'alert-sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +79,14 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'recovery-code-used': { category: ['authentication'], type: ['info'] },
   'sign-in-methods-reset': { category: ['iam'], type: ['user', 'change'] },
   'step-up': { category: ['authentication'], type: ['info'] },
+  // The helpdesk gave a person who lost their phone a code to sign in with: as strong as their second factor.
+  'temporary-code-issued': { category: ['iam', 'authentication'], type: ['user', 'creation'] },
+  'alert-destination-created': { category: ['configuration'], type: ['creation'] },
+  'alert-destination-changed': { category: ['configuration'], type: ['change'] },
+  'alert-destination-removed': { category: ['configuration'], type: ['deletion'] },
+  'alert-secret-rotated': { category: ['configuration'], type: ['change'] },
+  // An alert reached its destination (success), or was given up after a day of failures (failure).
+  'alert-sent': { category: ['configuration'], type: ['info'] },
 };
 
 /** What the event was about: an account, an authorization request, a push message user, a device… */
@@ -84,7 +98,8 @@ export type AuditEntityType =
   | 'Device'
   | 'Instruction'
   | 'ScheduledInstruction'
-  | 'Database';
+  | 'Database'
+  | 'AlertDestination';
 
 export interface AuditEvent {
   action: AuditAction;

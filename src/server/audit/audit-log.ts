@@ -10,10 +10,14 @@ export interface AuditSink {
   close?(): Promise<void>;
 }
 
+/** Told of each event as it is recorded (the alerts); it must not throw nor wait. */
+export type AuditListener = (event: AuditEvent, at: Date) => void;
+
 /** The audit stream: each event one line, in the order they happened. Off (no sink): nothing is written. */
 export class AuditLog {
   private readonly sink: AuditSink | null;
   private readonly clock: Clock;
+  private readonly listeners: AuditListener[] = [];
 
   constructor(sink: AuditSink | null, clock: Clock) {
     this.sink = sink;
@@ -21,7 +25,14 @@ export class AuditLog {
   }
 
   record(event: AuditEvent): void {
-    this.sink?.write(`${auditLine(event, this.clock())}\n`);
+    const at = this.clock();
+    this.sink?.write(`${auditLine(event, at)}\n`);
+    for (const listener of this.listeners) listener(event, at);
+  }
+
+  /** Hears every event from now on, whether or not AUDIT_LOG writes them anywhere. */
+  listen(listener: AuditListener): void {
+    this.listeners.push(listener);
   }
 }
 

@@ -36,6 +36,8 @@ export interface Database {
   sign_in_tickets: SignInTicketTable;
   oidc_flows: OidcFlowTable;
   oidc_handovers: OidcHandoverTable;
+  alert_destinations: AlertDestinationTable;
+  alert_deliveries: AlertDeliveryTable;
 }
 
 export interface PrincipalTable {
@@ -347,4 +349,38 @@ export interface SignInTicketTable {
   oidc_id_token: string | null;
   /** JSON of the permissions a directory or provider sign-in brings, written when the session opens (migration 020). */
   pending_grants: Generated<string | null>;
+}
+
+/** Where security alerts go (migration 026). */
+export interface AlertDestinationTable {
+  id: Generated<number>;
+  name: string;
+  channel: 'email' | 'webhook' | 'slack' | 'teams';
+  target: string;
+  /** JSON array of AlertEventKind. */
+  events: string;
+  secret: string | null;
+  created_at: string;
+  created_by: string;
+  consecutive_failures: Generated<number>;
+  failing_since: string | null;
+  last_delivered_at: string | null;
+}
+
+/** The alerts outbox: one row per alert and destination, kept as its delivery log (migration 026). */
+export interface AlertDeliveryTable {
+  id: Generated<number>;
+  destination_id: number;
+  message_id: string;
+  event_kind: string;
+  summary: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'gave-up';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  queued_at: string;
+  delivered_at: string | null;
 }

@@ -1,11 +1,11 @@
 import { createECDH, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
 import type { WebPushPayload } from '../../shared/contract/index.ts';
-import type { PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
+import { checkedLookup, type PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import type {
   DeviceNoticeMessage,
   TokenPushMessage,
@@ -558,21 +558,4 @@ function checkVapidKeys(vapid: WebPushSenderOptions['vapid']): void {
   if (ecdh.getPublicKey('base64url', 'uncompressed') !== vapid.publicKey) {
     throw new Error('VAPID public key does not belong to the VAPID private key');
   }
-}
-
-/**
- * A DNS lookup that answers only the addresses the endpoint policy checked: the connection goes to one of them, so a
- * name that resolves to a public address for the check and to a private one a moment later reaches nothing inside.
- */
-export function checkedLookup(addresses: readonly string[]): LookupFunction {
-  const entries = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
-  return (_hostname, options, callback) => {
-    const first = entries[0];
-    if (!first) {
-      callback(Object.assign(new Error('no checked address'), { code: 'ENOTFOUND' }), '', 4);
-      return;
-    }
-    if (options.all) (callback as unknown as (error: null, all: typeof entries) => void)(null, entries);
-    else callback(null, first.address, first.family);
-  };
 }

@@ -3,6 +3,7 @@ import type { AuditLog } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts/accounts.ts';
+import type { AlertService } from '../domain/alerts/alerts.ts';
 import type { ChangeFeed } from '../domain/core/change-feed.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
 import type { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
@@ -33,4 +34,6 @@ export interface Services {
   audit: AuditLog;
   /** Single sign-on through the organisation's OpenID provider; null when OIDC_ISSUER is not set. */
   oidc: OidcSignIn | null;
+  /** Alert destinations and the outbox that sends to them. */
+  alerts: AlertService;
 }

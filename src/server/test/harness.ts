@@ -80,6 +80,8 @@ export interface TestAppOptions {
   hostLookup?: HostLookup;
   /** Receives the audit stream's lines (test/audit-lines.ts keeps them in memory). */
   auditSink?: AuditSink;
+  /** A CA the email alerts' SMTP connection trusts (a test's own mail server). */
+  smtpCa?: string;
 }
 
 export const ADMIN = ['DEMO\\admin', 'Admin#2026'] as const;
@@ -120,6 +122,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.pushSender === 'production' ? {} : { pushSender: options.pushSender ?? null }),
     ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
     ...(options.auditSink ? { auditSink: options.auditSink } : {}),
+    ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
   };
   // What buildApp does, with the harness's hook and the test's additions before ready().
   const app = Fastify(serverOptions(config, false));

@@ -12,6 +12,7 @@ import {
   ReportedCodeList,
   RotatedSecret,
 } from './accounts.ts';
+import { alertEndpoints } from './alert-endpoints.ts';
 import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
 import { ACCOUNTS_READ, ACCOUNTS_WRITE, base, type Endpoint, SECURITY_READ, SECURITY_WRITE } from './endpoint.ts';
@@ -579,6 +580,7 @@ export const endpoints = {
     response: Instruction,
   },
   ...signInMethodEndpoints,
+  ...alertEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

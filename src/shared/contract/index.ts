@@ -5,6 +5,7 @@
  * messages.ts for who loads them, and when.
  */
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './api-prefix.ts';
 export * from './demo-accounts.ts';
 export * from './devices.ts';

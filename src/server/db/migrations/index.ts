@@ -18,6 +18,7 @@ import * as deviceNotices from './010-019/016-device-notices.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
 import * as factorProvenance from './020-029/020-factor-provenance.ts';
 import * as oidcSubject from './020-029/021-oidc-subject.ts';
+import * as alerts from './020-029/026-alerts.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-ticket-id-token': ticketIdToken,
   '020-factor-provenance': factorProvenance,
   '021-oidc-subject': oidcSubject,
+  '026-alerts': alerts,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

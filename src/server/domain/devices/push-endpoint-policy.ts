@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -86,7 +87,24 @@ export async function pushEndpointCheck(endpoint: string, policy: PushEndpointPo
  * link-local (cloud metadata lives there), unique-local, unspecified and the rest are refused alike. An IPv4 address
  * written as IPv6 is judged as the IPv4 address it is.
  */
-function addressRange(address: string): string {
+export function addressRange(address: string): string {
   if (!ipaddr.isValid(address)) return 'unreadable';
   return ipaddr.process(address).range();
+}
+
+/**
+ * A DNS lookup that answers only the addresses the endpoint policy checked: the connection goes to one of them, so a
+ * name that resolves to a public address for the check and to a private one a moment later reaches nothing inside.
+ */
+export function checkedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
+  return (_hostname, options, callback) => {
+    const first = entries[0];
+    if (!first) {
+      callback(Object.assign(new Error('no checked address'), { code: 'ENOTFOUND' }), '', 4);
+      return;
+    }
+    if (options.all) (callback as unknown as (error: null, all: typeof entries) => void)(null, entries);
+    else callback(null, first.address, first.family);
+  };
 }

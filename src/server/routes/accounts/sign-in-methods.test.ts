@@ -366,6 +366,8 @@ describe('step-up', () => {
     t.clock.advanceMinutes(5);
     expectProblem(await permissions(token), 403, 'step-up-required');
     expectProblem(await t.call({ method: 'GET', url: '/api/Admin/Backup', token }), 403, 'step-up-required');
+    const destination = { Name: 'SOC', Channel: 'Slack', Target: 'https://hooks.slack.com/x', Events: ['LockedOut'] };
+    expectProblem(await post('/api/Admin/Alerts/Destinations', destination, token), 403, 'step-up-required');
 
     const options = parseBody(await post(`${AUTH}/StepUp/Options`, {}, token), PasskeyOptions).Options;
     const stepUp = await post(`${AUTH}/StepUp`, { Passkey: authenticator.get(options) }, token);

@@ -6,10 +6,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
+import { AlertDestinations } from './alert-destinations.tsx';
 import { ConnectionForm } from './connection-form.tsx';
 import { ThemeChoice } from './theme-choice.tsx';
 
-function SettingsContent() {
+function SettingsContent({ signedIn }: { signedIn: boolean }) {
   return (
     <>
       <PageHeader title={PAGES.settings.label} description={PAGES.settings.description} />
@@ -26,6 +27,7 @@ function SettingsContent() {
           </Title>
           <ThemeChoice />
         </Paper>
+        {signedIn ? <AlertDestinations /> : null}
       </Stack>
     </>
   );
@@ -37,7 +39,7 @@ export function SettingsPage() {
   if (session) {
     return (
       <AppLayout>
-        <SettingsContent />
+        <SettingsContent signedIn />
       </AppLayout>
     );
   }
@@ -52,7 +54,7 @@ export function SettingsPage() {
         </RouterAnchor>
       </Group>
       <Divider mb="lg" />
-      <SettingsContent />
+      <SettingsContent signedIn={false} />
     </Container>
   );
 }
