@@ -25,13 +25,13 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       () => accounts.signOutEverywhere(id, sessionOf(request).principal),
     );
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
-  registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) => {
+  registerEndpoint(app, endpoints.createAccount, ({ body, request }) => {
     // An API account skips the second factor for good: making one needs a fresh one of its maker's (step-up).
     if (body.Kind === 'Api') {
       const refused = sessions.stepUpRefusal(sessionOf(request));
       if (refused) throw refused;
     }
-    const created = await audited(
+    return audited(
       audit,
       request,
       {
@@ -40,11 +40,10 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       },
       () => accounts.create(body, sessionOf(request).principal),
     );
-    return reply.code(201).send(created);
   });
   registerEndpoint(app, endpoints.accountsHistory, () => accounts.history(null));
   registerEndpoint(app, endpoints.reportedCodes, () => listReportedCodes(db));
-  registerEndpoint(app, endpoints.changeOwnPassword, async ({ body, request, reply }) => {
+  registerEndpoint(app, endpoints.changeOwnPassword, async ({ body, request }) => {
     const session = sessionOf(request);
     await change(request, 'account-changed', session.principal.id, 'own-password', () =>
       accounts.changeOwnPassword(
@@ -55,11 +54,9 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
         signInContext(request),
       ),
     );
-    return reply.code(204).send();
   });
-  registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request, reply }) => {
+  registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request }) => {
     await signOutEverywhere(request, sessionOf(request).principal.id);
-    return reply.code(204).send();
   });
   registerEndpoint(app, endpoints.getAccount, ({ params }) => accounts.get(params.id));
   registerEndpoint(app, endpoints.accountHistory, ({ params }) => accounts.history(params.id));
