@@ -1,6 +1,6 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { type ComponentType, lazy, useCallback, useEffect, useState } from 'react';
-import { type ChunkLoadFailure, chunkLoadFailure, isChunkLoadError } from '../lib/chunk-load-error.ts';
+import { type ChunkLoadFailure, chunkLoadFailure, chunkUrlOf, isChunkLoadError } from '../lib/chunk-load-error.ts';
 
 /** How often a part that did not arrive is asked for again while the server cannot be reached. */
 export const CHUNK_RETRY_MS = 5000;
@@ -102,19 +102,49 @@ function Retrying<P extends object>({ load, props }: { load: () => Promise<Compo
   );
 }
 
+/** Whether `value` is the module `pick` takes its component from. */
+function isModuleOf<M>(value: unknown, pick: (module: M) => unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    return typeof pick(value as M) === 'function';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * React.lazy for a part loaded when first shown (a dialog, a menu): if its code does not arrive (the server is gone,
- * or a new version no longer has the file), the page stays and a notice says which, instead of the route's error
- * screen replacing it. The part is asked for again on Try again, every few seconds while the server is away, and
- * whenever it is shown anew.
+ * React.lazy for a part loaded when first shown (a dialog, a menu): `load` imports its module, `pick` takes the
+ * component from it. If its code does not arrive (the server is gone, or a new version no longer has the file), the
+ * page stays and a notice says which, instead of the route's error screen replacing it. The part is asked for again
+ * when shown anew, on Try again, and every few seconds while the server is away.
  */
-export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazy(() =>
+export function lazyChunk<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazy<ComponentType<P>>(() =>
     load().then(
-      (component) => ({ default: component }),
+      (module): { default: ComponentType<P> } => ({ default: pick(module) }),
       (error: unknown) => {
         if (!isChunkLoadError(error)) throw error;
-        return { default: (props: P) => <Retrying load={load} props={props} /> };
+        let lastError = error;
+        let tries = 0;
+        const again = async () => {
+          const url = chunkUrlOf(lastError);
+          try {
+            if (!url) return pick(await load());
+            // The failed URL stays failed in this page: the file is asked for under a query of its own. Imported so,
+            // the file's exports are the bundler's short names, one of them the module `load` would have given.
+            const file = (await import(/* @vite-ignore */ `${url}?retry=${++tries}`)) as Record<string, unknown>;
+            const module = [file, ...Object.values(file)].find((value) => isModuleOf(value, pick));
+            if (!module) throw new Error(`${url} does not hold the part it was loaded for`);
+            return pick(module as M);
+          } catch (failed) {
+            lastError = failed;
+            throw failed;
+          }
+        };
+        return { default: (props: P) => <Retrying load={again} props={props} /> };
       },
     ),
   );

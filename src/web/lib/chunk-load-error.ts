@@ -9,6 +9,15 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);
 }
 
+/**
+ * The file a failed dynamic import named (Chromium and Firefox name it; Safari does not), without a query. The browser
+ * remembers a module whose file failed under its URL, so asking for the same URL again fails again: a retry asks
+ * for it under a query of its own.
+ */
+export function chunkUrlOf(error: unknown): string | null {
+  return error instanceof Error ? (/(https?:\/\/[^\s?#]+\.m?js)/.exec(error.message)?.[1] ?? null) : null;
+}
+
 /** Why a part did not arrive: the server answers (so it serves a newer version, without that file) or it does not. */
 export type ChunkLoadFailure = 'new-version' | 'unreachable';
 

@@ -37,16 +37,21 @@ const route = getRouteApi('/_app/authorization-requests/');
 
 // The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
 // Code that does not arrive (a new version, the server away) says so over the queue, which stays.
-const DecisionDialog = lazyChunk(() =>
-  import('../../components/decision-dialog.tsx').then((module) => module.DecisionDialog),
+const DecisionDialog = lazyChunk(
+  () => import('../../components/decision-dialog.tsx'),
+  (module) => module.DecisionDialog,
 );
-const BulkDecisionDialog = lazyChunk(() =>
-  import('./bulk-decision-dialog.tsx').then((module) => module.BulkDecisionDialog),
+const BulkDecisionDialog = lazyChunk(
+  () => import('./bulk-decision-dialog.tsx'),
+  (module) => module.BulkDecisionDialog,
 );
 const NO_REQUESTS: readonly AuthorizationRequest[] = [];
 const idOfRequest = (request: AuthorizationRequest) => request.Id;
 const selectLabel = (request: AuthorizationRequest) => `Select request #${request.Id} from ${request.UserName}`;
-const ShortcutsDialog = lazyChunk(() => import('./shortcuts-dialog.tsx').then((module) => module.ShortcutsDialog));
+const ShortcutsDialog = lazyChunk(
+  () => import('./shortcuts-dialog.tsx'),
+  (module) => module.ShortcutsDialog,
+);
 
 export function RequestQueuePage() {
   return (
