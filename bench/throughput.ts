@@ -120,7 +120,7 @@ export async function throughputBench(): Promise<Figure[]> {
         figure: get.requestsPerSecond,
         unit: 'req/s',
         floor: duty.requestsPerSecond,
-        floorLabel: 'Fastify + headers, log, token Map, prepared select',
+        floorLabel: 'Fastify + headers, log, token Map, prepared selects',
         ratio: getRatio,
         budget: `ratio >= 0.8 (median of ${PAIRS} rounds)`,
         pass: getRatio >= 0.8,
