@@ -4,7 +4,7 @@ import { POSTGRES_POOL_SIZE } from '../src/server/db/database.ts';
 import { generatePostgresBenchData } from './generate-data.ts';
 import { AUTHORIZATION_REQUESTS, LIST_ROWS_SQL, listFigures, PUSH_USERS } from './lists.ts';
 import { type LoadResult, load } from './load.ts';
-import { type RunningServer, signIn, startService } from './processes.ts';
+import { type RunningServer, signInFully, startService } from './processes.ts';
 import type { Figure } from './report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -94,7 +94,7 @@ export async function postgresBench(): Promise<Figure[]> {
 
     const one = await startService(env);
     running.push(one);
-    const token = await signIn(one.url, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
+    const token = await signInFully(one.url, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
     const auth = { authorization: `Bearer ${token}` };
     const getUrl = (service: RunningServer) => `${service.url}/api/Consumer/PushMessageUsers/1`;
     const getRun = (service: RunningServer, seconds = SECONDS, connections = CONNECTIONS) =>

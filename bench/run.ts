@@ -1,5 +1,5 @@
-import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { ensureBuilt } from '../scripts/build.mjs';
 import { bundleBench } from './bundle-size.ts';
 import { coldLoadBench } from './cold-load.ts';
 import { dashboardScaleBench } from './dashboard-scale.ts';
@@ -16,13 +16,8 @@ import { throughputBench } from './throughput.ts';
  * `npm run bench -- smoke` one small figure (npm test).
  */
 async function main(): Promise<void> {
-  if (
-    !existsSync('dist/node/server/server.js') ||
-    (!existsSync('dist/web/index.html') && !process.argv.includes('smoke')) ||
-    process.env.BENCH_BUILD !== '0'
-  ) {
-    execSync('npm run build', { stdio: 'inherit' });
-  }
+  // Built when a source changed since the last build (aside, then swapped in), unless BENCH_BUILD=0 says not to.
+  if (process.env.BENCH_BUILD !== '0' || !existsSync('dist/node/server/server.js')) ensureBuilt();
   const figures: Figure[] = [];
   // `npm run bench -- lists` runs only the sections whose names contain an argument.
   const only = process.argv.slice(2);

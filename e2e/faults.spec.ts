@@ -154,3 +154,50 @@ test('a server that accepts the request and never answers: a message after 20 s,
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('tr[data-push-user-id]').first()).toBeVisible();
 });
+
+test('a decision whose code cannot arrive: the queue stays, the notice says why, and the dialog comes once it can', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  const first = page.locator('tr[data-request-id]').first();
+  await expect(first).toBeVisible();
+  // The server goes away before the decision dialog's code was first asked for.
+  // Its file under any query: a retry asks for it under one of its own.
+  await page.route(/\/assets\/decision-dialog-[^/]*\.js/, (route) => route.abort('connectionrefused'));
+  await page.route('**/api/Consumer/Version', (route) => route.abort('connectionrefused'));
+
+  await first.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server: try again' })).toBeVisible();
+  await expect(first).toBeVisible();
+  await expectNoWhiteScreen(page);
+
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' })).toHaveCount(0);
+});
+
+test('after an upgrade, a decision whose code is gone says a new version is ready and reloads', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/authorization-requests');
+  const first = page.locator('tr[data-request-id]').first();
+  await expect(first).toBeVisible();
+  // The service now serves a newer build, which has no file by this name.
+  await page.route(/\/assets\/decision-dialog-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+
+  await first.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A new version is ready: reload' })).toBeVisible();
+  await expect(first).toBeVisible();
+
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page).toHaveURL(/\/authorization-requests$/);
+  await expect(page.locator('tr[data-request-id]').first()).toBeVisible();
+  await page
+    .locator('tr[data-request-id]')
+    .first()
+    .getByRole('button', { name: /^Approve/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

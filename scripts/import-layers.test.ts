@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_LAYERS_FILE, importLayerOverrides } from './import-layers.ts';
 
-// The import rules live in biome.json; this proves they refuse what they should and only that. Probe files are
-// linted in a copy of the configuration, so nothing is written into the repository.
+// The import rules are written once per layer in import-layers.ts, which generates the overrides biome.json extends;
+// this proves they refuse what they should and only that. Probe files are linted in a copy of the configuration, so
+// nothing is written into the repository.
 const repo = join(import.meta.dirname, '..');
 const biome = join(repo, 'node_modules', '.bin', 'biome');
 
@@ -238,6 +240,7 @@ let findings = new Map<string, string[]>();
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'import-layers-'));
   cpSync(join(repo, 'biome.json'), join(root, 'biome.json'));
+  cpSync(IMPORT_LAYERS_FILE, join(root, 'scripts', 'import-layers.json'));
   for (const { file, imports, typeOnly } of probes) {
     mkdirSync(join(root, dirname(file)), { recursive: true });
     const lines = imports.map((from, index) => `import ${typeOnly ? 'type ' : ''}* as m${index} from '${from}';`);
@@ -260,6 +263,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('import layers (biome.json)', () => {
+  it('extends the overrides import-layers.ts makes (after an edit of its table: npm run lint:layers)', () => {
+    expect(JSON.parse(readFileSync(IMPORT_LAYERS_FILE, 'utf8'))).toEqual({ overrides: importLayerOverrides() });
+  });
+
   for (const { file, imports, refused } of probes) {
     it(`${file} importing ${imports.join(', ')}: ${refused ? `refused by ${refused}` : 'allowed'}`, () => {
       const rules = findings.get(file) ?? [];

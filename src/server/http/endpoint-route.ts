@@ -16,10 +16,13 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 /**
- * What a handler gives back: the endpoint's response (typed by the contract; nothing for endpoints without one), or
- * the reply itself when it answered through it (a list's cached serialisation, a 304).
+ * What a handler gives back: the endpoint's response (typed by the contract; nothing for endpoints without one, which
+ * answer with the catalogue's status and no body), or the reply itself when it answered through it (a list's cached
+ * serialisation, a 304).
  */
-export type EndpointAnswer<E extends Endpoint> = ResponseBodyOf<E> | FastifyReply;
+export type EndpointAnswer<E extends Endpoint> =
+  // biome-ignore lint/suspicious/noConfusingVoidType: a body-less endpoint's handler returns its work's Promise<void>.
+  ([ResponseBodyOf<E>] extends [undefined] ? void : ResponseBodyOf<E>) | FastifyReply;
 
 /**
  * The caching headers of an endpoint's answers, refusals included. What a caller signed in for is theirs alone (an
@@ -36,8 +39,8 @@ export function cachingHeaders(endpoint: Endpoint): Readonly<Record<string, stri
 
 /**
  * Serves one catalogue entry: its method, path and aliases, its schemas (validated by the contract
- * validator), and its access and version rules (enforced by the hooks reading `config.endpoint`).
- * A route only supplies what the endpoint does.
+ * validator), its success status, and its access and version rules (enforced by the hooks reading
+ * `config.endpoint`). A route only supplies what the endpoint does.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -53,6 +56,7 @@ export function registerEndpoint<E extends Endpoint>(
   const paths = [endpoint.path, ...endpoint.aliases];
   const urls = [...paths.map((path) => `${API_PREFIX}${path}`), ...paths.filter(servedAtRoot)];
   const caching = cachingHeaders(endpoint);
+  const status = endpoint.status;
   // The route's own hook runs before the access guards, so a refusal carries the headers too.
   const onRequest: onRequestHookHandler[] = caching
     ? [
@@ -70,6 +74,8 @@ export function registerEndpoint<E extends Endpoint>(
       config: { ...extraConfig, endpoint },
       onRequest,
       handler: (request, reply) => {
+        // The catalogue's success status; a refusal thrown by the handler sets its own in the problem handler.
+        if (status) reply.code(status);
         return handler({
           body: request.body as Parsed<E, 'body'>,
           query: request.query as Parsed<E, 'query'>,

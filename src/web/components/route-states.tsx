@@ -1,6 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { isChunkLoadError } from '../lib/chunk-load-error.ts';
 import type { ErrorStateProps } from './error-state.tsx';
+import { RouteChunkNotice } from './lazy-chunk.tsx';
 
 /**
  * Stands in when the real screen cannot load: a route usually fails because the network did, and then its error
@@ -35,6 +37,10 @@ const NotFoundState = lazy(() =>
 );
 
 export function RouteErrorState(props: ErrorStateProps) {
+  // A page whose code did not arrive says why (a new version, or the server away) and how to go on.
+  if (isChunkLoadError(props.error)) {
+    return <RouteChunkNotice error={props.error} onRetry={props.onRetry ?? (() => window.location.reload())} />;
+  }
   return (
     <Suspense fallback={null}>
       <ErrorState {...props} />

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract/index.ts';
 import { dialectOf } from '../../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../../db/list-revisions.ts';
-import { preparedLookup } from '../../db/prepared-query.ts';
+import { preparedLookup, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
@@ -78,16 +78,22 @@ const selectPushUserById = preparedLookup(
   (row) => row.id,
 );
 
-/** #9: one push user, with when its device enrolled and was last seen (null for one no enrolled device made). */
-export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUserDetail> {
-  const row = await selectPushUserById(db, id);
-  if (!row) throw notFound('Push message user', id);
-  const device = await db
+// The device behind a push user, read on every GET of one: compiled once as well. Built per request, this read cost
+// more than the rest of the request's own work together (an authenticated GET by id ran at 0.4 of its floor).
+const selectDeviceOfPushUser = preparedQuery(1, (db: Kysely<Database>, id: number) =>
+  db
     .selectFrom('devices')
     .select(['created_at', 'last_seen_at'])
     .where('push_message_user_id', '=', id)
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** #9: one push user, with when its device enrolled and was last seen (null for one no enrolled device made). */
+export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUserDetail> {
+  const row = await selectPushUserById(db, id);
+  if (!row) throw notFound('Push message user', id);
+  const [device] = await selectDeviceOfPushUser(db, id);
   return {
     ...toPushMessageUser(row),
     EnrolledTimestampUtc: device?.created_at ?? null,

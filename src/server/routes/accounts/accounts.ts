@@ -25,8 +25,8 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       () => accounts.signOutEverywhere(id, sessionOf(request).principal),
     );
   registerEndpoint(app, endpoints.listAccounts, () => accounts.list());
-  registerEndpoint(app, endpoints.createAccount, async ({ body, request, reply }) => {
-    const created = await audited(
+  registerEndpoint(app, endpoints.createAccount, ({ body, request }) =>
+    audited(
       audit,
       request,
       {
@@ -34,12 +34,11 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
         after: (account) => ({ entity: { type: 'Account', id: account.Id }, details: { accountKind: body.Kind } }),
       },
       () => accounts.create(body, sessionOf(request).principal),
-    );
-    return reply.code(201).send(created);
-  });
+    ),
+  );
   registerEndpoint(app, endpoints.accountsHistory, () => accounts.history(null));
   registerEndpoint(app, endpoints.reportedCodes, () => listReportedCodes(db));
-  registerEndpoint(app, endpoints.changeOwnPassword, async ({ body, request, reply }) => {
+  registerEndpoint(app, endpoints.changeOwnPassword, async ({ body, request }) => {
     const session = sessionOf(request);
     await change(request, 'account-changed', session.principal.id, 'own-password', () =>
       accounts.changeOwnPassword(
@@ -50,11 +49,9 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
         signInContext(request),
       ),
     );
-    return reply.code(204).send();
   });
-  registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request, reply }) => {
+  registerEndpoint(app, endpoints.signOutOwnSessions, async ({ request }) => {
     await signOutEverywhere(request, sessionOf(request).principal.id);
-    return reply.code(204).send();
   });
   registerEndpoint(app, endpoints.getAccount, ({ params }) => accounts.get(params.id));
   registerEndpoint(app, endpoints.accountHistory, ({ params }) => accounts.history(params.id));

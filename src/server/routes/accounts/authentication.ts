@@ -21,10 +21,7 @@ export function authenticationRoutes(
 
   registerEndpoint(app, endpoints.getSession, ({ request }) => sessions.view(sessionOf(request)));
 
-  registerEndpoint(app, endpoints.endSession, async ({ request, reply }) => {
-    await endSession({ sessions, audit, changes }, request);
-    return reply.code(204).send();
-  });
+  registerEndpoint(app, endpoints.endSession, ({ request }) => endSession({ sessions, audit, changes }, request));
 
   // #2-#4: every token checked is accepted or refused in the audit stream (a wrong code may be someone guessing).
   const checkToken = (request: FastifyRequest, id: number, scheduled: boolean, token: string) =>

@@ -67,21 +67,17 @@ export function signInMethodRoutes(
   registerEndpoint(app, endpoints.passkeyRegistrationOptions, ({ request }) =>
     methods.registrationOptions(sessionOf(request)),
   );
-  registerEndpoint(app, endpoints.addPasskey, async ({ body, request, reply }) => {
-    const passkey = await methods.addPasskey(sessionOf(request), body.Name, body.Response, signInContext(request));
-    reply.code(201);
-    return passkey;
-  });
+  registerEndpoint(app, endpoints.addPasskey, ({ body, request }) =>
+    methods.addPasskey(sessionOf(request), body.Name, body.Response, signInContext(request)),
+  );
   registerEndpoint(app, endpoints.renamePasskey, ({ params, body, request }) =>
     methods.renamePasskey(sessionOf(request), params.id, body.Name),
   );
-  registerEndpoint(app, endpoints.removePasskey, async ({ params, request, reply }) => {
-    await methods.removePasskey(sessionOf(request), params.id, signInContext(request));
-    return reply.code(204).send();
-  });
-  registerEndpoint(app, endpoints.newRecoveryCodes, async ({ request, reply }) => {
+  registerEndpoint(app, endpoints.removePasskey, ({ params, request }) =>
+    methods.removePasskey(sessionOf(request), params.id, signInContext(request)),
+  );
+  registerEndpoint(app, endpoints.newRecoveryCodes, async ({ request }) => {
     const codes = await methods.newRecoveryCodes(sessionOf(request), signInContext(request));
-    reply.code(201);
     return { Codes: codes };
   });
   registerEndpoint(app, endpoints.resetSignInMethods, ({ params, request }) =>

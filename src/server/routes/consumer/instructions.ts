@@ -43,10 +43,9 @@ export function createInstructionFor(
 /** Instructions that need two-factor: thin routes over the same domain functions the demo actors call. */
 export function instructionRoutes(app: FastifyInstance, services: Services): void {
   const { db, clock, delivery } = services;
-  registerEndpoint(app, endpoints.createInstruction, async ({ body, request, reply }) => {
-    const created = await createInstructionFor(request, services, { name: body.Name, scheduled: body.Scheduled });
-    return reply.code(201).send(created);
-  });
+  registerEndpoint(app, endpoints.createInstruction, ({ body, request }) =>
+    createInstructionFor(request, services, { name: body.Name, scheduled: body.Scheduled }),
+  );
   registerEndpoint(app, endpoints.getInstruction, ({ params, request }) =>
     getInstruction(db, clock, sessionOf(request).principal, params.id),
   );

@@ -23,7 +23,7 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
     ),
   );
 
-  registerEndpoint(app, endpoints.createPersonEnrollmentLink, async ({ params, request, reply }) => {
+  registerEndpoint(app, endpoints.createPersonEnrollmentLink, async ({ params, request }) => {
     const link = await audited(
       audit,
       request,
@@ -80,7 +80,7 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
         return { account, link };
       },
     );
-    return reply.code(201).send(link.link);
+    return link.link;
   });
 
   registerEndpoint(app, endpoints.markReportHandled, ({ params, request }) =>

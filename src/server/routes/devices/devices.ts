@@ -53,17 +53,16 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(
     app,
     endpoints.createEnrollmentLink,
-    async ({ request, reply }) => {
+    async ({ request }) => {
       // Enrolling one's own device is a step-up action, but for a person's first second factor.
       await sessions.requireStepUpUnlessFirstFactor(sessionOf(request));
       // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-      const link = await audited(
+      return audited(
         audit,
         request,
         { action: 'enrollment-link-created', after: (made) => ({ details: { expires: made.ExpiresTimestampUtc } }) },
         () => createEnrollmentLink(db, clock, sessionOf(request).principal, services.config.publicUrl),
       );
-      return reply.code(201).send(link);
     },
     {
       rateLimit: {
@@ -78,7 +77,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(
     app,
     endpoints.enrollDevice,
-    async ({ body, request, reply }) => {
+    async ({ body, request }) => {
       // A code, when sent, says whose device it is; otherwise the signed-in person's.
       let enroller: Enroller;
       if (body.EnrollmentCode !== undefined) enroller = { kind: 'code', code: body.EnrollmentCode };
@@ -108,7 +107,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         () => enrollDevice(db, clock, body, enroller, changes),
       );
       pushSender?.sendNotice?.(enrolled.notice.targets, enrolled.notice.message);
-      return reply.code(201).send(enrolled.result);
+      return enrolled.result;
     },
     {
       rateLimit: {
@@ -123,7 +122,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
 
   registerEndpoint(app, endpoints.getDevice, ({ request }) => deviceState(db, deviceOf(request).id));
 
-  registerEndpoint(app, endpoints.removeDevice, async ({ request, reply }) => {
+  registerEndpoint(app, endpoints.removeDevice, async ({ request }) => {
     const device = deviceOf(request);
     await audited(
       audit,
@@ -135,24 +134,21 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       },
       () => removeDevice(db, clock, device, changes),
     );
-    return reply.code(204).send();
   });
 
-  registerEndpoint(app, endpoints.putPushSubscription, async ({ body, request, reply }) => {
-    await setPushSubscription(db, activeDeviceOf(request, { waitingToo: true }), body, pushPolicy);
-    return reply.code(204).send();
-  });
+  registerEndpoint(app, endpoints.putPushSubscription, ({ body, request }) =>
+    setPushSubscription(db, activeDeviceOf(request, { waitingToo: true }), body, pushPolicy),
+  );
 
-  registerEndpoint(app, endpoints.deletePushSubscription, async ({ request, reply }) => {
-    await clearPushSubscription(db, activeDeviceOf(request, { waitingToo: true }));
-    return reply.code(204).send();
-  });
+  registerEndpoint(app, endpoints.deletePushSubscription, ({ request }) =>
+    clearPushSubscription(db, activeDeviceOf(request, { waitingToo: true })),
+  );
 
   registerEndpoint(app, endpoints.devicePushes, ({ request }) =>
     listDevicePushes(db, activeDeviceOf(request), clock()),
   );
 
-  registerEndpoint(app, endpoints.reportPush, async ({ params, request, reply }) => {
+  registerEndpoint(app, endpoints.reportPush, async ({ params, request }) => {
     const device = activeDeviceOf(request);
     await audited(
       audit,
@@ -163,12 +159,11 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       },
       () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
     );
-    return reply.code(204).send();
   });
 
   registerEndpoint(app, endpoints.deviceNotices, ({ request }) => listDeviceNotices(db, activeDeviceOf(request).id));
 
-  registerEndpoint(app, endpoints.reportNotice, async ({ params, request, reply }) => {
+  registerEndpoint(app, endpoints.reportNotice, async ({ params, request }) => {
     const device = activeDeviceOf(request);
     await audited(
       audit,
@@ -186,7 +181,6 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
           sessions.forgetPrincipal(principalId),
         ),
     );
-    return reply.code(204).send();
   });
 
   deviceEventRoutes(app, services);

@@ -12,8 +12,8 @@ export function alertRoutes(app: FastifyInstance, { alerts, audit }: Services): 
 
   registerEndpoint(app, endpoints.listAlertDestinations, () => destinations.list());
 
-  registerEndpoint(app, endpoints.createAlertDestination, async ({ body, request, reply }) => {
-    const created = await audited(
+  registerEndpoint(app, endpoints.createAlertDestination, ({ body, request }) =>
+    audited(
       audit,
       request,
       {
@@ -22,9 +22,8 @@ export function alertRoutes(app: FastifyInstance, { alerts, audit }: Services): 
         after: (made) => entity(made.Id),
       },
       () => destinations.create(body, sessionOf(request).principal),
-    );
-    return reply.code(201).send(created);
-  });
+    ),
+  );
 
   registerEndpoint(app, endpoints.updateAlertDestination, ({ params, body, request }) =>
     audited(
@@ -38,11 +37,10 @@ export function alertRoutes(app: FastifyInstance, { alerts, audit }: Services): 
     ),
   );
 
-  registerEndpoint(app, endpoints.deleteAlertDestination, async ({ params, request, reply }) => {
+  registerEndpoint(app, endpoints.deleteAlertDestination, async ({ params, request }) => {
     await audited(audit, request, { action: 'alert-destination-removed', event: entity(params.id) }, () =>
       destinations.remove(params.id),
     );
-    return reply.code(204).send();
   });
 
   registerEndpoint(app, endpoints.rotateAlertSecret, ({ params, request }) =>

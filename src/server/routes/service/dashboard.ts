@@ -12,13 +12,16 @@ const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
  * Everything outside /api is the dashboard: built files, and index.html for any other GET
  * so deep links work (history fallback). Unknown /api routes are problems, never HTML.
  */
-export async function dashboardRoutes(app: FastifyInstance, webRoot: string | null): Promise<void> {
+export async function dashboardRoutes(app: FastifyInstance, configuredRoot: string | null): Promise<void> {
   // An admin tool has nothing to index; answered by the service itself, with or without a built dashboard.
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
   );
-  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const indexFile = configuredRoot ? path.join(configuredRoot, 'index.html') : null;
   const hasDashboard = indexFile !== null && fs.existsSync(indexFile);
+  // The real folder, read once: `dist` is a link that a later build swaps to a new folder (scripts/build.mjs), and
+  // this service keeps serving the build it started with, whose index.html names its own asset files.
+  const webRoot = hasDashboard && configuredRoot ? fs.realpathSync(configuredRoot) : null;
   if (hasDashboard && webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,

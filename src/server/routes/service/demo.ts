@@ -36,20 +36,17 @@ export function demoRoutes(app: FastifyInstance, services: Services): void {
   registerEndpoint(
     app,
     endpoints.demoCreateAuthorizationRequest,
-    async ({ body, request, reply }) => {
-      const created = await createDemoAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes);
-      return reply.code(201).send(created);
-    },
+    ({ body, request }) => createDemoAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes),
     perSession,
   );
   registerEndpoint(
     app,
     endpoints.demoCreateInstruction,
-    async ({ body, request, reply }) => {
+    async ({ body, request }) => {
       const { principal } = sessionOf(request);
       const name = body.Scheduled ? 'Demo scheduled instruction' : 'Demo instruction';
       const created = await createInstructionFor(request, services, { name, scheduled: body.Scheduled });
-      return reply.code(201).send(demoInstruction(created, principal));
+      return demoInstruction(created, principal);
     },
     perSession,
   );
@@ -59,12 +56,11 @@ export function demoRoutes(app: FastifyInstance, services: Services): void {
     return demoInstruction(reissued, principal);
   });
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
-  registerEndpoint(app, endpoints.demoReset, async ({ request, reply }) => {
+  registerEndpoint(app, endpoints.demoReset, async ({ request }) => {
     await audited(audit, request, { action: 'demo-reset', event: { entity: { type: 'Database', id: null } } }, () =>
       resetDemoData(db, clock, changes),
     );
     // The reset empties the history it would be recorded in; the log keeps who did it.
     request.log.warn({ user: sessionOf(request).principal.userName }, 'demo data reset');
-    return reply.code(204).send();
   });
 }

@@ -2,13 +2,14 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconArrowDown, IconChecklist, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { decideRequest } from '../../api/mutations.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
 import type { Decision, DecisionTarget } from '../../components/decision.ts';
 import { ErrorState } from '../../components/error-state.tsx';
+import { lazyChunk } from '../../components/lazy-chunk.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
@@ -35,17 +36,21 @@ import { useTriageKeys } from './use-triage-keys.ts';
 const route = getRouteApi('/_app/authorization-requests/');
 
 // The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
-const DecisionDialog = lazy(() =>
-  import('../../components/decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
+// Code that does not arrive (a new version, the server away) says so over the queue, which stays.
+const DecisionDialog = lazyChunk(
+  () => import('../../components/decision-dialog.tsx'),
+  (module) => module.DecisionDialog,
 );
-const BulkDecisionDialog = lazy(() =>
-  import('./bulk-decision-dialog.tsx').then((module) => ({ default: module.BulkDecisionDialog })),
+const BulkDecisionDialog = lazyChunk(
+  () => import('./bulk-decision-dialog.tsx'),
+  (module) => module.BulkDecisionDialog,
 );
 const NO_REQUESTS: readonly AuthorizationRequest[] = [];
 const idOfRequest = (request: AuthorizationRequest) => request.Id;
 const selectLabel = (request: AuthorizationRequest) => `Select request #${request.Id} from ${request.UserName}`;
-const ShortcutsDialog = lazy(() =>
-  import('./shortcuts-dialog.tsx').then((module) => ({ default: module.ShortcutsDialog })),
+const ShortcutsDialog = lazyChunk(
+  () => import('./shortcuts-dialog.tsx'),
+  (module) => module.ShortcutsDialog,
 );
 
 export function RequestQueuePage() {

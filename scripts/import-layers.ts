@@ -1,0 +1,234 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The import rules of the code's layers, each layer written once. Biome reads no code, so `npm run lint:layers`
+ * writes them out as Biome overrides into import-layers.json, which biome.json extends; import-layers.test.ts checks
+ * that file is what this table makes, and proves each rule with probe files.
+ */
+
+interface Pattern {
+  group: string[];
+  message: string;
+}
+
+interface Override {
+  includes: string[];
+  linter: { rules: { style: { noRestrictedImports: { level: 'error'; options: RuleOptions } } } };
+}
+
+interface RuleOptions {
+  patterns: Pattern[];
+  paths?: Record<string, string>;
+}
+
+/** A layer of a stack: the folders and files that make it, and what its rule says to whoever breaks it. */
+interface Layer {
+  /** How the chain names it. */
+  label: string;
+  folders: string[];
+  files?: string[];
+  /** Why it may not import the layers above it; none for the top layer, which may import any below. */
+  refusal?: string;
+  /** Patterns of its own beyond the layers above it. */
+  extra?: Pattern[];
+}
+
+const toGroup = ({ folders, files = [] }: Layer) => [
+  ...files.map((file) => `**/${file}`),
+  ...folders.map((folder) => `**/${folder}/**`),
+];
+
+const WEB_NOT_SERVER: Pattern = {
+  group: ['**/server', '**/server/**'],
+  message: 'src/web must not import src/server; share through src/shared.',
+};
+const DASHBOARD_NOT_DEVICE_APP: Pattern = {
+  group: ['**/device-app', '**/device-app/**'],
+  message:
+    "The dashboard never imports the device app, a wing of its own: what both use lives in components/, the API client's core in api/, lib/ or src/shared.",
+};
+const SERVER_NOT_WEB: Pattern = {
+  group: ['../**/web', '../**/web/**'],
+  message: 'src/server must not import src/web; share through src/shared.',
+};
+const NOT_TESTS = ['!**/*.test.ts', '!**/*.ldap-test.ts'];
+
+/** The dashboard, top to bottom. */
+const DASHBOARD: Layer[] = [
+  { label: 'routes', folders: ['routes'], files: ['router.tsx', 'app.tsx', 'main.tsx'] },
+  {
+    label: 'features',
+    folders: ['features'],
+    refusal: 'a feature never imports a route or the app.',
+    extra: [
+      {
+        group: ['../*/**', '!../../**'],
+        message:
+          'A feature never imports another feature: move what both need to components/, wiring/, api/, session/ or lib/.',
+      },
+    ],
+  },
+  {
+    label: 'components',
+    folders: ['components'],
+    refusal: 'shared components never import a feature, a route or the app.',
+  },
+  {
+    label: 'wiring',
+    folders: ['wiring'],
+    refusal: "the app's wiring (pages, loaders) never imports a component, a feature, a route or the app.",
+  },
+  {
+    label: 'api/session/settings',
+    folders: ['api', 'session', 'settings'],
+    refusal: 'api, session and settings never import the layers above them.',
+  },
+  { label: 'lib', folders: ['lib'], refusal: 'lib/ holds pure utilities and imports nothing of the app.' },
+];
+
+/** The service, top to bottom (a file's tests may import any layer: they build the service to test it). */
+const SERVICE: Layer[] = [
+  { label: 'server.ts, app.ts, app/', folders: ['app'], files: ['app.ts', 'server.ts'] },
+  {
+    label: 'routes',
+    folders: ['routes'],
+    refusal: 'routes never import the composition root that registers them.',
+  },
+  {
+    label: 'config',
+    folders: [],
+    files: ['config.ts', 'transport-config.ts'],
+    refusal: 'configuration is read from the environment once; it never imports what is configured by it.',
+  },
+  {
+    label: 'http',
+    folders: ['http'],
+    refusal:
+      'the HTTP pipeline never imports a route or the configuration: the composition root hands it the values it needs.',
+  },
+  {
+    label: 'push, backup',
+    folders: ['push', 'backup'],
+    refusal: 'push and backup never import HTTP, routes or the configuration.',
+  },
+  {
+    label: 'domain',
+    folders: ['domain'],
+    refusal:
+      'the domain never imports HTTP, routes, push, backup or the configuration: they call it, and it is handed what it needs (a sender, a policy).',
+  },
+  {
+    label: 'audit, db',
+    folders: ['audit', 'db'],
+    refusal: 'audit and db sit under the domain: they never import it or anything above it.',
+  },
+  { label: 'lib', folders: ['lib'], refusal: 'lib/ holds pure utilities and imports nothing of the server.' },
+];
+
+/** The device app's refusals: it is a wing of the web beside the dashboard, sharing only the lower layers. */
+const DEVICE_APP_NOT_DASHBOARD: Pattern = {
+  group: [
+    '**/features/**',
+    '**/routes/**',
+    '**/wiring/**',
+    '**/session/**',
+    '**/settings/**',
+    '**/router.tsx',
+    '**/app.tsx',
+    '**/main.tsx',
+  ],
+  message:
+    "The device app is a wing of its own (main.tsx → screens → connection → the web's components, API core and lib): it never imports the dashboard's features, routes, wiring, session, settings or app.",
+};
+const DEVICE_APP_API_CORE: Pattern = {
+  group: [
+    '**/api/**',
+    ...['client.ts', 'api-error.ts', 'describe-error.ts', 'event-stream-reader.ts', 'request-headers.ts'].map(
+      (file) => `!**/api/${file}`,
+    ),
+  ],
+  message:
+    "The device app uses the API client's core (client, api-error, describe-error, event-stream-reader, request-headers), never the dashboard's queries, mutations or its signed-in client.",
+};
+const DEVICE_APP_NOT_WORKER: Pattern = {
+  group: ['**/worker', '**/worker/**'],
+  message:
+    "The device app's service worker is a script of its own, built apart into /device-sw.js: the app never imports it.",
+};
+
+const override = (includes: string[], patterns: Pattern[], paths?: Record<string, string>): Override => ({
+  includes,
+  linter: {
+    rules: { style: { noRestrictedImports: { level: 'error', options: paths ? { patterns, paths } : { patterns } } } },
+  },
+});
+
+/** One override per layer below a stack's top: the layers above it refused, with the stack's chain in the message. */
+function stackOverrides(
+  stack: Layer[],
+  { root, kind, always, excludes = [] }: { root: string; kind: string; always: Pattern[]; excludes?: string[] },
+): Override[] {
+  const chain = `${kind} layers run ${stack.map(({ label }) => label).join(' → ')}`;
+  return stack.flatMap((layer, index) => {
+    if (!layer.refusal) return [];
+    const refusal = { group: stack.slice(0, index).flatMap(toGroup), message: `${chain}: ${layer.refusal}` };
+    const includes = [
+      ...layer.folders.map((folder) => `${root}/${folder}/**`),
+      ...(layer.files ?? []).map((file) => `${root}/${file}`),
+      ...excludes,
+    ];
+    return [override(includes, [...always, ...(layer.extra ?? []), refusal])];
+  });
+}
+
+/** The overrides biome.json extends, in the order Biome applies them (a later match replaces an earlier one). */
+export function importLayerOverrides(): Override[] {
+  const dashboard = [WEB_NOT_SERVER, DASHBOARD_NOT_DEVICE_APP];
+  const deviceApp = [WEB_NOT_SERVER, DEVICE_APP_NOT_DASHBOARD, DEVICE_APP_API_CORE];
+  return [
+    override(['src/web/**'], dashboard),
+    ...stackOverrides(DASHBOARD, { root: 'src/web', kind: 'Web', always: dashboard }),
+    override(['src/web/device-app/**'], [...deviceApp, DEVICE_APP_NOT_WORKER]),
+    override(
+      ['src/web/device-app/connection/**'],
+      [
+        ...deviceApp,
+        {
+          group: ['**/screens/**', '**/components/**'],
+          message:
+            'The device app runs main.tsx → screens → connection: its connection (client, credential, queries, push subscription) never imports a screen or a component.',
+        },
+        DEVICE_APP_NOT_WORKER,
+      ],
+    ),
+    override(
+      ['src/web/device-app/worker/**'],
+      [
+        {
+          group: ['../**', '!../../../shared', '!../../../shared/**'],
+          message:
+            "The device app's service worker runs without a page: it imports only src/shared (the push payload's schema) and its own folder.",
+        },
+      ],
+    ),
+    override(['src/server/**'], [SERVER_NOT_WEB]),
+    ...stackOverrides(SERVICE, { root: 'src/server', kind: 'Server', always: [SERVER_NOT_WEB], excludes: NOT_TESTS }),
+    override(
+      ['src/shared/**'],
+      [
+        {
+          group: ['**/web', '**/web/**', '**/server', '**/server/**'],
+          message: 'src/shared stands alone: it must not import src/web or src/server.',
+        },
+      ],
+      { react: 'src/shared is isomorphic: no React.', fastify: 'src/shared is isomorphic: no Fastify.' },
+    ),
+  ];
+}
+
+export const IMPORT_LAYERS_FILE = join(import.meta.dirname, 'import-layers.json');
+
+if (process.argv[1] === import.meta.filename) {
+  writeFileSync(IMPORT_LAYERS_FILE, `${JSON.stringify({ overrides: importLayerOverrides() }, null, 2)}\n`);
+}
