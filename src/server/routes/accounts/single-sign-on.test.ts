@@ -309,9 +309,10 @@ describe('single sign-on with a real OpenID provider', () => {
 
   it('writes the permissions a sign-in brings only once it completes: an abandoned second step changes nothing', async () => {
     await t.close();
+    audit = new AuditLines();
     t = await createTestApp(
       { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers' },
-      { auditSink: (audit = new AuditLines()) },
+      { auditSink: audit },
     );
     alice({}, ['pwd']);
     const reader = parseBody((await signIn()).exchange, LoginResult).Token;
