@@ -130,7 +130,11 @@ describe('creating, enabling and signing out accounts are step-up actions', () =
     );
     expectProblem(await post(`/api/Admin/Accounts/${auditor}/SignOut`, {}, admin.token), 403, 'step-up-required');
     const password = { Password: 'A new long passphrase 2026' };
-    expectProblem(await post(`/api/Admin/Accounts/${auditor}/Password`, password, admin.token), 403, 'step-up-required');
+    expectProblem(
+      await post(`/api/Admin/Accounts/${auditor}/Password`, password, admin.token),
+      403,
+      'step-up-required',
+    );
     const list = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin.token });
     expect(list.body).not.toContain('mallory');
 
