@@ -36,6 +36,7 @@ export interface Database {
   sign_in_tickets: SignInTicketTable;
   oidc_flows: OidcFlowTable;
   oidc_handovers: OidcHandoverTable;
+  activity_events: ActivityEventTable;
 }
 
 export interface PrincipalTable {
@@ -228,7 +229,17 @@ export interface DeviceTable {
   ended_at: string | null;
   /** When its credential was last used, to the minute (migration 010); null until then. */
   last_seen_at: Generated<string | null>;
+  /** How it was enrolled (migration 024): null for devices enrolled before that was recorded. */
+  enrolled_via: Generated<EnrolledVia | null>;
+  /** The enrolment link's issuer and when it was made, for a device enrolled from a link. */
+  link_issued_by: Generated<string | null>;
+  link_issued_at: Generated<string | null>;
+  /** The address and User-Agent of the enrolment's request. */
+  client_address: Generated<string | null>;
+  user_agent: Generated<string | null>;
 }
+
+export type EnrolledVia = 'link' | 'password' | 'single-sign-on';
 
 /** A single-use enrolment code, stored hashed. */
 export interface EnrollmentCodeTable {
@@ -237,6 +248,8 @@ export interface EnrollmentCodeTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Who made the link (migration 024): its person, or the helpdesk for them. */
+  issued_by: Generated<string | null>;
 }
 
 /** One two-factor code issued: for the per-person cap, the inbox's "asked from", and reports. */
@@ -328,4 +341,23 @@ export interface SignInTicketTable {
   used_at: string | null;
   /** The provider's ID token when the first factor was single sign-on: the session the ticket opens keeps it. */
   oidc_id_token: string | null;
+}
+
+/** One security event, as the audit stream carried it (migration 025): append-only. */
+export interface ActivityEventTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  outcome: 'success' | 'failure';
+  reason: string | null;
+  actor: string | null;
+  actor_key: string | null;
+  person: string | null;
+  person_key: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  source_ip: string | null;
+  user_agent: string | null;
+  /** JSON of the event's details; null for none. */
+  details: string | null;
 }

@@ -5,6 +5,7 @@
  * messages.ts for who loads them, and when.
  */
 export * from './accounts.ts';
+export * from './activity.ts';
 export * from './api-prefix.ts';
 export * from './demo-accounts.ts';
 export * from './devices.ts';
@@ -13,6 +14,7 @@ export * from './endpoints.ts';
 export * from './history.ts';
 export * from './people.ts';
 export * from './problems.ts';
+export * from './request-context.ts';
 export * from './request-headers.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';

@@ -46,6 +46,9 @@ export interface AuthenticatedDevice {
   pushUserStatus: PushUserStatus | null;
 }
 
+/** A User-Agent is kept to this length. */
+const USER_AGENT_MAX = 512;
+
 /** How often a device's last-seen time is written: reads stay reads between two of them. */
 const LAST_SEEN_EVERY_MINUTES = 1;
 
@@ -70,6 +73,7 @@ export async function createEnrollmentLink(
   clock: Clock,
   principal: Principal,
   origin: string,
+  issuedBy: string = principal.userName,
 ): Promise<EnrollmentLink> {
   const code = newSecret();
   const now = clock();
@@ -85,6 +89,7 @@ export async function createEnrollmentLink(
         created_at: formatTimestamp(now),
         expires_at: formatTimestamp(expires),
         used_at: null,
+        issued_by: issuedBy,
       })
       .execute();
   });
@@ -116,6 +121,7 @@ export async function enrollDevice(
   input: DeviceEnrollment,
   enroller: Enroller,
   changes: ChangePublisher,
+  from: { clientAddress: string | null; userAgent: string | null } = { clientAddress: null, userAgent: null },
 ): Promise<Enrolled> {
   const credential = newSecret();
   return writeAndPublish(
@@ -125,6 +131,7 @@ export async function enrollDevice(
       const now = clock();
       const stamp = formatTimestamp(now);
       let principalId: number;
+      let link: { issuedBy: string | null; issuedAt: string } | null = null;
       if (enroller.kind === 'code') {
         const used = await trx
           .updateTable('enrollment_codes')
@@ -132,16 +139,17 @@ export async function enrollDevice(
           .where('code_hash', '=', hashSecret(enroller.code))
           .where('used_at', 'is', null)
           .where('expires_at', '>', stamp)
-          .returning('principal_id')
+          .returning(['principal_id', 'issued_by', 'created_at'])
           .executeTakeFirst();
         if (!used) throw invalidCode();
         principalId = used.principal_id;
+        link = { issuedBy: used.issued_by, issuedAt: used.created_at };
       } else {
         principalId = enroller.principal.id;
       }
       const person = await trx
         .selectFrom('principals')
-        .select(['user_name', 'email', 'enabled'])
+        .select(['user_name', 'email', 'enabled', 'source'])
         .where('id', '=', principalId)
         .executeTakeFirst();
       if (person?.enabled !== 1) throw invalidCode();
@@ -185,6 +193,12 @@ export async function enrollDevice(
           push_auth: null,
           created_at: stamp,
           ended_at: null,
+          // How it came, for whoever decides on it (the request's context).
+          enrolled_via: link ? 'link' : person.source === 'oidc' ? 'single-sign-on' : 'password',
+          link_issued_by: link?.issuedBy ?? null,
+          link_issued_at: link?.issuedAt ?? null,
+          client_address: from.clientAddress,
+          user_agent: from.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
         })
         .execute();
       // The person hears of it on their other devices before anyone approves it: a link needs no password.

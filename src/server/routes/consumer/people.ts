@@ -60,7 +60,16 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
         }
         const principal = { ...account, grants: [] };
         // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-        return { account, link: await createEnrollmentLink(db, clock, principal, config.publicUrl) };
+        return {
+          account,
+          link: await createEnrollmentLink(
+            db,
+            clock,
+            principal,
+            config.publicUrl,
+            sessionOf(request).principal.userName,
+          ),
+        };
       },
     );
     return reply.code(201).send(link.link);
