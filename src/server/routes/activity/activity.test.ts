@@ -97,7 +97,9 @@ describe('activity', () => {
     const seen: number[] = [];
     let next: string | null = '';
     while (next !== null) {
-      const page = await activity(`?action=device-enrolled&limit=3${next ? `&before=${encodeURIComponent(next)}` : ''}`);
+      const page = await activity(
+        `?action=device-enrolled&limit=3${next ? `&before=${encodeURIComponent(next)}` : ''}`,
+      );
       seen.push(...page.Events.map((event) => event.Id));
       next = page.Next;
     }
@@ -138,7 +140,10 @@ describe('activity', () => {
       ] as const) {
         const response = await t.call({ method: 'GET', url: `/api/Activity${query}`, token: tokens.admin });
         const problem = expectProblem(response, 400, 'validation');
-        expect(problem.errors?.map((error) => error.path), query).toContain(path);
+        expect(
+          problem.errors?.map((error) => error.path),
+          query,
+        ).toContain(path);
       }
       // The right shape, a day that does not exist.
       const response = await t.call({ method: 'GET', url: '/api/Activity?from=2026-02-30', token: tokens.admin });
