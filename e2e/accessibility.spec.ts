@@ -203,7 +203,7 @@ const SCREENS: Screen[] = [
       {
         name: 'activity-filtered',
         open: async (page) => {
-          await page.getByLabel('Outcome').selectOption('failure');
+          await page.getByLabel('Outcome', { exact: true }).selectOption('failure');
           await expect(page).toHaveURL(/outcome=failure/);
         },
       },

@@ -46,6 +46,10 @@ function detailText(event: ActivityEvent): string {
   if (event.Action === 'authorization-decided' && typeof details.authorized === 'boolean') {
     return details.authorized ? 'approved' : 'rejected';
   }
+  if (event.Action === 'device-enrolled' && typeof details.by === 'string') {
+    return details.by === 'enrollment-code' ? 'from an enrolment link' : 'signed in on the phone';
+  }
+  if (event.Action === 'enrollment-link-issued' && typeof details.for === 'string') return `for ${details.for}`;
   return Object.entries(details)
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
