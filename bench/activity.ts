@@ -58,16 +58,21 @@ const STEP_SECONDS = Math.floor((365 * 86_400) / ACTIVITY_EVENTS);
 function insertSql(counter: string, at: string): string {
   const action = `(case ${ACTIONS.map((name, index) => `when n % ${ACTIONS.length} = ${index} then '${name}'`).join(' ')} end)`;
   return `insert into activity_events
-    (at, action, outcome, reason, actor, actor_key, person, person_key, target_type, target_id, source_ip, user_agent, details)
-    select ${at}, ${action},
-      case when n % 10 = 3 then 'failure' else 'success' end,
-      case when n % 10 = 3 then 'invalid-credentials' else null end,
-      'BENCH\\user' || (n % 2000), 'bench\\user' || (n % 2000),
-      'BENCH\\user' || ((n * 7) % 2000), 'bench\\user' || ((n * 7) % 2000),
-      'AuthorizationRequest', cast(n % 50000 + 1 as text),
-      '10.' || (n % 200) || '.' || ((n / 200) % 250) || '.' || (n % 250),
-      'Mozilla/5.0 (bench)', null
-    from ${counter}`;
+    (at, action, outcome, reason, actor, actor_key, person, person_key, target_type, target_id, source_ip, user_agent,
+     details, search)
+    select at, action, outcome, reason, actor, lower(actor), person, lower(person), target_type, target_id, source_ip,
+      user_agent, null,
+      lower(action || ' ' || actor || ' ' || person || ' ' || target_id || ' ' || source_ip || ' ' ||
+        coalesce(reason, '') || ' ' || user_agent)
+    from (select ${at} as at, ${action} as action,
+      case when n % 10 = 3 then 'failure' else 'success' end as outcome,
+      case when n % 10 = 3 then 'invalid-credentials' else null end as reason,
+      'BENCH\\user' || (n % 2000) as actor,
+      'BENCH\\user' || ((n * 7) % 2000) as person,
+      'AuthorizationRequest' as target_type, cast(n % 50000 + 1 as text) as target_id,
+      '10.' || (n % 200) || '.' || ((n / 200) % 250) || '.' || (n % 250) as source_ip,
+      'Mozilla/5.0 (bench)' as user_agent
+    from ${counter}) as generated`;
 }
 
 /** Each filter the page offers, first page, as the page asks for it (50 rows). */
@@ -128,7 +133,7 @@ async function measure(service: RunningServer, label: string): Promise<Figure[]>
   // and reported beside the filters, with a budget of its own.
   for (const [name, q, budget] of [
     ['free text, common', '10.1', BUDGET_MS],
-    ['free text, in no event', 'nowhere-at-all', 5_000],
+    ['free text, in no event', 'nowhere-at-all', 2_000],
   ] as const) {
     const runs: number[] = [];
     for (let round = 0; round < Math.min(ROUNDS, 5); round++) runs.push((await time(`q=${q}`)).ms);

@@ -63,22 +63,30 @@ export class ActivityStore {
       const person = clip(await personOf(trx, event));
       const actor = clip(event.userName);
       const details = event.details && Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null;
+      const targetId = event.entity?.id === null || event.entity?.id === undefined ? null : String(event.entity.id);
+      const reason = event.outcome === 'failure' || event.reason ? (event.reason ?? 'unknown') : null;
+      const userAgent = clip(event.userAgent);
+      const search = [event.action, actor, person, targetId, event.sourceIp, reason, userAgent, details]
+        .filter((part) => part !== null && part !== undefined)
+        .join('\n')
+        .toLowerCase();
       await trx
         .insertInto('activity_events')
         .values({
           at: formatTimestamp(at),
           action: event.action,
           outcome: event.outcome,
-          reason: event.outcome === 'failure' || event.reason ? (event.reason ?? 'unknown') : null,
+          reason,
           actor,
           actor_key: keyOf(actor),
           person,
           person_key: keyOf(person),
           target_type: event.entity?.type ?? null,
-          target_id: event.entity?.id === null || event.entity?.id === undefined ? null : String(event.entity.id),
+          target_id: targetId,
           source_ip: event.sourceIp ?? null,
-          user_agent: clip(event.userAgent),
+          user_agent: userAgent,
           details,
+          search,
         })
         .execute();
     }).catch(this.onError);

@@ -360,4 +360,6 @@ export interface ActivityEventTable {
   user_agent: string | null;
   /** JSON of the event's details; null for none. */
   details: string | null;
+  /** The searchable fields, lower-cased and joined by line breaks (migration 025). */
+  search: Generated<string>;
 }

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   ACTIVITY_PAGE_DEFAULT,
   type ActivityEvent,
@@ -6,7 +6,6 @@ import {
   type ActivityQuery,
   formatTimestamp,
 } from '../../../shared/contract/index.ts';
-import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
@@ -99,7 +98,6 @@ export async function listActivity(
   options: { accountEvents: boolean },
 ): Promise<ActivityPage> {
   const limit = query.limit ?? ACTIVITY_PAGE_DEFAULT;
-  const postgres = dialectOf(db) === 'postgres';
   let select = db
     .selectFrom('activity_events')
     .select([
@@ -131,24 +129,16 @@ export async function listActivity(
   if (query.from) select = select.where('at', '>=', bound(query.from, 'from'));
   if (query.to) select = select.where('at', '<', bound(query.to, 'to'));
   if (query.q) {
+    // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
     const pattern = likePattern(query.q);
-    const like = (eb: ExpressionBuilder<Database, 'activity_events'>, column: keyof Row) =>
-      postgres
-        ? sql<boolean>`${eb.ref(column)} ilike ${pattern} escape '\\'`
-        : sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`;
-    select = select.where((eb) =>
-      eb.or(
-        (['action', 'actor', 'person', 'target_id', 'source_ip', 'reason', 'user_agent', 'details'] as const).map(
-          (column) => like(eb, column),
-        ),
-      ),
-    );
+    select = select.where(sql<boolean>`search like ${pattern} escape '\\'`);
   }
   if (query.before) {
     const cut = query.before.lastIndexOf('_');
     const at = query.before.slice(0, cut);
     const id = Number(query.before.slice(cut + 1));
-    select = select.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+    // A row value: both databases walk the (…, at, id) index from the cursor, where an OR of two ranges reads on.
+    select = select.where(sql<boolean>`(at, id) < (${at}, ${id})`);
   }
   const rows = (await select
     .orderBy('at', 'desc')
