@@ -152,19 +152,27 @@ async function measure(service: RunningServer, label: string): Promise<Figure[]>
   return figures;
 }
 
+/** `count` events in an embedded database's file (no service may hold it): the dashboard's Activity page at scale. */
+export function addActivityEvents(sqliteFile: string, count: number): void {
+  const db = new SQLite(sqliteFile);
+  db.exec(
+    insertSql(
+      `(with recursive c(n) as (select 0 union all select n + 1 from c where n < ${count - 1}) select n from c)`,
+      `strftime('%Y-%m-%d %H:%M:%S.000', ${START / 1000} + n * ${STEP_SECONDS}, 'unixepoch')`,
+    ),
+  );
+  db.close();
+}
+
 async function sqliteFigures(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-activity-'));
   try {
     // A first start migrates; the events go in while it is stopped (it holds the file exclusively while it runs).
     await (await startService({ DATA_DIR: dataDir, DEMO: 'off', ...ADMIN })).stop();
-    const db = new SQLite(path.join(dataDir, 'tachyon.sqlite'));
+    const file = path.join(dataDir, 'tachyon.sqlite');
     const started = performance.now();
-    db.exec(
-      insertSql(
-        `(with recursive c(n) as (select 0 union all select n + 1 from c where n < ${ACTIVITY_EVENTS - 1}) select n from c)`,
-        `strftime('%Y-%m-%d %H:%M:%S.000', ${START / 1000} + n * ${STEP_SECONDS}, 'unixepoch')`,
-      ),
-    );
+    addActivityEvents(file, ACTIVITY_EVENTS);
+    const db = new SQLite(file);
     db.exec('analyze');
     db.close();
     console.log(
