@@ -61,6 +61,7 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
   await expect(page.getByRole('region', { name: 'How it came, and their other devices' })).toContainText(
     'From an enrolment link issued by DEMO\\helpdesk',
   );
+  await page.screenshot({ path: `${SHOTS}/request-context-desktop.png`, fullPage: true });
 
   // The admin (Read on Accounts too) reads what happened, narrows it, and the address keeps the filters.
   const admin = await browser.newContext({ viewport: DESKTOP });
@@ -100,6 +101,13 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await activity.getByRole('textbox', { name: 'Search events' }).fill('invalid-credentials');
     await expect(activity).toHaveURL(/q=invalid-credentials/);
     await expect(rows.first()).toContainText('Signed in, failed: invalid-credentials', { timeout: 15_000 });
+    // The person's page shows their own slice, newest first, with the way to the rest.
+    await activity.goto(`/people/${encodeURIComponent(PERSON.userName)}`);
+    const slice = activity.getByRole('region', { name: 'Activity' });
+    await expect(slice).toContainText('Signed in, failed: invalid-credentials');
+    await expect(slice).toContainText('Device decision (approved)');
+    await slice.scrollIntoViewIfNeeded();
+    await activity.screenshot({ path: `${SHOTS}/person-activity-desktop.png`, fullPage: true });
     await activity.setViewportSize(PHONE);
     await activity.goto(`/activity?person=${encodeURIComponent(PERSON.userName)}`);
     await expect(activity.locator('[data-activity-id]').first()).toBeVisible();

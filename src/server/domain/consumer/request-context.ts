@@ -41,6 +41,10 @@ export async function requestContexts(
     .select([
       'authorization_requests.id',
       'authorization_requests.user_name',
+      'authorization_requests.status',
+      'authorization_requests.device_type',
+      'authorization_requests.decided_at',
+      'devices.push_message_user_id as own_push_user',
       'devices.enrolled_via',
       'devices.link_issued_by',
       'devices.link_issued_at',
@@ -73,6 +77,7 @@ export async function requestContexts(
         'push_message_users.device_type',
         'push_message_users.manufacturer',
         'push_message_users.model',
+        'push_message_users.created_at',
         eb.fn.max('devices.last_seen_at').as('last_seen_at'),
         eb.fn.max('devices.client_address').as('client_address'),
       ])
@@ -85,6 +90,7 @@ export async function requestContexts(
         'push_message_users.device_type',
         'push_message_users.manufacturer',
         'push_message_users.model',
+        'push_message_users.created_at',
       ])
       .orderBy('push_message_users.id', 'desc')
       .execute(),
@@ -141,9 +147,15 @@ export async function requestContexts(
   return ids.map((id) => {
     const row = requests.find((request) => request.id === id) as (typeof requests)[number];
     const key = userKeyOf(row.user_name);
+    // The push user this request registered, once approved, is this device, not another one: its enrolment names it,
+    // and a request without one (the demo console's) registered the push user made at its decision.
+    const own = (user: (typeof pushUsers)[number]) =>
+      row.own_push_user !== null
+        ? user.id === row.own_push_user
+        : row.status === 'Authorized' && user.created_at === row.decided_at && user.device_type === row.device_type;
     const others: OtherDevice[] = [
       ...pushUsers
-        .filter((user) => user.user_key === key)
+        .filter((user) => user.user_key === key && !own(user))
         .map(
           (user): OtherDevice => ({
             State: user.status === PushUserStatusCode.Active ? 'Active' : 'Disabled',

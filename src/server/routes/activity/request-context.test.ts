@@ -101,6 +101,9 @@ describe('authorization request context', () => {
     ]);
     expect(context?.Hints.map((hint) => hint.Text)).toContain(`${NEWCOMER[0]} already has an Active iPhone 16`);
     expect(context?.Hints.map((hint) => hint.Kind)).not.toContain('FirstDevice');
+    // Once approved, a request's own device is not among the others.
+    const [approved] = await contexts([first.AuthorizationRequestId], tokens.auditor);
+    expect(approved?.OtherDevices.map((device) => device.Model)).toEqual(['Pixel 8', 'iPad Air']);
     // The signed-in enrolment says how its person signed in, and comes from an address they signed in from.
     const [signedIn] = await contexts([waiting.AuthorizationRequestId], tokens.auditor);
     expect(signedIn?.Origin).toMatchObject({ Kind: 'SignedIn', SignInMethod: 'Password', LinkIssuedBy: null });
@@ -118,6 +121,10 @@ describe('authorization request context', () => {
     // A request the demo console made has no enrolment to tell of.
     expect(both[0]?.Origin.Kind).toBe('NotRecorded');
     expect(both[0]?.Hints.map((hint) => hint.Text)).toEqual(['First device for ACME\\Zoe']);
+    // Approved, the push user its decision registered is itself, not another device.
+    await decide(t, tokens.admin, { AuthorizationRequestId: zoe.Id, RequestGuid: zoe.RequestGuid, DeviceToken: '' });
+    const [decided] = await contexts([zoe.Id], tokens.auditor);
+    expect(decided?.OtherDevices).toEqual([]);
   });
 
   it("leaves the seed's answers for requests exactly as they were", async () => {
