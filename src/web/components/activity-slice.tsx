@@ -60,7 +60,7 @@ export function ActivitySlice({
                     </>
                   )}
                 </Text>
-                <ActivityTargetLink event={event} />
+                {event.TargetType && <ActivityTargetLink event={event} />}
               </Group>
             </li>
           ))}
