@@ -48,9 +48,9 @@ export function RequestContextLine({ id }: { id: number }) {
   const warn = hints.some((hint) => WARNING.has(hint.Kind));
   return (
     <p
-      className={`${text.xs} ${warn ? '' : text.dimmed}`}
+      // A hint that asks for a second look is in the text's own colour, bolder: orange at this size fails contrast.
+      className={`${text.xs} ${warn ? text.medium : text.dimmed}`}
       style={{
-        color: warn ? 'var(--mantine-color-orange-text)' : undefined,
         whiteSpace: 'nowrap',
         overflow: 'hidden',
         textOverflow: 'ellipsis',
