@@ -2,7 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import type { LoginResult } from '../src/shared/contract/index.ts';
 import { SESSION_STORAGE_KEY, sessionFromLogin } from '../src/shared/stored-session.ts';
-import { AUTHORIZATION_REQUESTS, PUSH_USERS, startScaleService } from './lists.ts';
+import { ACTIVITY_SCALE_EVENTS, AUTHORIZATION_REQUESTS, PUSH_USERS, startScaleService } from './lists.ts';
 import type { Figure } from './report.ts';
 
 const ADMIN = { userName: 'BENCH\\admin', password: 'Bench#2026-admin' };
@@ -25,9 +25,9 @@ interface ListCase {
   path: string;
   apiPath: string;
   rowSelector: string;
-  searchLabel: string;
-  /** Typed one key at a time, then erased: every key changes the rows shown. */
-  query: string;
+  /** The search box, typed one key at a time, then erased: every key changes the rows shown. Null for a list the
+   * server searches (a page at a time, the URL updated after a pause): no keystroke figure there. */
+  search: { label: string; query: string } | null;
 }
 
 const CASES: ListCase[] = [
@@ -36,16 +36,14 @@ const CASES: ListCase[] = [
     path: '/push-users',
     apiPath: '/api/Consumer/PushMessageUsers',
     rowSelector: '[data-push-user-id]',
-    searchLabel: 'Search push users',
-    query: '49917',
+    search: { label: 'Search push users', query: '49917' },
   },
   {
     label: `all requests (${AUTHORIZATION_REQUESTS.toLocaleString('en')})`,
     path: '/authorization-requests?view=all',
     apiPath: '/api/Consumer/Authentication/AuthorizationRequests?getall=true',
     rowSelector: '[data-request-id]',
-    searchLabel: 'Search requests',
-    query: '7734',
+    search: { label: 'Search requests', query: '7734' },
   },
   {
     // Everyone the push users and requests name: one person each (70,000 people).
@@ -53,9 +51,16 @@ const CASES: ListCase[] = [
     path: '/people',
     apiPath: '/api/People',
     rowSelector: '[data-person]',
-    searchLabel: 'Search people',
     // Every key changes the rows shown: all the names begin "user0", so those letters would not.
-    query: '49917',
+    search: { label: 'Search people', query: '49917' },
+  },
+  {
+    // Read a page at a time from the server: its first page among 50,000 events, and scrolling what is loaded.
+    label: `activity (${ACTIVITY_SCALE_EVENTS.toLocaleString('en')} events)`,
+    path: '/activity',
+    apiPath: '/api/Activity',
+    rowSelector: '[data-activity-id]',
+    search: null,
   },
 ];
 
@@ -125,10 +130,9 @@ async function measureList(page: Page, list: ListCase, baseUrl: string) {
   }, list.apiPath);
 
   // Typing: each key until the rows on screen change (and are painted), in the page's own clock.
-  const search = page.getByRole('textbox', { name: list.searchLabel });
-  await search.click();
   const keystrokes: number[] = [];
-  const keys = [...list.query, ...list.query.split('').map(() => 'Backspace')];
+  if (list.search) await page.getByRole('textbox', { name: list.search.label }).click();
+  const keys = list.search ? [...list.search.query, ...list.search.query.split('').map(() => 'Backspace')] : [];
   for (const key of keys) {
     await page.evaluate(() => {
       window.__bench.rowsChangedAt = 0;
@@ -200,18 +204,18 @@ export async function dashboardScaleBench(dataDir: string): Promise<Figure[]> {
       await context.close();
       const keyMedian = median(keystrokes);
       const keyWorst = Math.max(...keystrokes);
-      figures.push(
-        {
-          target: `${list.label}: first rows after the list arrived`,
-          figure: firstRows.ms,
-          unit: 'ms',
-          floor: null,
-          floorLabel: '',
-          ratio: null,
-          budget: `<= ${FIRST_ROWS_MS} ms`,
-          pass: firstRows.ms <= FIRST_ROWS_MS,
-        },
-        {
+      figures.push({
+        target: `${list.label}: first rows after the list arrived`,
+        figure: firstRows.ms,
+        unit: 'ms',
+        floor: null,
+        floorLabel: '',
+        ratio: null,
+        budget: `<= ${FIRST_ROWS_MS} ms`,
+        pass: firstRows.ms <= FIRST_ROWS_MS,
+      });
+      if (keystrokes.length > 0) {
+        figures.push({
           target: `${list.label}: search keystroke to rows updated (median of ${keystrokes.length}, worst ${keyWorst.toFixed(0)} ms)`,
           figure: keyMedian,
           unit: 'ms',
@@ -220,18 +224,18 @@ export async function dashboardScaleBench(dataDir: string): Promise<Figure[]> {
           ratio: null,
           budget: `median <= ${KEYSTROKE_MS} ms`,
           pass: keyMedian <= KEYSTROKE_MS,
-        },
-        {
-          target: `${list.label}: longest task while scrolling (${scroll.count} long tasks, ${scroll.total.toFixed(0)} ms of ${scroll.elapsed.toFixed(0)} ms)`,
-          figure: scroll.max,
-          unit: 'ms',
-          floor: null,
-          floorLabel: '',
-          ratio: null,
-          budget: `no long task > ${LONG_TASK_MS} ms`,
-          pass: scroll.max <= LONG_TASK_MS,
-        },
-      );
+        });
+      }
+      figures.push({
+        target: `${list.label}: longest task while scrolling (${scroll.count} long tasks, ${scroll.total.toFixed(0)} ms of ${scroll.elapsed.toFixed(0)} ms)`,
+        figure: scroll.max,
+        unit: 'ms',
+        floor: null,
+        floorLabel: '',
+        ratio: null,
+        budget: `no long task > ${LONG_TASK_MS} ms`,
+        pass: scroll.max <= LONG_TASK_MS,
+      });
     }
     return figures;
   } finally {

@@ -197,6 +197,7 @@ export async function lighthouseBench(): Promise<Figure[]> {
       { name: 'one push user', path: `/push-users/${userId}`, signedIn: true },
       { name: 'people', path: '/people', signedIn: true },
       { name: 'one person', path: `/people/${encodeURIComponent('DEMO\\admin')}`, signedIn: true },
+      { name: 'activity', path: '/activity', signedIn: true },
       { name: 'device app', path: '/device', signedIn: false },
     ];
     console.log(`load before: ${loadAverage()}`);

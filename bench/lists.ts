@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { addActivityEvents } from './activity.ts';
 import { generateBenchData } from './generate-data.ts';
 import { type RunningServer, signIn, startService } from './processes.ts';
 import type { Figure } from './report.ts';
 
 export const PUSH_USERS = 50_000;
 export const AUTHORIZATION_REQUESTS = 20_000;
+/** Security events for the Activity page at scale (its own section measures 1,000,000 at the service). */
+export const ACTIVITY_SCALE_EVENTS = 50_000;
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 15);
 const ADMIN = { ADMIN_USERNAME: 'BENCH\\admin', ADMIN_PASSWORD: 'Bench#2026-admin' };
 
@@ -28,6 +31,7 @@ export async function prepareScaleData(): Promise<string> {
   const first = await startService({ DATA_DIR: dataDir, DEMO: 'off', ...ADMIN });
   await first.stop();
   generateBenchData(path.join(dataDir, 'tachyon.sqlite'), PUSH_USERS, AUTHORIZATION_REQUESTS);
+  addActivityEvents(path.join(dataDir, 'tachyon.sqlite'), ACTIVITY_SCALE_EVENTS);
   return dataDir;
 }
 

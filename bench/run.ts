@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../scripts/build.mjs';
+import { activityBench } from './activity.ts';
 import { bundleBench } from './bundle-size.ts';
 import { coldLoadBench } from './cold-load.ts';
 import { dashboardScaleBench } from './dashboard-scale.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       removeScaleData(dataDir);
     }
   }
+  await section('activity at scale', activityBench);
   await section('dashboard size', bundleBench);
   await section('cold first load', coldLoadBench);
   await section('lighthouse', lighthouseBench);

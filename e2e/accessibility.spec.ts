@@ -196,6 +196,21 @@ const SCREENS: Screen[] = [
   },
   {
     role: 'Admin',
+    path: '/activity',
+    ready: (page) => expect(page.locator('tr[data-activity-id]').first()).toBeVisible(),
+    checks: [
+      { name: 'activity' },
+      {
+        name: 'activity-filtered',
+        open: async (page) => {
+          await page.getByLabel('Outcome', { exact: true }).selectOption('failure');
+          await expect(page).toHaveURL(/outcome=failure/);
+        },
+      },
+    ],
+  },
+  {
+    role: 'Admin',
     path: '/settings',
     ready: async (page) => {
       await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();

@@ -33,6 +33,7 @@ export const BUNDLE_GROUP_SOURCES = {
     'src/web/api/queries.ts',
     'src/web/api/account-queries.ts',
     'src/web/api/people-queries.ts',
+    'src/web/api/activity-queries.ts',
     'src/web/session/permissions.ts',
   ],
   /** The small modules every signed-in list page shows around its rows (see SIGNED_IN in vite.config.ts). */

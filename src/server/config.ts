@@ -118,6 +118,8 @@ export interface Config {
   secondFactor: SecondFactorPolicy;
   /** How long a verified second factor lets step-up actions through. */
   stepUpMinutes: number;
+  /** ACTIVITY_RETENTION_DAYS: how long the Activity page's events are kept. */
+  activityRetentionDays: number;
 }
 
 /**
@@ -434,6 +436,7 @@ const Environment = z.object({
       : { problem: `SECOND_FACTOR must be one of ${SECOND_FACTOR_POLICIES.join(', ')}, got "${raw}"` };
   }),
   STEP_UP_MINUTES: minutes('STEP_UP_MINUTES', 5, 0.25, 24 * 60),
+  ACTIVITY_RETENTION_DAYS: integer('ACTIVITY_RETENTION_DAYS', 365, 1, 100 * 365),
   METRICS_PORT: variable<number | null>(null, (raw) => {
     const value = Number(raw);
     return Number.isInteger(value) && value >= 1 && value <= 65535
@@ -547,6 +550,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // every method still works in demo mode, as an option.
     secondFactor: vars.SECOND_FACTOR ?? (demo ? 'off' : 'writers'),
     stepUpMinutes: vars.STEP_UP_MINUTES,
+    activityRetentionDays: vars.ACTIVITY_RETENTION_DAYS,
   };
 }
 

@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountsRouteImport } from './routes/_app/accounts'
+import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppDemoRouteImport } from './routes/_app/demo'
 import { Route as AppSignInMethodsRouteImport } from './routes/_app/sign-in-methods'
 import { Route as AppTwoFactorRouteImport } from './routes/_app/two-factor'
@@ -46,6 +47,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAccountsRoute = AppAccountsRouteImport.update({
   id: '/accounts',
   path: '/accounts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActivityRoute = AppActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDemoRoute = AppDemoRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/accounts': typeof AppAccountsRoute
+  '/activity': typeof AppActivityRoute
   '/demo': typeof AppDemoRoute
   '/sign-in-methods': typeof AppSignInMethodsRoute
   '/two-factor': typeof AppTwoFactorRoute
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/accounts': typeof AppAccountsRoute
+  '/activity': typeof AppActivityRoute
   '/demo': typeof AppDemoRoute
   '/sign-in-methods': typeof AppSignInMethodsRoute
   '/two-factor': typeof AppTwoFactorRoute
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/settings': typeof SettingsRoute
   '/_app/accounts': typeof AppAccountsRoute
+  '/_app/activity': typeof AppActivityRoute
   '/_app/demo': typeof AppDemoRoute
   '/_app/sign-in-methods': typeof AppSignInMethodsRoute
   '/_app/two-factor': typeof AppTwoFactorRoute
@@ -150,6 +159,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/accounts'
+    | '/activity'
     | '/demo'
     | '/sign-in-methods'
     | '/two-factor'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/accounts'
+    | '/activity'
     | '/demo'
     | '/sign-in-methods'
     | '/two-factor'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/_app/accounts'
+    | '/_app/activity'
     | '/_app/demo'
     | '/_app/sign-in-methods'
     | '/_app/two-factor'
@@ -233,6 +245,13 @@ declare module '@tanstack/react-router' {
       path: '/accounts'
       fullPath: '/accounts'
       preLoaderRoute: typeof AppAccountsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/activity': {
+      id: '/_app/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AppActivityRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/demo': {
@@ -303,6 +322,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAccountsRoute: typeof AppAccountsRoute
+  AppActivityRoute: typeof AppActivityRoute
   AppDemoRoute: typeof AppDemoRoute
   AppSignInMethodsRoute: typeof AppSignInMethodsRoute
   AppTwoFactorRoute: typeof AppTwoFactorRoute
@@ -317,6 +337,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountsRoute: AppAccountsRoute,
+  AppActivityRoute: AppActivityRoute,
   AppDemoRoute: AppDemoRoute,
   AppSignInMethodsRoute: AppSignInMethodsRoute,
   AppTwoFactorRoute: AppTwoFactorRoute,

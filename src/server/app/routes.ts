@@ -4,6 +4,7 @@ import { accountRoutes } from '../routes/accounts/accounts.ts';
 import { authenticationRoutes } from '../routes/accounts/authentication.ts';
 import { signInMethodRoutes } from '../routes/accounts/sign-in-methods.ts';
 import { singleSignOnRoutes } from '../routes/accounts/single-sign-on.ts';
+import { activityRoutes } from '../routes/activity/activity.ts';
 import { changeEventRoutes } from '../routes/change-events.ts';
 import { authorizationRequestRoutes } from '../routes/consumer/authorization-requests.ts';
 import { historyRoutes } from '../routes/consumer/history.ts';
@@ -40,6 +41,7 @@ export async function registerRoutes(
   deviceRoutes(fastify, services);
   instructionRoutes(fastify, services);
   peopleRoutes(fastify, services);
+  activityRoutes(fastify, services);
   signInMethodRoutes(fastify, services);
   alertRoutes(fastify, services);
   backupRoutes(fastify, { database, config, clock, audit });

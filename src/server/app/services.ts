@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
+import { ActivityStore } from '../audit/activity-store.ts';
 import { type AuditLog, openAuditLog } from '../audit/audit-log.ts';
 import { type Config, ConfigError } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AccountService } from '../domain/accounts/accounts.ts';
 import { Directory } from '../domain/accounts/directory.ts';
+import { pruneActivity } from '../domain/activity/activity.ts';
 import { AlertService } from '../domain/alerts/alerts.ts';
 import { ChangeFeed } from '../domain/core/change-feed.ts';
 import { PostgresChangeFeed } from '../domain/core/postgres-change-feed.ts';
@@ -29,7 +31,10 @@ export interface ServiceGraph {
   services: Services;
   /** One registry for every metric, made only when the metrics are served somewhere. */
   metricsRegistry: Registry | null;
-  /** Deletes what has ended (sessions, known clients, device events, old codes); run at start and on a schedule. */
+  /**
+   * Deletes what has ended (sessions, known clients, device events, old codes, events past ACTIVITY_RETENTION_DAYS);
+   * run at start and on a schedule.
+   */
   purgeAll: () => Promise<void>;
 }
 
@@ -128,9 +133,14 @@ export async function buildServices(
 ): Promise<ServiceGraph> {
   const { config } = options;
   const { db } = database;
+  // Every audit event is also kept in the database for the Activity page; a failed write is logged, never thrown.
+  const activity = new ActivityStore(db, (error) =>
+    fastify.log.error({ err: error }, 'activity: an event was not kept'),
+  );
   const { audit, close: closeAudit } = openAuditLog(config.auditLog, clock, {
     ...(options.auditSink !== undefined ? { sink: options.auditSink } : {}),
     ...(options.auditStdout ? { stdout: options.auditStdout } : {}),
+    activity,
   });
   fastify.addHook('onClose', closeAudit);
   const { knownClients, throttle, sessions } = signInServices(fastify, database, config, clock, audit);
@@ -153,6 +163,7 @@ export async function buildServices(
     await oidc?.purge();
     await purgeDeviceEvents(db, clock());
     if (!config.demo) await purgeExpiredCodes(db, clock());
+    await pruneActivity(db, clock(), config.activityRetentionDays);
   };
   const changes = await openChangeFeed(fastify, database, config);
   // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { Clock } from '../lib/clock.ts';
 import { endDestination } from '../lib/log-destination.ts';
+import type { ActivityStore } from './activity-store.ts';
 import { type AuditEvent, auditLine } from './audit-event.ts';
 
 /** Where audit lines go: a stream taking whole lines, reopened after log rotation when it is a file. */
@@ -13,20 +14,27 @@ export interface AuditSink {
 /** Told of each event as it is recorded (the alerts); it must not throw nor wait. */
 export type AuditListener = (event: AuditEvent, at: Date) => void;
 
-/** The audit stream: each event one line, in the order they happened. Off (no sink): nothing is written. */
+/**
+ * The audit stream: each event one line, in the order they happened (off, with no sink: no line is written), and each
+ * also kept in the database for the Activity page when a store is given. `record` is the one way to record a
+ * security event: whatever happens in the service that the security team should see goes through it.
+ */
 export class AuditLog {
   private readonly sink: AuditSink | null;
   private readonly clock: Clock;
   private readonly listeners: AuditListener[] = [];
+  readonly activity: ActivityStore | null;
 
-  constructor(sink: AuditSink | null, clock: Clock) {
+  constructor(sink: AuditSink | null, clock: Clock, activity: ActivityStore | null = null) {
     this.sink = sink;
     this.clock = clock;
+    this.activity = activity;
   }
 
   record(event: AuditEvent): void {
     const at = this.clock();
     this.sink?.write(`${auditLine(event, at)}\n`);
+    this.activity?.append(event, at);
     for (const listener of this.listeners) listener(event, at);
   }
 
@@ -72,13 +80,17 @@ export function openAuditSink(setting: string, stdout?: AuditSink): AuditSink {
 export function openAuditLog(
   setting: string | null,
   clock: Clock,
-  given: { sink?: AuditSink | null; stdout?: AuditSink },
+  given: { sink?: AuditSink | null; stdout?: AuditSink; activity?: ActivityStore },
 ): { audit: AuditLog; close(): Promise<void> } {
-  if (given.sink !== undefined) return { audit: new AuditLog(given.sink, clock), close: async () => undefined };
+  const activity = given.activity ?? null;
+  if (given.sink !== undefined) {
+    return { audit: new AuditLog(given.sink, clock, activity), close: async () => activity?.settled() };
+  }
   const sink = setting === null ? null : openAuditSink(setting, given.stdout);
   return {
-    audit: new AuditLog(sink, clock),
+    audit: new AuditLog(sink, clock, activity),
     close: async () => {
+      await activity?.settled();
       if (sink !== given.stdout) await sink?.close?.();
     },
   };

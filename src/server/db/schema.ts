@@ -38,6 +38,7 @@ export interface Database {
   oidc_handovers: OidcHandoverTable;
   alert_destinations: AlertDestinationTable;
   alert_deliveries: AlertDeliveryTable;
+  activity_events: ActivityEventTable;
 }
 
 export interface PrincipalTable {
@@ -241,7 +242,16 @@ export interface DeviceTable {
   last_seen_at: Generated<string | null>;
   /** Who enrolled it: its person signed in, or the maker of the link it used (migration 020; null before). */
   added_by: Generated<string | null>;
+  /** How it was enrolled (migration 024): null for devices enrolled before that was recorded. */
+  enrolled_via: Generated<EnrolledVia | null>;
+  /** When the enrolment link it used was made (its maker is added_by). */
+  link_issued_at: Generated<string | null>;
+  /** The address and User-Agent of the enrolment's request. */
+  client_address: Generated<string | null>;
+  user_agent: Generated<string | null>;
 }
+
+export type EnrolledVia = 'link' | 'password' | 'single-sign-on';
 
 /** A single-use enrolment code, stored hashed. */
 export interface EnrollmentCodeTable {
@@ -383,4 +393,25 @@ export interface AlertDeliveryTable {
   created_at: string;
   queued_at: string;
   delivered_at: string | null;
+}
+
+/** One security event, as the audit stream carried it (migration 025): append-only. */
+export interface ActivityEventTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  outcome: 'success' | 'failure';
+  reason: string | null;
+  actor: string | null;
+  actor_key: string | null;
+  person: string | null;
+  person_key: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  source_ip: string | null;
+  user_agent: string | null;
+  /** JSON of the event's details; null for none. */
+  details: string | null;
+  /** The searchable fields, lower-cased and joined by line breaks (migration 025). */
+  search: Generated<string>;
 }

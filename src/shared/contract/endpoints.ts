@@ -12,12 +12,14 @@ import {
   ReportedCodeList,
   RotatedSecret,
 } from './accounts.ts';
+import { ActivityPage, ActivityQuery } from './activity.ts';
 import { alertEndpoints } from './alert-endpoints.ts';
 import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
 import { ACCOUNTS_READ, ACCOUNTS_WRITE, base, type Endpoint, SECURITY_READ, SECURITY_WRITE } from './endpoint.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
 import { Person, PersonParam, PersonSummaryList, ReportHandled } from './people.ts';
+import { RequestContextList, RequestContextQuery } from './request-context.ts';
 import {
   AuthorizationRequest,
   AuthorizationRequestList,
@@ -522,6 +524,29 @@ export const endpoints = {
     access: SECURITY_WRITE,
     params: IdParam,
     response: ReportHandled,
+  },
+  // Deciding with context, and the security events kept (extensions in every API version, under /api only).
+  authorizationRequestContexts: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/AuthorizationRequestContexts',
+    summary:
+      "What an approver should know of up to 100 authorization requests: how each came, its person's other devices and open reports, and hints in plain words",
+    access: SECURITY_READ,
+    query: RequestContextQuery,
+    response: RequestContextList,
+  },
+  listActivity: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Activity',
+    summary:
+      'Security events newest first, a page at a time, filtered by actor, person, target, action, outcome, time and free text; account events with Read on Accounts',
+    access: SECURITY_READ,
+    query: ActivityQuery,
+    response: ActivityPage,
   },
   // Devices and instructions: a real second factor (extensions in every API version, under /api only).
   devicePushKey: deviceAppEndpoints.devicePushKey,

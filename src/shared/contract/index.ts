@@ -5,6 +5,7 @@
  * messages.ts for who loads them, and when.
  */
 export * from './accounts.ts';
+export * from './activity.ts';
 export * from './alerts.ts';
 export * from './api-prefix.ts';
 export * from './demo-accounts.ts';
@@ -14,6 +15,7 @@ export * from './endpoints.ts';
 export * from './history.ts';
 export * from './people.ts';
 export * from './problems.ts';
+export * from './request-context.ts';
 export * from './request-headers.ts';
 export * from './resources.ts';
 export * from './session-headers.ts';

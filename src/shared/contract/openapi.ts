@@ -1,11 +1,13 @@
 import { z } from 'zod/mini';
 import * as accountSchemas from './accounts.ts';
+import * as activitySchemas from './activity.ts';
 import { API_PREFIX } from './api-prefix.ts';
 import * as deviceSchemas from './devices.ts';
 import { availability, type Endpoint, endpoints } from './endpoints.ts';
 import * as historySchemas from './history.ts';
 import * as peopleSchemas from './people.ts';
 import { PROBLEM_KINDS, Problem } from './problems.ts';
+import * as requestContextSchemas from './request-context.ts';
 import * as resourceSchemas from './resources.ts';
 import { API_VERSION_HEADER, DEFAULT_API_VERSION, SUPPORTED_VERSIONS } from './versions.ts';
 
@@ -13,9 +15,15 @@ type JsonSchema = Record<string, unknown>;
 
 /** The contract's exported schemas by identity, so the document names each as its module does. */
 const EXPORT_NAME = new Map<unknown, string>(
-  Object.entries({ ...accountSchemas, ...deviceSchemas, ...historySchemas, ...peopleSchemas, ...resourceSchemas }).map(
-    ([name, value]) => [value, name],
-  ),
+  Object.entries({
+    ...accountSchemas,
+    ...activitySchemas,
+    ...deviceSchemas,
+    ...historySchemas,
+    ...peopleSchemas,
+    ...requestContextSchemas,
+    ...resourceSchemas,
+  }).map(([name, value]) => [value, name]),
 );
 
 /**

@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from '../../shared/contract/index.ts';
+import { activityQueries } from './activity-queries.ts';
 import { patchPushUser, patchRequest, pushUsersChanged, requestsChanged } from './cache-updates.ts';
 import { streamChangeEvents } from './change-events.ts';
 import { liveMode, setLiveMode } from './live-mode.ts';
 import { isOwnEcho } from './own-changes.ts';
 import { peopleKeys } from './people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from './queries.ts';
+import { requestContextQueries } from './request-context-queries.ts';
 
 const RETRY_MS = 5_000;
 
@@ -38,6 +40,10 @@ export function holdRequestLists(): () => void {
  * show it. While the queue holds the request lists, they only go stale.
  */
 export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promise<unknown> {
+  // Every change is a security event, and may change a decision's context (a person's other devices): both are read
+  // again where they are on screen.
+  void queryClient.invalidateQueries({ queryKey: activityQueries.all });
+  void queryClient.invalidateQueries({ queryKey: requestContextQueries.all });
   if (event.Type === 'reset') return Promise.all([requestsChanged(queryClient), pushUsersChanged(queryClient)]);
   if (event.Type === 'push-user') {
     if (!patchPushUser(queryClient, event)) return pushUsersChanged(queryClient);

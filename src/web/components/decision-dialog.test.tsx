@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorizationRequest } from '../../shared/contract/index.ts';
+import type { AuthorizationRequest, RequestContext } from '../../shared/contract/index.ts';
 import { authorizationRequestQueries } from '../api/queries.ts';
-import { json, problem, renderWithProviders, scriptedFetch } from '../test/render.tsx';
+import { requestContextQueries } from '../api/request-context-queries.ts';
+import { createTestQueryClient, inRouter, json, problem, renderWithProviders, scriptedFetch } from '../test/render.tsx';
 import { signInAs } from '../test/session.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 
@@ -20,15 +21,52 @@ const request: AuthorizationRequest = {
   Status: 'Pending',
 };
 
+/** What the service says of how the request came: known before the dialog opens (the queue's row asked already). */
+const context: RequestContext = {
+  AuthorizationRequestId: 4,
+  UserName: 'ACME\\hana.sato',
+  Origin: {
+    Kind: 'Link',
+    SignInMethod: null,
+    LinkIssuedBy: 'DEMO\\helpdesk',
+    LinkIssuedFor: 'ACME\\hana.sato',
+    LinkIssuedTimestampUtc: '2026-11-17 07:25:00.000',
+    ClientAddress: '198.51.100.7',
+    UserAgent: null,
+  },
+  OtherDevices: [
+    {
+      State: 'Active',
+      PushMessageUserId: 9,
+      AuthorizationRequestId: null,
+      DeviceType: 'iOS',
+      Manufacturer: 'Apple',
+      Model: 'iPhone 12',
+      LastSeenTimestampUtc: null,
+    },
+  ],
+  OpenReports: 0,
+  Hints: [
+    { Kind: 'HasActiveDevice', Text: 'ACME\\hana.sato already has an Active iPhone 12' },
+    { Kind: 'NewAddress', Text: 'From an address never seen for ACME\\hana.sato' },
+  ],
+};
+
 beforeEach(() => signInAs());
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog(decision: 'approve' | 'reject') {
+async function renderDialog(decision: 'approve' | 'reject') {
   const onClose = vi.fn();
   const onDecided = vi.fn();
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(requestContextQueries.one(request.Id).queryKey, context);
   const rendered = renderWithProviders(
-    <DecisionDialog target={{ request, decision }} onClose={onClose} onDecided={onDecided} />,
+    // Its context links to the person's other devices: inside a router, as in the app.
+    inRouter(<DecisionDialog target={{ request, decision }} onClose={onClose} onDecided={onDecided} />),
+    { queryClient },
   );
+  // The router renders its first route after a tick.
+  await screen.findByRole('dialog');
   return { ...rendered, onClose, onDecided };
 }
 
@@ -37,10 +75,16 @@ describe('DecisionDialog', () => {
     const decided = { ...request, Status: 'Authorized' as const, DecidedBy: 'DEMO\\admin', Comment: 'Called her' };
     const scripted = scriptedFetch(json(decided));
     vi.stubGlobal('fetch', scripted.fetch);
-    const { user, onDecided, queryClient } = renderDialog('approve');
+    const { user, onDecided, queryClient } = await renderDialog('approve');
     queryClient.setQueryData(authorizationRequestQueries.list({ view: 'pending' }).queryKey, [request]);
 
     expect(screen.getByRole('dialog', { name: 'Approve this device?' })).toBeInTheDocument();
+    // What the approver should know, beside what the phone says of itself.
+    expect(screen.getByText('ACME\\hana.sato already has an Active iPhone 12')).toBeInTheDocument();
+    expect(screen.getByText('From an address never seen for ACME\\hana.sato')).toBeInTheDocument();
+    expect(screen.getByText(/From an enrolment link issued by/)).toHaveTextContent(
+      'From an enrolment link issued by DEMO\\helpdesk for ACME\\hana.sato',
+    );
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), '  Called her ');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
 
@@ -59,7 +103,7 @@ describe('DecisionDialog', () => {
   it('rejects with Authorized false and no comment when none was typed', async () => {
     const scripted = scriptedFetch(json({ ...request, Status: 'Rejected' }));
     vi.stubGlobal('fetch', scripted.fetch);
-    const { user, onDecided } = renderDialog('reject');
+    const { user, onDecided } = await renderDialog('reject');
     const reject = screen.getByRole('button', { name: 'Reject' });
     // Destructive styling: the filled red of the theme, unlike Approve's primary colour.
     expect(reject.getAttribute('style')).toContain('--mantine-color-red-9');
@@ -75,7 +119,7 @@ describe('DecisionDialog', () => {
   it('keeps the typed comment when the call fails, and sends it again on retry', async () => {
     const scripted = scriptedFetch(new TypeError('Failed to fetch'), json({ ...request, Status: 'Rejected' }));
     vi.stubGlobal('fetch', scripted.fetch);
-    const { user, onDecided } = renderDialog('reject');
+    const { user, onDecided } = await renderDialog('reject');
 
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), 'Unknown device');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
@@ -94,7 +138,7 @@ describe('DecisionDialog', () => {
       problem('already-decided', 409, 'Request 4 was already authorized by DEMO\\helpdesk.'),
     );
     vi.stubGlobal('fetch', scripted.fetch);
-    const { user, onClose, queryClient } = renderDialog('approve');
+    const { user, onClose, queryClient } = await renderDialog('approve');
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));

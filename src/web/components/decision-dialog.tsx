@@ -11,6 +11,7 @@ import { sheetProps, TOUCH_TARGET, usePhone } from '../lib/use-phone.ts';
 import { useSession } from '../session/session-context.tsx';
 import type { DecisionTarget } from './decision.ts';
 import { DeviceSummary } from './device-summary.tsx';
+import { RequestContextDetails } from './request-context.tsx';
 import { UserText } from './user-text.tsx';
 
 export interface DecisionDialogProps {
@@ -90,6 +91,7 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
               />
             </Stack>
           </Paper>
+          <RequestContextDetails id={request.Id} />
           <Text size="sm" c="dimmed">
             {approve
               ? 'The device will be registered for push messages and can approve two-factor sign-ins.'

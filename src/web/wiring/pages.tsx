@@ -1,4 +1,5 @@
 import {
+  IconActivity,
   IconAddressBook,
   IconDeviceMobileCheck,
   IconFlask,
@@ -10,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { accountQueries } from '../api/account-queries.ts';
+import { activityQueries } from '../api/activity-queries.ts';
 import type { HasEndpoint } from '../api/endpoint-query.ts';
 import { peopleQueries } from '../api/people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
@@ -17,7 +19,16 @@ import { endpointAccess } from '../session/permissions.ts';
 import type { StoredSession } from '../session/session-store.ts';
 
 export interface Page {
-  to: '/' | '/authorization-requests' | '/push-users' | '/people' | '/two-factor' | '/settings' | '/demo' | '/accounts';
+  to:
+    | '/'
+    | '/authorization-requests'
+    | '/push-users'
+    | '/people'
+    | '/activity'
+    | '/two-factor'
+    | '/settings'
+    | '/demo'
+    | '/accounts';
   label: string;
   /** The line under the page's heading; index.html also shows it while the app's code downloads (page-outlines). */
   description: string;
@@ -66,6 +77,13 @@ export const PAGES = {
     description: 'Everyone the service knows: their devices, requests, codes and reports in one place.',
     icon: <IconAddressBook size={18} />,
     query: peopleQueries.list,
+  },
+  activity: {
+    to: '/activity',
+    label: 'Activity',
+    description: 'Security events as they happen: sign-ins, decisions, enrolments, reports and account changes.',
+    icon: <IconActivity size={18} />,
+    query: activityQueries.page,
   },
   twoFactor: {
     to: '/two-factor',

@@ -46,6 +46,9 @@ export interface AuthenticatedDevice {
   pushUserStatus: PushUserStatus | null;
 }
 
+/** A User-Agent is kept to this length. */
+const USER_AGENT_MAX = 512;
+
 /** How often a device's last-seen time is written: reads stay reads between two of them. */
 const LAST_SEEN_EVERY_MINUTES = 1;
 
@@ -119,6 +122,7 @@ export async function enrollDevice(
   input: DeviceEnrollment,
   enroller: Enroller,
   changes: ChangePublisher,
+  from: { clientAddress: string | null; userAgent: string | null } = { clientAddress: null, userAgent: null },
 ): Promise<Enrolled> {
   const credential = newSecret();
   return writeAndPublish(
@@ -129,6 +133,7 @@ export async function enrollDevice(
       const stamp = formatTimestamp(now);
       let principalId: number;
       let addedBy: string | null;
+      let linkIssuedAt: string | null = null;
       if (enroller.kind === 'code') {
         const used = await trx
           .updateTable('enrollment_codes')
@@ -136,18 +141,19 @@ export async function enrollDevice(
           .where('code_hash', '=', hashSecret(enroller.code))
           .where('used_at', 'is', null)
           .where('expires_at', '>', stamp)
-          .returning(['principal_id', 'created_by'])
+          .returning(['principal_id', 'created_by', 'created_at'])
           .executeTakeFirst();
         if (!used) throw invalidCode();
         principalId = used.principal_id;
         addedBy = used.created_by;
+        linkIssuedAt = used.created_at;
       } else {
         principalId = enroller.principal.id;
         addedBy = enroller.principal.userName;
       }
       const person = await trx
         .selectFrom('principals')
-        .select(['user_name', 'email', 'enabled'])
+        .select(['user_name', 'email', 'enabled', 'source'])
         .where('id', '=', principalId)
         .executeTakeFirst();
       if (person?.enabled !== 1) throw invalidCode();
@@ -192,6 +198,11 @@ export async function enrollDevice(
           created_at: stamp,
           ended_at: null,
           added_by: addedBy,
+          // How it came, for whoever decides on it (the request's context).
+          enrolled_via: enroller.kind === 'code' ? 'link' : person.source === 'oidc' ? 'single-sign-on' : 'password',
+          link_issued_at: linkIssuedAt,
+          client_address: from.clientAddress,
+          user_agent: from.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
         })
         .execute();
       // The person hears of it on their other devices before anyone approves it: a link needs no password.

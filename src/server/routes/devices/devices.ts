@@ -20,6 +20,7 @@ import {
 import { reportCode } from '../../domain/two-factor/code-reports.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
+import { requestFacts } from '../../lib/request-facts.ts';
 import { pushKeyOf } from '../../push/vapid-keys.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
@@ -104,7 +105,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
             entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId },
           }),
         },
-        () => enrollDevice(db, clock, body, enroller, changes),
+        () => enrollDevice(db, clock, body, enroller, changes, requestFacts(request)),
       );
       pushSender?.sendNotice?.(enrolled.notice.targets, enrolled.notice.message);
       return enrolled.result;

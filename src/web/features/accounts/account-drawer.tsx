@@ -25,6 +25,7 @@ import {
 } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { problemFieldError } from '../../api/field-problem.ts';
+import { ActivitySlice, useMayReadActivity } from '../../components/activity-slice.tsx';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
@@ -220,6 +221,7 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
           <ResetSignInMethodsButton account={account} />
         </Group>
         <AccountActivity id={account.Id} />
+        <AccountSecurityEvents userName={account.UserName} />
       </Stack>
       <Modal opened={pending === 'disable'} onClose={() => setPending(null)} title={`Disable ${account.UserName}?`}>
         <Text size="sm" mb="md">
@@ -455,6 +457,19 @@ function AccountActivity({ id }: { id: number }) {
           </Table.Tbody>
         </Table>
       )}
+    </Stack>
+  );
+}
+
+/** The newest security events that concern this account's person (their sign-ins, changes made to them, devices). */
+function AccountSecurityEvents({ userName }: { userName: string }) {
+  if (!useMayReadActivity()) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Security events
+      </Title>
+      <ActivitySlice filter={{ person: userName }} what="this account" />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import type { Decision } from '../../components/decision.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
+import { RequestContextLine } from '../../components/request-context.tsx';
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
@@ -71,6 +72,7 @@ export const RequestCard = memo(function RequestCard({
         />
         <Timestamp value={request.CreatedTimestampUtc} size="xs" dimmed style={{ flexShrink: 0 }} />
       </Group>
+      {status === 'Pending' && <RequestContextLine id={request.Id} />}
       {status === 'Pending' && !stale && !selecting && (
         <DecisionButtons request={request} onDecide={(decision) => onDecide(request, decision)} touch />
       )}

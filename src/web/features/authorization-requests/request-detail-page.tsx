@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { HistoryTimeline } from '../../components/history-timeline.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { RequestContextDetails } from '../../components/request-context.tsx';
 import { requestStatus } from '../../components/request-status.ts';
 import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -92,6 +93,12 @@ function RequestDetail({ id }: { id: number }) {
             </Text>
           )}
         </Stack>
+      </Paper>
+      <Paper p="lg" radius="md" shadow="xs" mt="md" component="section" aria-labelledby="request-context">
+        <Title order={2} fz="lg" mb="sm" id="request-context">
+          How it came, and their other devices
+        </Title>
+        <RequestContextDetails id={request.Id} />
       </Paper>
       <Stack mt="md">
         <HistoryTimeline entity="AuthorizationRequest" id={request.Id} />

@@ -3,6 +3,7 @@ import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import type { Decision } from '../../components/decision.ts';
 import { DeviceSummary } from '../../components/device-summary.tsx';
 import { ListCell, ListRow, useCompactTable } from '../../components/list-table.tsx';
+import { RequestContextLine } from '../../components/request-context.tsx';
 import type { RequestDisplayStatus } from '../../components/request-status.ts';
 import { RowLink } from '../../components/row-link.tsx';
 import text from '../../components/row-text.module.css';
@@ -67,6 +68,7 @@ export const RequestRow = memo(function RequestRow({
       </ListCell>
       <ListCell>
         <Timestamp value={request.CreatedTimestampUtc} />
+        {status === 'Pending' && <RequestContextLine id={request.Id} />}
       </ListCell>
       {showStatus && (
         <ListCell>

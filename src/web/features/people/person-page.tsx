@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Person } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { peopleQueries } from '../../api/people-queries.ts';
+import { ActivitySlice, useMayReadActivity } from '../../components/activity-slice.tsx';
 import { EndpointGate } from '../../components/endpoint-gate.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,6 +19,7 @@ import { PersonDevices } from './person-devices.tsx';
 import { ReportAlert, UnknownPerson } from './person-notices.tsx';
 import { BACK_TO_PEOPLE } from './person-outline.tsx';
 import { PersonRequests } from './person-requests.tsx';
+import { PersonSection } from './person-section.tsx';
 
 const route = getRouteApi('/_app/people/$userName');
 
@@ -85,7 +87,18 @@ function PersonDetail({ userName }: { userName: string }) {
         <PersonCodes person={person} />
         <PersonAccount person={person} />
         <PersonSignIns person={person} />
+        <PersonActivity userName={person.UserName} />
       </Stack>
     </>
+  );
+}
+
+/** The newest security events that concern them, for those who may read the Activity page. */
+function PersonActivity({ userName }: { userName: string }) {
+  if (!useMayReadActivity()) return null;
+  return (
+    <PersonSection title="Activity" id="activity">
+      <ActivitySlice filter={{ person: userName }} what="them" />
+    </PersonSection>
   );
 }

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+
+const DESKTOP = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+/** A demo account with no device yet: the helpdesk sets up their phone with a link. */
+const PERSON = account('Auditor');
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+/** The helpdesk makes a link for the auditor, and a phone enrols with it (as the phone would, without a password). */
+async function phoneEnrolsFromHelpdeskLink(request: APIRequestContext): Promise<number> {
+  const { Token } = await apiLogin(request, 'Helpdesk');
+  const link = await request.post(`/api/People/${encodeURIComponent(PERSON.userName)}/EnrollmentLinks`, {
+    headers: bearer(Token),
+  });
+  expect(link.status()).toBe(201);
+  const { Code } = (await link.json()) as { Code: string };
+  const enrolled = await request.post('/api/Device/Enrollments', {
+    data: { DeviceType: 'Android', Manufacturer: 'Google', Model: 'Pixel 9', EnrollmentCode: Code },
+    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 15; Pixel 9) Chrome/131.0 Mobile' },
+  });
+  expect(enrolled.status()).toBe(201);
+  return ((await enrolled.json()) as { AuthorizationRequestId: number }).AuthorizationRequestId;
+}
+
+test('the helpdesk approves a phone knowing how it came, and the Activity page finds the decision', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const requestId = await phoneEnrolsFromHelpdeskLink(page.request);
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/authorization-requests');
+
+  // The queue's row says it in a few words, the dialog in full.
+  const row = page.locator(`tr[data-request-id="${requestId}"]`);
+  await expect(row.locator(`[data-request-hints="${requestId}"]`)).toHaveText(/First device.*Your link/);
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
+  await expect(dialog.getByText(`First device for ${PERSON.userName}`)).toBeVisible();
+  await expect(dialog.getByText('The link was issued by you')).toBeVisible();
+  await expect(dialog.getByText(/From an enrolment link issued by DEMO\\helpdesk for DEMO\\auditor/)).toBeVisible();
+  await expect(dialog.getByText('Their other devices')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/approve-with-context-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/approve-with-context-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The request's own page keeps the context after the decision.
+  await page.goto(`/authorization-requests/${requestId}`);
+  await expect(page.getByRole('region', { name: 'How it came, and their other devices' })).toContainText(
+    'From an enrolment link issued by DEMO\\helpdesk',
+  );
+  await page.screenshot({ path: `${SHOTS}/request-context-desktop.png`, fullPage: true });
+
+  // The admin (Read on Accounts too) reads what happened, narrows it, and the address keeps the filters.
+  const admin = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const activity = await admin.newPage();
+    await signInAs(activity, 'Admin');
+    await activity.goto(`/activity?person=${encodeURIComponent(PERSON.userName)}`);
+    const rows = activity.locator('tr[data-activity-id]');
+    await expect(rows.first()).toContainText('Device decision (approved)');
+    await expect(rows.first()).toContainText('DEMO\\helpdesk');
+    await expect(activity.locator('tbody')).toContainText('Device enrolled');
+    await expect(activity.locator('tbody')).toContainText('Enrolment link issued for someone');
+    await activity.screenshot({ path: `${SHOTS}/activity-desktop.png` });
+
+    await activity.getByLabel('Event', { exact: true }).selectOption('device-enrolled');
+    await expect(activity).toHaveURL(/action=device-enrolled/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Device enrolled');
+    // The row links to its request and its person.
+    await rows
+      .first()
+      .getByRole('link', { name: `Request ${requestId}` })
+      .click();
+    await expect(activity).toHaveURL(new RegExp(`/authorization-requests/${requestId}$`));
+    await activity.goBack();
+    await expect(activity).toHaveURL(/action=device-enrolled/);
+
+    await activity.getByLabel('Outcome', { exact: true }).selectOption('failure');
+    await expect(activity.getByText('No event matches')).toBeVisible();
+    await activity.getByRole('button', { name: 'Show every event' }).click();
+    await expect(activity).not.toHaveURL(/person=|action=|outcome=/);
+
+    // A failed sign-in appears without reloading, and free text finds it.
+    await activity.request.post('/api/Consumer/Authentication', {
+      data: { UserName: PERSON.userName, Password: 'not the password' },
+    });
+    await activity.getByRole('textbox', { name: 'Search events' }).fill('invalid-credentials');
+    await expect(activity).toHaveURL(/q=invalid-credentials/);
+    await expect(rows.first()).toContainText('Signed in, failed: invalid-credentials', { timeout: 15_000 });
+    // The person's page shows their own slice, newest first, with the way to the rest.
+    await activity.goto(`/people/${encodeURIComponent(PERSON.userName)}`);
+    const slice = activity.getByRole('region', { name: 'Activity' });
+    await expect(slice).toContainText('Signed in, failed: invalid-credentials');
+    await expect(slice).toContainText('Device decision (approved)');
+    await slice.scrollIntoViewIfNeeded();
+    await activity.screenshot({ path: `${SHOTS}/person-activity-desktop.png`, fullPage: true });
+    await activity.setViewportSize(PHONE);
+    await activity.goto(`/activity?person=${encodeURIComponent(PERSON.userName)}`);
+    await expect(activity.locator('[data-activity-id]').first()).toBeVisible();
+    await activity.screenshot({ path: `${SHOTS}/activity-phone.png`, fullPage: true });
+  } finally {
+    await admin.close();
+  }
+});

@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from 'kysely';
+import { formatTimestamp } from '../../shared/contract/index.ts';
+import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import type { AuditEvent } from './audit-event.ts';
+
+/** Text from a client (a typed user name, a User-Agent) is kept to this length, as in the audit line. */
+const TEXT_MAX = 256;
+const clip = (text: string | null | undefined) => (text ? text.slice(0, TEXT_MAX) : null);
+const keyOf = (name: string | null) => (name === null ? null : name.trim().toLowerCase());
+
+/**
+ * Whom an event concerns: the person of the request, push user, device or account it names, read in the event's own
+ * write; else the person a link was issued for; else whoever acted (a sign-in, a step-up: their own).
+ */
+async function personOf(trx: Transaction<Database>, event: AuditEvent): Promise<string | null> {
+  const id = Number(event.entity?.id);
+  if (event.entity && Number.isInteger(id) && id > 0) {
+    const row = await (() => {
+      switch (event.entity.type) {
+        case 'AuthorizationRequest':
+          return trx.selectFrom('authorization_requests').select('user_name').where('id', '=', id).executeTakeFirst();
+        case 'PushMessageUser':
+          return trx.selectFrom('push_message_users').select('user_name').where('id', '=', id).executeTakeFirst();
+        case 'Account':
+          return trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+        case 'Device':
+          return trx
+            .selectFrom('devices')
+            .innerJoin('principals', 'principals.id', 'devices.principal_id')
+            .select('principals.user_name')
+            .where('devices.id', '=', id)
+            .executeTakeFirst();
+        default:
+          return undefined;
+      }
+    })();
+    if (row) return row.user_name;
+  }
+  const forWhom = event.details?.for;
+  if (typeof forWhom === 'string') return forWhom;
+  return event.userName ?? null;
+}
+
+/**
+ * The audit stream's events, also kept in the database for the Activity page: appended, never changed. A write
+ * never delays what caused the event (the audit line is written at once; the row follows on the group commit), and
+ * a failed write is reported, never thrown at the request. Reads in this process wait for the writes already begun
+ * (`settled`), so an answer includes every event that happened before it was asked for.
+ */
+export class ActivityStore {
+  private readonly db: Kysely<Database>;
+  private readonly onError: (error: unknown) => void;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(db: Kysely<Database>, onError: (error: unknown) => void) {
+    this.db = db;
+    this.onError = onError;
+  }
+
+  append(event: AuditEvent, at: Date): void {
+    const write = writeTransaction(this.db, async (trx) => {
+      const person = clip(await personOf(trx, event));
+      const actor = clip(event.userName);
+      const details = event.details && Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null;
+      const targetId = event.entity?.id === null || event.entity?.id === undefined ? null : String(event.entity.id);
+      const reason = event.outcome === 'failure' || event.reason ? (event.reason ?? 'unknown') : null;
+      const userAgent = clip(event.userAgent);
+      const search = [event.action, actor, person, targetId, event.sourceIp, reason, userAgent, details]
+        .filter((part) => part !== null && part !== undefined)
+        .join('\n')
+        .toLowerCase();
+      await trx
+        .insertInto('activity_events')
+        .values({
+          at: formatTimestamp(at),
+          action: event.action,
+          outcome: event.outcome,
+          reason,
+          actor,
+          actor_key: keyOf(actor),
+          person,
+          person_key: keyOf(person),
+          target_type: event.entity?.type ?? null,
+          target_id: targetId,
+          source_ip: event.sourceIp ?? null,
+          user_agent: userAgent,
+          details,
+          search,
+        })
+        .execute();
+    }).catch(this.onError);
+    this.pending.add(write);
+    void write.finally(() => this.pending.delete(write));
+  }
+
+  /** Resolves once every write begun so far has ended. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+}

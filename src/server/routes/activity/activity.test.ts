@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { ActivityPage } from '../../../shared/contract/index.ts';
+import { pruneActivity } from '../../domain/activity/activity.ts';
+import { decide, enrollDevice } from '../../test/device-helpers.ts';
+import {
+  ADMIN,
+  AUDITOR,
+  demoCreateRequest,
+  expectProblem,
+  HELPDESK,
+  OPERATOR,
+  parseBody,
+  useTestApp,
+} from '../../test/harness.ts';
+
+describe('activity', () => {
+  const { t, tokens } = useTestApp({
+    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
+  });
+
+  const activity = async (query: string, token: string = tokens.admin) => {
+    const response = await t.call({ method: 'GET', url: `/api/Activity${query}`, token });
+    expect(response.statusCode, response.body).toBe(200);
+    return parseBody(response, ActivityPage);
+  };
+
+  /** The operator enrols a phone from another address; the helpdesk approves it; the operator mistypes a password. */
+  async function aDayOfEvents() {
+    const phone = await enrollDevice(t, { token: tokens.operator });
+    await decide(t, tokens.helpdesk, phone);
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication',
+      payload: { UserName: OPERATOR[0], Password: 'not it' },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(wrong.statusCode).toBe(401);
+    return phone;
+  }
+
+  it('keeps every audit event in the database, newest first, with whom it concerns and its target', async () => {
+    const phone = await aDayOfEvents();
+    const { Events } = await activity('');
+    expect(Events.slice(0, 4).map((event) => [event.Action, event.Outcome, event.Actor, event.Person])).toEqual([
+      ['sign-in', 'failure', OPERATOR[0], OPERATOR[0]],
+      ['authorization-decided', 'success', HELPDESK[0], OPERATOR[0]],
+      ['device-enrolled', 'success', OPERATOR[0], OPERATOR[0]],
+      // The sign-ins of the test's set-up.
+      ['sign-in', 'success', OPERATOR[0], OPERATOR[0]],
+    ]);
+    expect(Events[1]).toMatchObject({
+      TargetType: 'AuthorizationRequest',
+      TargetId: String(phone.AuthorizationRequestId),
+      Details: { authorized: true },
+    });
+    expect(Events[0]).toMatchObject({ SourceIp: '203.0.113.50', Reason: 'invalid-credentials' });
+    const ids = Events.map((event) => event.Id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('filters by actor, person, target, action, outcome and time, any case, and finds free text', async () => {
+    const phone = await aDayOfEvents();
+    const actions = (page: ActivityPage) => page.Events.map((event) => event.Action);
+    expect(actions(await activity(`?actor=${encodeURIComponent('demo\\HELPDESK')}`))).toEqual([
+      'authorization-decided',
+      'sign-in',
+    ]);
+    const operators = await activity(`?person=${encodeURIComponent(OPERATOR[0])}&outcome=success`);
+    expect(actions(operators)).toEqual(['authorization-decided', 'device-enrolled', 'sign-in']);
+    const target = await activity(`?target=AuthorizationRequest:${phone.AuthorizationRequestId}`);
+    expect(actions(target)).toEqual(['authorization-decided', 'device-enrolled']);
+    expect(actions(await activity('?action=device-enrolled,authorization-decided'))).toEqual([
+      'authorization-decided',
+      'device-enrolled',
+    ]);
+    expect(actions(await activity('?outcome=failure'))).toEqual(['sign-in']);
+    expect(actions(await activity('?q=203.0.113'))).toEqual(['sign-in']);
+    expect(actions(await activity(`?q=${encodeURIComponent('100%')}`))).toEqual([]);
+    // Time: a day includes its whole day; the test clock's day holds everything, the day before nothing.
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect((await activity(`?from=${today}&to=${today}`)).Events.length).toBeGreaterThanOrEqual(4);
+    expect((await activity(`?to=${yesterday}`)).Events).toEqual([]);
+    t.clock.advanceMinutes(1);
+    await demoCreateRequest(t, tokens.admin);
+    await enrollDevice(t, { token: tokens.operator });
+    const later = t.clock.now().toISOString();
+    expect(actions(await activity(`?from=${later}&person=${encodeURIComponent(OPERATOR[0])}`))).toEqual([
+      'device-enrolled',
+    ]);
+  });
+
+  it('pages newest first without gaps or repeats, by the Next of the page before', async () => {
+    for (let i = 0; i < 7; i++) await enrollDevice(t, { token: tokens.operator });
+    const all = (await activity('?action=device-enrolled&limit=200')).Events.map((event) => event.Id);
+    expect(all).toHaveLength(7);
+    const seen: number[] = [];
+    let next: string | null = '';
+    while (next !== null) {
+      const page = await activity(
+        `?action=device-enrolled&limit=3${next ? `&before=${encodeURIComponent(next)}` : ''}`,
+      );
+      seen.push(...page.Events.map((event) => event.Id));
+      next = page.Next;
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it('withholds sign-ins and account events from a caller without Read on Accounts', async () => {
+    await aDayOfEvents();
+    const auditors = await activity('', tokens.auditor);
+    expect(auditors.Events.map((event) => event.Action)).toEqual(['authorization-decided', 'device-enrolled']);
+    expect((await activity('?action=sign-in', tokens.auditor)).Events).toEqual([]);
+    expect((await activity('?action=sign-in', tokens.admin)).Events.length).toBeGreaterThan(0);
+  });
+
+  it('prunes events past the retention, and keeps the rest', async () => {
+    await aDayOfEvents();
+    const before = (await activity('?limit=200')).Events.length;
+    t.clock.advanceMinutes(10 * 24 * 60);
+    const admin = await t.login(...ADMIN);
+    expect(await pruneActivity(t.database.db, t.clock.now(), 5)).toBe(before);
+    expect((await activity('?limit=200', admin)).Events.map((event) => event.Action)).toEqual(['sign-in']);
+  });
+
+  describe('refuses', () => {
+    it('malformed filters with a 400 naming each', async () => {
+      for (const [query, path] of [
+        ['?target=Nothing:1', 'target'],
+        ['?target=AuthorizationRequest', 'target'],
+        ['?outcome=maybe', 'outcome'],
+        ['?action=DROP%20TABLE', 'action'],
+        ['?from=yesterday', 'from'],
+        ['?to=2026-13-45T99:99Z', 'to'],
+        ['?before=12', 'before'],
+        ['?limit=0', 'limit'],
+        ['?limit=201', 'limit'],
+        ['?actor=', 'actor'],
+        ['?q=', 'q'],
+      ] as const) {
+        const response = await t.call({ method: 'GET', url: `/api/Activity${query}`, token: tokens.admin });
+        const problem = expectProblem(response, 400, 'validation');
+        expect(
+          problem.errors?.map((error) => error.path),
+          query,
+        ).toContain(path);
+      }
+      // The right shape, a day that does not exist.
+      const response = await t.call({ method: 'GET', url: '/api/Activity?from=2026-02-30', token: tokens.admin });
+      expect(expectProblem(response, 400, 'validation').detail).toContain('2026-02-30');
+    });
+
+    it('an unknown person or target with an empty page, not an error', async () => {
+      expect((await activity(`?person=${encodeURIComponent('ACME\\nobody')}`)).Events).toEqual([]);
+      expect((await activity('?target=AuthorizationRequest:999999')).Events).toEqual([]);
+    });
+
+    it('a caller without Read on Security, one not signed in, and a version this service does not have', async () => {
+      expectProblem(await t.call({ method: 'GET', url: '/api/Activity', token: tokens.operator }), 403, 'forbidden');
+      expectProblem(await t.call({ method: 'GET', url: '/api/Activity' }), 401, 'unauthenticated');
+      const old = await t.call({ method: 'GET', url: '/api/Activity', token: tokens.admin, version: '2.0' });
+      expect(old.statusCode, old.body).toBe(400);
+    });
+  });
+});

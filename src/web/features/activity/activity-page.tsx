@@ -1,0 +1,136 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconActivity, IconSearchOff } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { ActivityEvent } from '../../../shared/contract/index.ts';
+import { activityQueries } from '../../api/activity-queries.ts';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
+import { ListPage } from '../../components/list-page.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MessageState } from '../../components/message-state.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
+import { ACTIVITY_CSV_COLUMNS } from './activity-csv.ts';
+import { type ActivitySearch, anyFilter } from './activity-search.ts';
+import { ActivityTable } from './activity-table.tsx';
+import { ActivityToolbar } from './activity-toolbar.tsx';
+
+const route = getRouteApi('/_app/activity');
+
+export function ActivityPage() {
+  return (
+    <ListPage page={PAGES.activity}>
+      <Activity />
+    </ListPage>
+  );
+}
+
+function Activity() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const onChange = (change: Partial<ActivitySearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
+  // Older pages start over whenever a filter changes: the key makes a new list.
+  return <ActivityList key={JSON.stringify(search)} search={search} onChange={onChange} />;
+}
+
+function ActivityList({
+  search,
+  onChange,
+}: {
+  search: ActivitySearch;
+  onChange: (change: Partial<ActivitySearch>) => void;
+}) {
+  // The pages after the first, by the `Next` of the page before each. Only the newest page follows what happens (it is
+  // read again every few seconds) while it is the only one: with older pages loaded, refreshing it would leave a gap.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useQueries({
+    queries: [undefined, ...cursors].map((before, index) => ({
+      ...activityQueries.page({ ...search, before }),
+      ...(index === 0 && cursors.length > 0 ? { refetchInterval: false as const } : {}),
+    })),
+  });
+  const first = pages[0];
+  const events = useMemo(() => {
+    const seen = new Set<number>();
+    const all: ActivityEvent[] = [];
+    for (const page of pages) {
+      for (const event of page.data?.Events ?? []) {
+        if (seen.has(event.Id)) continue;
+        seen.add(event.Id);
+        all.push(event);
+      }
+    }
+    return all;
+  }, [pages]);
+  const last = pages.at(-1);
+  const next = last?.data?.Next ?? null;
+  const exportButton = <ExportCsvButton rows={events} columns={ACTIVITY_CSV_COLUMNS} name="activity" />;
+
+  return (
+    <>
+      <ActivityToolbar search={search} onChange={onChange} exportButton={exportButton} />
+      {!first || first.isPending ? (
+        <LoadingState label="Loading activity…" />
+      ) : first.isError ? (
+        <ErrorState error={first.error} onRetry={() => void first.refetch()} />
+      ) : events.length === 0 ? (
+        anyFilter(search) ? (
+          <MessageState
+            icon={<IconSearchOff />}
+            title="No event matches"
+            description="Try other filters or another time."
+          >
+            <Button
+              variant="default"
+              onClick={() =>
+                onChange({
+                  actor: undefined,
+                  person: undefined,
+                  target: undefined,
+                  action: undefined,
+                  outcome: undefined,
+                  from: undefined,
+                  to: undefined,
+                  q: undefined,
+                })
+              }
+            >
+              Show every event
+            </Button>
+          </MessageState>
+        ) : (
+          <MessageState
+            icon={<IconActivity />}
+            title="Nothing has happened yet"
+            description="Sign-ins, decisions, enrolments and reports appear here as they happen."
+          />
+        )
+      ) : (
+        <>
+          <ActivityTable events={events} />
+          <Group justify="center" mt="md" gap="sm">
+            {last?.isError ? (
+              <ErrorState error={last.error} onRetry={() => void last.refetch()} />
+            ) : next ? (
+              <Button
+                variant="default"
+                loading={last?.isFetching}
+                onClick={() => setCursors((previous) => [...previous, next])}
+              >
+                Load older events
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {events.length === 1
+                  ? 'That is the only event.'
+                  : `That is all ${events.length.toLocaleString()} events.`}
+              </Text>
+            )}
+          </Group>
+        </>
+      )}
+    </>
+  );
+}
