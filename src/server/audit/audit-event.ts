@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   'recovery-code-used',
   'sign-in-methods-reset',
   'step-up',
+  'devices-disabled',
+  'temporary-code-issued',
+  'temporary-code-revoked',
+  'temporary-code-used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +77,11 @@ const CATEGORIZATION: Record<AuditAction, { category: readonly string[]; type: r
   'recovery-code-used': { category: ['authentication'], type: ['info'] },
   'sign-in-methods-reset': { category: ['iam'], type: ['user', 'change'] },
   'step-up': { category: ['authentication'], type: ['info'] },
+  'devices-disabled': { category: ['iam'], type: ['change'] },
+  // A code that stands in for a person's phone: whoever holds it passes their second step until it ends.
+  'temporary-code-issued': { category: ['iam', 'authentication'], type: ['creation'] },
+  'temporary-code-revoked': { category: ['iam', 'authentication'], type: ['deletion'] },
+  'temporary-code-used': { category: ['authentication'], type: ['info'] },
 };
 
 /** What the event was about: an account, an authorization request, a push message user, a device… */

@@ -36,6 +36,8 @@ export interface Database {
   sign_in_tickets: SignInTicketTable;
   oidc_flows: OidcFlowTable;
   oidc_handovers: OidcHandoverTable;
+  temporary_codes: TemporaryCodeTable;
+  temporary_code_uses: TemporaryCodeUseTable;
 }
 
 export interface PrincipalTable {
@@ -328,4 +330,27 @@ export interface SignInTicketTable {
   used_at: string | null;
   /** The provider's ID token when the first factor was single sign-on: the session the ticket opens keeps it. */
   oidc_id_token: string | null;
+}
+
+/** A temporary code the helpdesk issued (migration 022): its hash, never the code. */
+export interface TemporaryCodeTable {
+  id: Generated<number>;
+  principal_id: number;
+  code_hash: string;
+  issued_by: string;
+  issued_at: string;
+  expires_at: string;
+  uses_allowed: number;
+  uses_made: Generated<number>;
+  revoked_by: string | null;
+  revoked_at: string | null;
+}
+
+/** One use of a temporary code. */
+export interface TemporaryCodeUseTable {
+  id: Generated<number>;
+  temporary_code_id: number;
+  purpose: 'instruction' | 'sign-in';
+  used_at: string;
+  client_address: string | null;
 }

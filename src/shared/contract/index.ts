@@ -22,3 +22,4 @@ export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';
 export * from './web-push-payload.ts';
+export * from './temporary-codes.ts';

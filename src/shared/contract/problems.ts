@@ -88,6 +88,8 @@ export const PROBLEM_KINDS = [
   'recovery-code-invalid',
   'device-code-invalid',
   'device-code-expired',
+  /** A temporary code that is wrong, expired, used up or revoked (none is told apart). */
+  'temporary-code-invalid',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -16,6 +16,7 @@ import * as people from './010-019/014-people.ts';
 import * as deviceSignInCodes from './010-019/015-device-sign-in-codes.ts';
 import * as deviceNotices from './010-019/016-device-notices.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
+import * as temporaryCodes from './020-029/022-temporary-codes.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-device-sign-in-codes': deviceSignInCodes,
   '016-device-notices': deviceNotices,
   '019-ticket-id-token': ticketIdToken,
+  '022-temporary-codes': temporaryCodes,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

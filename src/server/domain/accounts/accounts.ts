@@ -9,6 +9,7 @@ import {
   API_SECRET_HINT,
   type CreatedAccount,
   formatTimestamp,
+  type AccountsPermission,
   type Permission,
   type RotatedSecret,
   type SecondFactorPolicy,
@@ -101,8 +102,11 @@ const permissionsText = (permissions: AccountPermissions) =>
     .map((entity) => `${entity}: ${permissions[entity].length > 0 ? permissions[entity].join('+') : 'none'}`)
     .join(', ');
 
-const sortPermissions = (list: readonly Permission[]): Permission[] =>
-  (['Read', 'Write'] as const).filter((permission) => list.includes(permission));
+const sortPermissions = (list: readonly string[]): AccountsPermission[] =>
+  (['Read', 'Write', 'Contain'] as const).filter((permission) => list.includes(permission));
+/** Security knows Read and Write only: a stray grant of anything else there is no permission. */
+const seedPermissions = (list: readonly string[]): Permission[] =>
+  sortPermissions(list).filter((permission): permission is Permission => permission !== 'Contain');
 
 export class AccountService {
   private readonly db: Kysely<Database>;
@@ -162,7 +166,7 @@ export class AccountService {
       .where('principal_id', '=', row.id)
       .execute();
     const of = (entity: string) =>
-      sortPermissions(grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission as Permission));
+      grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission);
     const now = this.clock();
     const active = await this.db
       .selectFrom('sessions')
@@ -199,7 +203,7 @@ export class AccountService {
       Source: ACCOUNT_SOURCE[row.source],
       Kind: accountKindOf(row.kind),
       Enabled: row.enabled === 1,
-      Permissions: { Security: of('Security'), Accounts: of('Accounts') },
+      Permissions: { Security: seedPermissions(of('Security')), Accounts: sortPermissions(of('Accounts')) },
       PermissionsEditable: row.source === 'local',
       LastSignInUtc: row.last_sign_in_at,
       LastUsedUtc: lastUsed,

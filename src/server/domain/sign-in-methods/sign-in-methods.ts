@@ -448,7 +448,8 @@ export class SignInMethodService {
   }
 
   /** An administrator's recovery for a person: their passkeys and recovery codes go, and their sessions end. */
-  async reset(id: number, actor: Principal, where: SignInContext): Promise<void> {
+  /** `containment`: the helpdesk reset it by Contain (the audit stream says so). */
+  async reset(id: number, actor: Principal, where: SignInContext, containment = false): Promise<void> {
     const now = this.o.clock();
     const userName = await writeTransaction(this.o.db, async (trx) => {
       const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
@@ -475,7 +476,7 @@ export class SignInMethodService {
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
       entity: { type: 'Account', id },
-      details: { account: userName },
+      details: { account: userName, ...(containment ? { containment: true } : {}) },
     });
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
+import { requireWithinReach } from '../../domain/accounts/containment.ts';
 import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
 import { relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
 import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
@@ -81,7 +82,9 @@ export function signInMethodRoutes(
     return { Codes: codes };
   });
   registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request, reply }) => {
-    await methods.reset(params.id, sessionOf(request).principal, signInContext(request));
+    const { principal } = sessionOf(request);
+    const containment = await requireWithinReach(db, principal, endpoints.resetSignInMethods.access, params.id);
+    await methods.reset(params.id, principal, signInContext(request), containment);
     return reply.code(204).send();
   });
 }
