@@ -522,7 +522,8 @@ export const endpoints = {
     seedNumber: null,
     method: 'POST',
     path: '/People/:userName/Devices/Disable',
-    summary: "Disable every device of this person (their push users become Disabled; no code reaches them until enabled)",
+    summary:
+      'Disable every device of this person (their push users become Disabled; no code reaches them until enabled)',
     access: SECURITY_WRITE_OR_CONTAIN,
     params: PersonParam,
     response: DevicesDisabled,

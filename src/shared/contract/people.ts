@@ -90,9 +90,7 @@ export const Person = z.object({
    * `Protected`: it holds Accounts permissions, so only Write on Accounts acts on it.
    */
   AccountState: z.optional(
-    z.nullable(
-      z.object({ Id, Enabled: z.boolean(), Kind: AccountKind, Protected: z.boolean() }),
-    ),
+    z.nullable(z.object({ Id, Enabled: z.boolean(), Kind: AccountKind, Protected: z.boolean() })),
   ),
   /** Temporary codes issued for them, newest first (never the code), with their uses. */
   TemporaryCodes: z.optional(z.array(TemporaryCode)),

@@ -5,11 +5,11 @@ import {
   type AccountHistoryAction,
   type AccountHistoryEntry,
   type AccountPermissions,
+  type AccountsPermission,
   API_ACCOUNTS_PERMISSION_HINT,
   API_SECRET_HINT,
   type CreatedAccount,
   formatTimestamp,
-  type AccountsPermission,
   type Permission,
   type RotatedSecret,
   type SecondFactorPolicy,
@@ -165,8 +165,7 @@ export class AccountService {
       .select(['entity', 'permission'])
       .where('principal_id', '=', row.id)
       .execute();
-    const of = (entity: string) =>
-      grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission);
+    const of = (entity: string) => grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission);
     const now = this.clock();
     const active = await this.db
       .selectFrom('sessions')

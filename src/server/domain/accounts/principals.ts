@@ -1,10 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  AccountKind,
-  AccountsPermission,
-  Permission,
-  PermissionGrant,
-} from '../../../shared/contract/index.ts';
+import type { AccountKind, AccountsPermission, Permission, PermissionGrant } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { hashPassword } from './passwords.ts';

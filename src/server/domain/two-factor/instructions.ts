@@ -178,7 +178,12 @@ export async function issueToken(
     const expires = addMinutes(now, TOKEN_LIFETIME_MINUTES);
     await trx
       .updateTable('instructions')
-      .set({ token_hash: null, token_expires_at: formatTimestamp(expires), failed_attempts: 0, state: 'AwaitingTwoFactor' })
+      .set({
+        token_hash: null,
+        token_expires_at: formatTimestamp(expires),
+        failed_attempts: 0,
+        state: 'AwaitingTwoFactor',
+      })
       .where('id', '=', instruction.id)
       .execute();
     return { devicesNotified: 0, deviceNames: [], expires, targets: [], deviceIds: [] };
@@ -474,9 +479,7 @@ export async function reissueToken(
   return deliverIssued(delivery, row, issued, now);
 }
 
-export type Outcome =
-  | { ok: TokenAccepted; deviceIds: number[]; temporaryCodeId?: number }
-  | { problem: ProblemError };
+export type Outcome = { ok: TokenAccepted; deviceIds: number[]; temporaryCodeId?: number } | { problem: ProblemError };
 
 /**
  * #2-#4: checks a two-factor token. Wrong tokens are counted in the same transaction,
@@ -544,7 +547,10 @@ export async function judgeToken(
   }
   if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
   // Whatever became of the pushed code, a valid temporary code of the creator authenticates the instruction.
-  if (temporaryCode && (await spendTemporaryCode(trx, temporaryCode.id, 'instruction', now, temporaryCode.clientAddress))) {
+  if (
+    temporaryCode &&
+    (await spendTemporaryCode(trx, temporaryCode.id, 'instruction', now, temporaryCode.clientAddress))
+  ) {
     return { ...(await authenticated(trx, row, now, delivery)), temporaryCodeId: temporaryCode.id };
   }
   const waitsForTemporaryCode = !row.token_hash && row.state === 'AwaitingTwoFactor';

@@ -44,7 +44,11 @@ function stateOf(row: Row, now: Date): TemporaryCodeState {
 
 const USE_PURPOSE = { instruction: 'Instruction', 'sign-in': 'SignIn' } as const;
 
-function toTemporaryCode(row: Row, uses: Pick<TemporaryCodeUseTable, 'purpose' | 'used_at' | 'client_address'>[], now: Date) {
+function toTemporaryCode(
+  row: Row,
+  uses: Pick<TemporaryCodeUseTable, 'purpose' | 'used_at' | 'client_address'>[],
+  now: Date,
+) {
   return {
     Id: row.id,
     IssuedBy: row.issued_by,
@@ -62,7 +66,16 @@ function toTemporaryCode(row: Row, uses: Pick<TemporaryCodeUseTable, 'purpose' |
   } satisfies TemporaryCode;
 }
 
-const COLUMNS = ['id', 'issued_by', 'issued_at', 'expires_at', 'uses_allowed', 'uses_made', 'revoked_by', 'revoked_at'] as const;
+const COLUMNS = [
+  'id',
+  'issued_by',
+  'issued_at',
+  'expires_at',
+  'uses_allowed',
+  'uses_made',
+  'revoked_by',
+  'revoked_at',
+] as const;
 
 /** Issues a code for a person's account; the answer carries the code this once. */
 export async function issueTemporaryCode(
@@ -176,9 +189,7 @@ export async function matchTemporaryCode(
 ): Promise<number | null> {
   const digits = normalized(typed);
   if (!/^\d+$/.test(digits) || digits.length !== TEMPORARY_CODE_DIGITS) return null;
-  const candidates = await validCodes(db, principalId, formatTimestamp(clock()))
-    .select(['id', 'code_hash'])
-    .execute();
+  const candidates = await validCodes(db, principalId, formatTimestamp(clock())).select(['id', 'code_hash']).execute();
   for (const candidate of candidates) {
     if (await verifyPassword(digits, candidate.code_hash)) return candidate.id;
   }

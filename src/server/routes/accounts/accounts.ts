@@ -90,7 +90,10 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
     await audited(
       audit,
       request,
-      { action: 'session-ended', event: { entity: { type: 'Account', id }, details: { cause: 'signed-out-everywhere' } } },
+      {
+        action: 'session-ended',
+        event: { entity: { type: 'Account', id }, details: { cause: 'signed-out-everywhere' } },
+      },
       () => accounts.signOutEverywhere(id, sessionOf(request).principal),
     );
     return reply.code(204).send();

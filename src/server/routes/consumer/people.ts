@@ -45,13 +45,20 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
       request,
       {
         action: 'enrollment-link-issued',
-        event: { details: { for: params.userName, ...containmentDetail(request, endpoints.createPersonEnrollmentLink) } },
+        event: {
+          details: { for: params.userName, ...containmentDetail(request, endpoints.createPersonEnrollmentLink) },
+        },
         after: ({ account }) => ({ entity: { type: 'Account', id: account.id } }),
       },
       async () => {
         const account = await accountOfPerson(db, params.userName);
         if (account) {
-          await requireWithinReach(db, sessionOf(request).principal, endpoints.createPersonEnrollmentLink.access, account.id);
+          await requireWithinReach(
+            db,
+            sessionOf(request).principal,
+            endpoints.createPersonEnrollmentLink.access,
+            account.id,
+          );
         }
         if (!account) {
           throw new ProblemError(
@@ -105,22 +112,21 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
   );
 
   registerEndpoint(app, endpoints.issueTemporaryCode, async ({ params, body, request, reply }) => {
+    const details = {
+      for: params.userName,
+      validMinutes: body.ValidMinutes,
+      uses: body.Uses,
+      ...containmentDetail(request, endpoints.issueTemporaryCode),
+    };
     const issued = await audited(
       audit,
       request,
       {
         action: 'temporary-code-issued',
-        event: {
-          details: {
-            for: params.userName,
-            validMinutes: body.ValidMinutes,
-            uses: body.Uses,
-            ...containmentDetail(request, endpoints.issueTemporaryCode),
-          },
-        },
+        event: { details },
         after: ({ account, code }) => ({
           entity: { type: 'Account', id: account.id },
-          details: { for: account.userName, temporaryCode: code.Id, expires: code.ExpiresUtc },
+          details: { ...details, temporaryCode: code.Id, expires: code.ExpiresUtc },
         }),
       },
       async () => {

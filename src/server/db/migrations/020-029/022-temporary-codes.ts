@@ -29,9 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('temporary_code_uses')
     .addColumn('id', idType, id)
-    .addColumn('temporary_code_id', 'integer', (c) =>
-      c.notNull().references('temporary_codes.id').onDelete('cascade'),
-    )
+    .addColumn('temporary_code_id', 'integer', (c) => c.notNull().references('temporary_codes.id').onDelete('cascade'))
     // 'instruction' or 'sign-in'.
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text', (c) => c.notNull())
