@@ -29,6 +29,7 @@ import {
   sendDeviceCode,
 } from '../two-factor/device-codes.ts';
 import type { TokenDelivery } from '../two-factor/instructions.ts';
+import { temporaryCodeRefused, useTemporaryCode } from '../two-factor/temporary-codes.ts';
 import {
   addPasskey,
   assertionOptions,
@@ -211,6 +212,52 @@ export class SignInMethodService {
       ...carriedBy(spent),
     });
     return { ...result, RecoveryCodesLeft: left };
+  }
+
+  /**
+   * The second step with a temporary code from the helpdesk: it lets the person in (and add a first passkey), but the
+   * session holds no second factor proof, so every step-up still asks for one of their own.
+   */
+  async temporaryCodeSignIn(ticket: string, code: string, where: SignInContext): Promise<LoginResult> {
+    const { db, clock, throttle, audit } = this.o;
+    const holder = await ticketHolder(db, ticket, clock());
+    if (holder === null) throw ticketInvalid();
+    const person = await db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'user_key'])
+      .where('id', '=', holder)
+      .executeTakeFirstOrThrow();
+    let used: number | null = null;
+    const right = await throttle.attempt(person.user_key, where.clientAddress, async () => {
+      used = await useTemporaryCode(db, clock, holder, code, 'sign-in', where.clientAddress);
+      return used !== null;
+    });
+    const event = {
+      userName: person.user_name,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account' as const, id: person.id },
+    };
+    if (!right || used === null) {
+      audit.record({ ...event, action: 'temporary-code-used', outcome: 'failure', reason: 'temporary-code-invalid' });
+      await this.history(
+        person.id,
+        person.user_name,
+        'SecondFactorFailed',
+        'temporary-code: temporary-code-invalid',
+        where,
+      );
+      throw temporaryCodeRefused();
+    }
+    const spent = await spendTicket(db, ticket, clock());
+    if (!spent) throw ticketInvalid();
+    audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
+    await throttle.signedIn(person.user_key, where.clientAddress);
+    return this.o.sessions.afterFirstFactor(holder, where, {
+      secondFactor: 'TemporaryCode',
+      userName: person.user_name,
+      ...carriedBy(spent),
+    });
   }
 
   /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */

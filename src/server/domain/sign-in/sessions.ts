@@ -19,6 +19,7 @@ import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../account
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
 import { availableMethods, secondFactorRequired, stepUpFresh } from '../sign-in-methods/second-factor-policy.ts';
 import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
+import { holdsValidTemporaryCode } from '../two-factor/temporary-codes.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
 
@@ -39,7 +40,7 @@ export interface FirstFactor {
    * Whether this first factor is itself a second factor too (a passkey with user verification), or brings one (the
    * identity provider's MFA, as its ID token says).
    */
-  secondFactor: SecondFactorMethod | 'IdentityProvider' | null;
+  secondFactor: SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode' | null;
   /** What the history's `SignedIn` says of the first factor ("directory", "API account"). */
   historyDetail?: string | null;
   /** What the audit stream names the sign-in by (the user name typed, or the account's). */
@@ -97,7 +98,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * memory), kept alive by the person's activity, ended by their deadlines or by sign-out, and purged once ended.
  */
 /** How the history names the second factor a session was opened with. */
-const SECOND_FACTOR_WORDS: Record<SecondFactorMethod | 'IdentityProvider', string> = {
+const SECOND_FACTOR_WORDS: Record<SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode', string> = {
+  TemporaryCode: 'a temporary code from the helpdesk',
   Passkey: 'a passkey',
   RecoveryCode: 'a recovery code',
   DeviceCode: 'a device code',
@@ -152,7 +154,8 @@ export class SessionService {
     let enrolmentOnly = false;
     if (required && factor.secondFactor === null) {
       const methods = await availableMethods(this.db, principal.id);
-      if (methods.length > 0) {
+      // A temporary code the helpdesk issued is a second step to ask for, even when nothing else is left.
+      if (methods.length > 0 || (await holdsValidTemporaryCode(this.db, principal.id, now))) {
         const { ticket, expires } = await issueTicket(this.db, principal.id, now, {
           oidcIdToken: factor.oidcIdToken ?? null,
         });
@@ -163,7 +166,7 @@ export class SessionService {
           `${factor.oidcIdToken ? 'Single sign-on recognised you' : 'The password was right'}; ` +
             `${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
             'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey, /RecoveryCode or ' +
-            '/DeviceCode after /DeviceCode/Send).',
+            '/DeviceCode after /DeviceCode/Send, or /TemporaryCode with a code from the helpdesk).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );
         this.auditSignIn(factor.userName, where, problem);
@@ -175,7 +178,8 @@ export class SessionService {
       enrolmentOnly = true;
     }
     const result = await this.open(principal, {
-      secondFactorAt: factor.secondFactor !== null ? now : null,
+      // A temporary code lets the person in, never proves them for a step-up: someone else knew it first.
+      secondFactorAt: factor.secondFactor !== null && factor.secondFactor !== 'TemporaryCode' ? now : null,
       enrolmentOnly,
       ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
     });

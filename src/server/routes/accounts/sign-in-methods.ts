@@ -37,6 +37,12 @@ export function signInMethodRoutes(
   );
   registerEndpoint(
     app,
+    endpoints.temporaryCodeSignIn,
+    ({ body, request }) => methods.temporaryCodeSignIn(body.Ticket, body.Code, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(
+    app,
     endpoints.recoveryCodeSignIn,
     ({ body, request }) => methods.recoveryCodeSignIn(body.Ticket, body.Code, signInContext(request)),
     signInRate,
