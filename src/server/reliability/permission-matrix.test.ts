@@ -94,7 +94,7 @@ async function answerOf(t: TestApp, endpoint: Endpoint, headers: Record<string, 
       headers: { ...headers, 'api-version': version },
       signal: controller.signal,
     });
-    const kind = response.ok ? null : Problem.parse(await response.json()).ErrorCode;
+    const kind = response.ok ? null : (Problem.parse(await response.json()).ErrorCode ?? null);
     controller.abort();
     return { status: response.status, kind };
   }
@@ -105,7 +105,7 @@ async function answerOf(t: TestApp, endpoint: Endpoint, headers: Record<string, 
     headers,
     ...(withBody ? { payload: {} } : {}),
   });
-  const kind = response.headers['content-type']?.startsWith('application/problem+json')
+  const kind = String(response.headers['content-type'] ?? '').startsWith('application/problem+json')
     ? (response.json<{ ErrorCode?: string }>().ErrorCode ?? null)
     : null;
   return { status: response.statusCode, kind };
@@ -137,7 +137,7 @@ describe('the permission matrix', () => {
       it('answers every endpoint as the matrix says', async () => {
         const credentials = await credentialsOf(t, caller);
         let origin: string | null = null;
-        if (ORDERED.some((name) => endpoints[name].eventStream)) {
+        if (ORDERED.some((name) => (endpoints[name] as Endpoint).eventStream)) {
           await t.app.listen({ port: 0, host: '127.0.0.1' });
           origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
         }

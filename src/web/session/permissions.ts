@@ -38,10 +38,7 @@ export function endpointAccess(session: StoredSession | null, endpoint: Endpoint
   }
   const unavailable = unavailableReason(endpoint, session.apiVersion);
   if (unavailable) return { allowed: false, reason: 'unavailable', message: unavailable };
-  if (
-    endpoint.access.kind === 'permission' &&
-    permissionAccess(session.permissions, endpoint.access) === 'refused'
-  ) {
+  if (endpoint.access.kind === 'permission' && permissionAccess(session.permissions, endpoint.access) === 'refused') {
     return {
       allowed: false,
       reason: 'forbidden',

@@ -18,6 +18,7 @@ import { PersonDevices } from './person-devices.tsx';
 import { ReportAlert, UnknownPerson } from './person-notices.tsx';
 import { BACK_TO_PEOPLE } from './person-outline.tsx';
 import { PersonRequests } from './person-requests.tsx';
+import { PersonTemporaryCodes } from './temporary-codes/person-temporary-codes.tsx';
 
 const route = getRouteApi('/_app/people/$userName');
 
@@ -83,6 +84,7 @@ function PersonDetail({ userName }: { userName: string }) {
         <PersonDevices person={person} />
         <PersonRequests person={person} />
         <PersonCodes person={person} />
+        <PersonTemporaryCodes person={person} />
         <PersonAccount person={person} />
         <PersonSignIns person={person} />
       </Stack>
