@@ -48,7 +48,7 @@ export async function registerPipeline(
   services: Services,
   metricsRegistry: Registry | null,
 ): Promise<void> {
-  const { config, db, sessions, clock } = services;
+  const { config, db, sessions, clock, throttle } = services;
   registerRequestShape(fastify, services);
   registerProblemHandler(fastify);
   registerGracefulClose(fastify);
@@ -83,7 +83,10 @@ export async function registerPipeline(
   registerCrossSiteWriteRefusal(fastify);
   // Before credentials are checked: a password that crossed the network in clear is refused, not verified.
   if (config.trustProxy !== false) registerHttpsRequired(fastify);
-  registerAccess(fastify, sessions, config.basicAuth ? new BasicCredentials(db, sessions) : null, (credential) =>
-    authenticateDevice(db, credential, clock),
+  registerAccess(
+    fastify,
+    sessions,
+    config.basicAuth ? new BasicCredentials(db, sessions, throttle) : null,
+    (credential) => authenticateDevice(db, credential, clock),
   );
 }

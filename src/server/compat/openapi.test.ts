@@ -10,6 +10,7 @@ type Operation = {
   responses: Record<string, unknown>;
   'x-api-versions': string[];
   'x-access': unknown;
+  'x-step-up'?: true | { when: string };
   deprecated?: boolean;
 };
 type Document = {
@@ -57,6 +58,34 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
       'tachyonToken',
     ]);
     expect(document.components.parameters.ApiVersion).toMatchObject({ in: 'header', name: 'Api-Version' });
+  });
+
+  it('marks every step-up action with x-step-up, from the catalogue: always, or in the case it names', () => {
+    const marked = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        typeof operation === 'object' && operation !== null && 'x-step-up' in operation
+          ? [[`${method.toUpperCase()} ${path}`, operation['x-step-up'] === true ? 'always' : 'when']]
+          : [],
+      ),
+    );
+    expect(Object.fromEntries(marked)).toEqual({
+      'POST /Consumer/Authentication/AuthorizeDevice': 'when',
+      'PUT /Consumer/PushMessageUsers': 'when',
+      'POST /Admin/Accounts': 'always',
+      'PUT /Admin/Accounts/{id}/Permissions': 'always',
+      'PUT /Admin/Accounts/{id}/Enabled': 'when',
+      'POST /Admin/Accounts/{id}/Password': 'always',
+      'GET /Admin/Backup': 'always',
+      'POST /Admin/Accounts/{id}/Secret': 'always',
+      'POST /Admin/Accounts/{id}/SignOut': 'always',
+      'POST /People/{userName}/EnrollmentLinks': 'when',
+      'POST /Device/EnrollmentLinks': 'when',
+      'POST /Admin/Accounts/{id}/SignInMethods/Reset': 'always',
+    });
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+      expect(operation?.['x-step-up'], endpoint.path).toEqual(endpoint.stepUp);
+    }
   });
 
   it('the harness check catches answers that do not match it', () => {

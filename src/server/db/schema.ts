@@ -60,6 +60,9 @@ export interface PrincipalTable {
   email: Generated<string | null>;
   /** A person's account, or an API account for scripts and the SDK, whose secret the service generates (migration 012). */
   kind: Generated<'person' | 'api'>;
+  /** The identity provider's issuer and `sub` a single sign-on account is bound to (migration 021). */
+  oidc_issuer: Generated<string | null>;
+  oidc_subject: Generated<string | null>;
 }
 
 export interface PermissionGrantTable {
@@ -82,6 +85,10 @@ export interface SessionTable {
   enrolment_only: Generated<number>;
   /** The provider's ID token when single sign-on opened the session (its sign-out's id_token_hint); migration 013. */
   oidc_id_token: Generated<string | null>;
+  /** How the session's person first proved who they are (assurance.ts `ProofKind`); null before migration 020. */
+  first_factor: Generated<string | null>;
+  /** The kind of the second factor verified at `second_factor_at` (assurance.ts `ProofKind`); migration 020. */
+  second_factor: Generated<string | null>;
 }
 
 /** A single sign-on under way: what its callback is checked against (migration 013). */
@@ -230,6 +237,8 @@ export interface DeviceTable {
   ended_at: string | null;
   /** When its credential was last used, to the minute (migration 010); null until then. */
   last_seen_at: Generated<string | null>;
+  /** Who enrolled it: its person signed in, or the maker of the link it used (migration 020; null before). */
+  added_by: Generated<string | null>;
 }
 
 /** A single-use enrolment code, stored hashed. */
@@ -239,6 +248,8 @@ export interface EnrollmentCodeTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Who made the link: its person, or a helpdesk (migration 020; null before). */
+  created_by: Generated<string | null>;
 }
 
 /** One two-factor code issued: for the per-person cap, the inbox's "asked from", and reports. */
@@ -305,6 +316,8 @@ export interface PasskeyTable {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  /** Who added it (migration 020; null before). */
+  added_by: Generated<string | null>;
 }
 
 export interface RecoveryCodeTable {
@@ -313,6 +326,8 @@ export interface RecoveryCodeTable {
   code_hash: string;
   created_at: string;
   used_at: string | null;
+  /** Who made them (migration 020; null before). */
+  added_by: Generated<string | null>;
 }
 
 export interface WebAuthnChallengeTable {
@@ -330,6 +345,8 @@ export interface SignInTicketTable {
   used_at: string | null;
   /** The provider's ID token when the first factor was single sign-on: the session the ticket opens keeps it. */
   oidc_id_token: string | null;
+  /** JSON of the permissions a directory or provider sign-in brings, written when the session opens (migration 020). */
+  pending_grants: Generated<string | null>;
 }
 
 /** A temporary code the helpdesk issued (migration 022): its hash, never the code. */

@@ -71,10 +71,12 @@ export interface Endpoint {
   /** A file to save rather than JSON: its media type, and what it is (the OpenAPI document says so). */
   download?: { mediaType: string; description: string };
   /**
-   * Needs a second factor verified within STEP_UP_MINUTES (unless SECOND_FACTOR is off): otherwise 403
-   * step-up-required, and the caller proves one at POST /Consumer/Authentication/StepUp and asks again.
+   * A step-up action: it needs a second factor verified within STEP_UP_MINUTES in this session (unless SECOND_FACTOR is
+   * off), otherwise 403 step-up-required, and the caller proves one at POST /Consumer/Authentication/StepUp and asks
+   * again. `true`: always (the access check enforces it); `{ when }`: only in the case named, which the service judges
+   * with what it knows of the request. The OpenAPI document carries it as `x-step-up`.
    */
-  stepUp?: true;
+  stepUp?: StepUp;
   /** Served to a session that may do nothing but add a second factor (a writer's first sign-in without one). */
   duringEnrolment?: true;
   params?: z.ZodMiniType;
@@ -82,6 +84,9 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   response?: z.ZodMiniType;
 }
+
+/** When an endpoint is a step-up action: always, or in one case the service judges (its words name the case). */
+export type StepUp = true | { when: string };
 
 export const SECURITY_READ: Access = { kind: 'permission', entity: 'Security', permission: 'Read' };
 export const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', permission: 'Write' };

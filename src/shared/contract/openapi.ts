@@ -168,6 +168,7 @@ function operation(name: string, endpoint: Endpoint) {
     ...(endpoint.obsolete ? { deprecated: true } : {}),
     'x-api-versions': versions,
     'x-access': endpoint.access,
+    ...(endpoint.stepUp ? { 'x-step-up': endpoint.stepUp } : {}),
     parameters: [
       { $ref: '#/components/parameters/ApiVersion' },
       ...parameters(endpoint.params, 'path'),

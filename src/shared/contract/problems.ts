@@ -90,6 +90,12 @@ export const PROBLEM_KINDS = [
   'device-code-expired',
   /** A temporary code that is wrong, expired, used up or revoked (none is told apart). */
   'temporary-code-invalid',
+  /** Step-up by device code when none of the person's devices may prove it in this session (see StepUpDevices). */
+  'no-step-up-device',
+  /** An API account asked to add a passkey: it signs in with its secret only. */
+  'api-account-passkey',
+  /** A device planted for someone holding Accounts permissions, by someone without Write on Accounts. */
+  'accounts-write-required',
   'internal',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];

@@ -13,6 +13,7 @@ import {
   RecoveryCodeSignIn,
   RecoveryCodes,
   SignInMethods,
+  SignInMethodsReset,
   StepUpProof,
   StepUpResult,
   TemporaryCodeSignIn,
@@ -157,10 +158,11 @@ export const signInMethodEndpoints = {
     seedNumber: null,
     method: 'POST',
     path: '/Admin/Accounts/:id/SignInMethods/Reset',
-    summary: "Remove a person's passkeys and recovery codes and end their sessions (they add a method at next sign-in)",
+    summary:
+      "Remove a person's passkeys, recovery codes and devices (their credentials end; enrolled again, a phone is approved anew) and end their sessions: they add a method at next sign-in",
     access: ACCOUNTS_WRITE_OR_CONTAIN,
     stepUp: true,
     params: IdParam,
-    status: 204,
+    response: SignInMethodsReset,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -75,6 +75,17 @@ export type StepUpProof = z.infer<typeof StepUpProof>;
 export const StepUpResult = z.object({ StepUpUntilUtc: z.string(), Method: SecondFactorMethod });
 export type StepUpResult = z.infer<typeof StepUpResult>;
 
+/**
+ * What a reset of someone's sign-in methods removed: their passkeys, recovery codes and devices (each device's
+ * credential ends, so it can never be a second step again: the person enrols it anew), and their sessions ended.
+ */
+export const SignInMethodsReset = z.object({
+  PasskeysRemoved: z.int(),
+  RecoveryCodesRemoved: z.int(),
+  DevicesRemoved: z.int(),
+});
+export type SignInMethodsReset = z.infer<typeof SignInMethodsReset>;
+
 export const PASSKEY_NAME_MAX = 64;
 const PasskeyName = PlainText(PASSKEY_NAME_MAX, 'Name is required');
 export const PasskeyRegistration = z.object({ Name: PasskeyName, Response: WebAuthnResponse });

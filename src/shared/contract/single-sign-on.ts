@@ -83,6 +83,12 @@ export const SINGLE_SIGN_ON_REFUSALS = {
       'Your name is an account of this service that signs in with its own password, so single sign-on cannot ' +
       'sign in as it. Sign in with that account’s password, or ask an administrator.',
   },
+  'oidc-subject-mismatch': {
+    title: 'Name belongs to someone else',
+    message:
+      'The identity provider calls you by a name that is already another person’s account here (single sign-on ' +
+      'bound it to them), so you cannot sign in as it. Ask your administrator.',
+  },
   'oidc-disabled': {
     title: 'Account disabled',
     message: 'Your account is disabled here. An account administrator can enable it again.',

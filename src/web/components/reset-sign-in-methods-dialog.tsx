@@ -21,8 +21,9 @@ export function ResetSignInMethodsDialog({
   return (
     <Modal opened onClose={onClose} title={`Reset the sign-in methods of ${userName}?`}>
       <Text size="sm" mb="md">
-        Their passkeys and recovery codes are removed and their sessions end. Their password and devices stay. They add
-        a new second factor at their next sign-in.
+        Their passkeys, recovery codes and devices are removed and their sessions end: a removed phone gets no more
+        codes until it is enrolled and approved again. Their password stays. They add a new second factor at their next
+        sign-in.
       </Text>
       <ProblemAlert error={error} mb="sm" />
       <DialogActions

@@ -25,11 +25,12 @@ export function ResetSignInMethodsButton({ account }: { account: Pick<Account, '
   const queryClient = useQueryClient();
   const reset = useMutation({
     ...resetSignInMethods,
-    onSuccess: () => {
+    onSuccess: (removed) => {
       setConfirming(false);
+      const devices = removed.DevicesRemoved === 1 ? '1 device' : `${removed.DevicesRemoved} devices`;
       notify({
         title: 'Sign-in methods reset',
-        message: `${account.UserName} adds a new second factor at their next sign-in.`,
+        message: `${devices} removed. ${account.UserName} adds a new second factor at their next sign-in.`,
       });
       void queryClient.invalidateQueries({ queryKey: accountQueries.all });
       // The person's page shows their open sessions, which the reset ended.

@@ -16,6 +16,8 @@ import * as people from './010-019/014-people.ts';
 import * as deviceSignInCodes from './010-019/015-device-sign-in-codes.ts';
 import * as deviceNotices from './010-019/016-device-notices.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
+import * as factorProvenance from './020-029/020-factor-provenance.ts';
+import * as oidcSubject from './020-029/021-oidc-subject.ts';
 import * as temporaryCodes from './020-029/022-temporary-codes.ts';
 
 interface DialectMigration {
@@ -40,6 +42,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '015-device-sign-in-codes': deviceSignInCodes,
   '016-device-notices': deviceNotices,
   '019-ticket-id-token': ticketIdToken,
+  '020-factor-provenance': factorProvenance,
+  '021-oidc-subject': oidcSubject,
   '022-temporary-codes': temporaryCodes,
 };
 

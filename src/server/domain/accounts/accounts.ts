@@ -91,6 +91,8 @@ export const ENROLMENTS_ENDED = {
   passwordChanged:
     "Rejected automatically: the account's password was changed, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
   signedOut: 'Rejected automatically: the account was signed out everywhere. Enrol the device again if it is yours.',
+  methodsReset:
+    "Rejected automatically: the account's sign-in methods were reset. Enrol the device again if it is yours.",
   reported:
     'Rejected automatically: a code was reported as not asked for ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
   deviceReported:

@@ -49,6 +49,8 @@ export async function saveExternalPrincipal(
   source: ExternalSource,
   person: ExternalPerson,
   now: Date,
+  /** Single sign-on's (issuer, sub), kept on an account it creates. */
+  subject?: { issuer: string; subject: string },
 ): Promise<PrincipalRow | undefined> {
   const userKey = userKeyOf(person.userName);
   const decided = ENTITIES.filter((entity) => person.grants[entity] !== undefined);
@@ -76,6 +78,8 @@ export async function saveExternalPrincipal(
           created_at: formatTimestamp(now),
           last_sign_in_at: null,
           email: person.email,
+          oidc_issuer: subject?.issuer ?? null,
+          oidc_subject: subject?.subject ?? null,
         })
         .returning(['id', 'user_name', 'password_hash', 'enabled', 'source', 'kind'])
         .executeTakeFirstOrThrow());

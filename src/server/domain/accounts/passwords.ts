@@ -35,6 +35,15 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * A secret's scrypt key under a salt given (`scrypt$N$r$p$salt$hash`): for secrets made in a batch that share one
+ * salt, so one derivation checks a typed secret against all of them.
+ */
+export async function hashWithSalt(secret: string, salt: Buffer, cost: number): Promise<string> {
+  const key = await derive(secret, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELISM });
+  return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
 /** The scrypt cost (N) a stored hash was made with, or null for a hash this module did not make. */
 export function hashCostOf(stored: string): number | null {
   const [scheme, n] = stored.split('$');

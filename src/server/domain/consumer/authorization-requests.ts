@@ -140,6 +140,8 @@ export async function decideAuthorizationRequest(
   decidedBy: Principal,
   changes: ChangePublisher,
   pushSender: TokenPushSender | null = null,
+  /** Judges an approval before it is made, from whose device it is (a step-up for one's own). */
+  approving: (owner: string) => void = () => undefined,
 ): Promise<AuthorizationRequest> {
   const decided = await writeAndPublish(
     db,
@@ -161,6 +163,7 @@ export async function decideAuthorizationRequest(
         );
       }
       if (row.status !== 'Pending') throw alreadyDecided(row);
+      if (decision.Authorized) approving(row.user_name);
 
       const now = formatTimestamp(clock());
       // The status guard makes the decision exactly-once even when two transactions read Pending together.

@@ -123,11 +123,13 @@ export async function setPushMessageUserStatus(
   status: PushUserStatus,
   changedBy: string,
   changes: ChangePublisher,
+  /** Judges the change from the status it replaces, before it is made (a step-up to make a Disabled device Active). */
+  judge: (from: PushUserStatus) => void = () => undefined,
 ): Promise<PushMessageUser> {
   return writeAndPublish(
     db,
     changes,
-    (trx) => changePushMessageUserStatus(trx, clock, id, status, changedBy),
+    (trx) => changePushMessageUserStatus(trx, clock, id, status, changedBy, judge),
     (user) => pushUserChanged(user, changedBy),
   );
 }
@@ -150,6 +152,7 @@ export async function changePushMessageUserStatus(
   id: number,
   status: PushUserStatus,
   changedBy: string,
+  judge: (from: PushUserStatus) => void = () => undefined,
 ): Promise<PushMessageUser> {
   // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
   // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
@@ -161,6 +164,7 @@ export async function changePushMessageUserStatus(
     .returning('status')
     .executeTakeFirst();
   if (!before) throw notFound('Push message user', id);
+  judge(before.status);
   const at = clock();
   const now = formatTimestamp(at);
   // A Deleted push user's devices end with it, for good: registering the device type again later makes a new

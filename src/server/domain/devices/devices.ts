@@ -70,6 +70,8 @@ export async function createEnrollmentLink(
   clock: Clock,
   principal: Principal,
   origin: string,
+  /** Who makes the link: the person, or a helpdesk for them (the device's provenance). */
+  createdBy: string = principal.userName,
 ): Promise<EnrollmentLink> {
   const code = newSecret();
   const now = clock();
@@ -85,6 +87,7 @@ export async function createEnrollmentLink(
         created_at: formatTimestamp(now),
         expires_at: formatTimestamp(expires),
         used_at: null,
+        created_by: createdBy,
       })
       .execute();
   });
@@ -125,6 +128,7 @@ export async function enrollDevice(
       const now = clock();
       const stamp = formatTimestamp(now);
       let principalId: number;
+      let addedBy: string | null;
       if (enroller.kind === 'code') {
         const used = await trx
           .updateTable('enrollment_codes')
@@ -132,12 +136,14 @@ export async function enrollDevice(
           .where('code_hash', '=', hashSecret(enroller.code))
           .where('used_at', 'is', null)
           .where('expires_at', '>', stamp)
-          .returning('principal_id')
+          .returning(['principal_id', 'created_by'])
           .executeTakeFirst();
         if (!used) throw invalidCode();
         principalId = used.principal_id;
+        addedBy = used.created_by;
       } else {
         principalId = enroller.principal.id;
+        addedBy = enroller.principal.userName;
       }
       const person = await trx
         .selectFrom('principals')
@@ -185,6 +191,7 @@ export async function enrollDevice(
           push_auth: null,
           created_at: stamp,
           ended_at: null,
+          added_by: addedBy,
         })
         .execute();
       // The person hears of it on their other devices before anyone approves it: a link needs no password.

@@ -114,6 +114,7 @@ export async function addPasskey(
   name: string,
   response: WebAuthnResponse,
   now: Date,
+  addedBy: string,
 ): Promise<Passkey> {
   requireAvailable(rp);
   const challenge = challengeOf(response);
@@ -165,6 +166,8 @@ export async function addPasskey(
       name,
       created_at: formatTimestamp(now),
       last_used_at: null,
+      // Passkeys are only ever added by their own person, in their session.
+      added_by: addedBy,
     })
     .returning(['id', 'name', 'created_at', 'last_used_at'])
     .executeTakeFirstOrThrow();
@@ -198,7 +201,7 @@ export async function passkeyOwner(db: Kysely<Database>, response: WebAuthnRespo
   return db
     .selectFrom('passkeys')
     .innerJoin('principals', 'principals.id', 'passkeys.principal_id')
-    .select(['principals.id', 'principals.user_name', 'principals.user_key', 'principals.enabled'])
+    .select(['principals.id', 'principals.user_name', 'principals.user_key', 'principals.enabled', 'principals.kind'])
     .where('passkeys.credential_id', '=', response.id)
     .executeTakeFirst();
 }

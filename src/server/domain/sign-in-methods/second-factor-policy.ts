@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatTimestamp, type SecondFactorMethod, type SecondFactorPolicy } from '../../../shared/contract/index.ts';
+import type { SecondFactorMethod, SecondFactorPolicy } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { activePushUsersOf } from '../two-factor/instructions.ts';
@@ -50,11 +50,3 @@ export async function availableMethods(db: Kysely<Database>, principalId: number
   if (devices.length > 0) methods.push('DeviceCode');
   return methods;
 }
-
-/** Whether a second factor verified at `verifiedAt` still lets step-up actions through at `now`. */
-export function stepUpFresh(verifiedAt: Date | null, now: Date, stepUpMinutes: number): boolean {
-  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() < stepUpMinutes * 60_000;
-}
-
-/** A stored timestamp for a second factor verified now. */
-export const verifiedNow = (now: Date) => formatTimestamp(now);

@@ -6,6 +6,7 @@ import type {
   PasskeyOptions,
   SecondFactorMethod,
   SignInMethods,
+  SignInMethodsReset,
   StepUpProof,
   StepUpResult,
   WebAuthnResponse,
@@ -13,12 +14,15 @@ import type {
 import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/index.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { revokeSessionsOf } from '../accounts/accounts.ts';
+import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
+import { writeAndPublish } from '../core/change-feed.ts';
+import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { PROOF_OF_METHOD } from '../sign-in/assurance.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
 import {
@@ -44,7 +48,7 @@ import {
 } from './passkeys.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
-import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
+import { secondFactorRequired } from './second-factor-policy.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
 export interface SignInMethodsOptions {
@@ -88,7 +92,8 @@ const ticketInvalid = () =>
   );
 
 /** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
-const carriedBy = (spent: TicketCarries | null) => (spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken } : {});
+const carriedBy = (spent: TicketCarries | null) =>
+  spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {};
 
 const recoveryCodeInvalid = () =>
   new ProblemError(
@@ -139,7 +144,7 @@ export class SignInMethodService {
       holder !== null
         ? await db
             .selectFrom('principals')
-            .select(['id', 'user_name', 'user_key', 'enabled'])
+            .select(['id', 'user_name', 'user_key', 'enabled', 'kind'])
             .where('id', '=', holder)
             .executeTakeFirst()
         : owner;
@@ -147,7 +152,9 @@ export class SignInMethodService {
     const userKey = person?.user_key ?? `passkey\n${response.id.slice(0, 200)}`;
     let refusal: ProblemError | null = null;
     let principalId: number | null = null;
-    const right = await throttle.attempt(userKey, where.clientAddress, async () => {
+    // A passkey alone is a sign-in like a password; as the second step it spends the account's second-factor budget.
+    const attempt = holder === null ? throttle.attempt.bind(throttle) : throttle.attemptSecondFactor.bind(throttle);
+    const right = await attempt(userKey, where.clientAddress, async () => {
       try {
         ({ principalId } = await verifyAssertion(db, this.o.rp, response, 'sign-in', holder, clock()));
       } catch (error) {
@@ -156,7 +163,8 @@ export class SignInMethodService {
         return false;
       }
       const row = owner ?? person;
-      if (row?.enabled !== 1 || !row || this.o.policy.refusedUserKeys.has(row.user_key)) {
+      // An API account's passkey (made before they were refused) opens nothing: they sign in with their secret only.
+      if (row?.enabled !== 1 || !row || row.kind === 'api' || this.o.policy.refusedUserKeys.has(row.user_key)) {
         refusal = new PasskeyRefusedError('passkey-invalid', principalId);
         return false;
       }
@@ -172,9 +180,9 @@ export class SignInMethodService {
     if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
     await this.verified(principalId, userName, 'Passkey', where);
-    await throttle.signedIn(userKey, where.clientAddress);
     return this.o.sessions.afterFirstFactor(principalId, where, {
       secondFactor: 'Passkey',
+      firstFactor: spent === null ? 'passkey' : 'password',
       userName,
       ...carriedBy(spent),
     });
@@ -194,7 +202,7 @@ export class SignInMethodService {
       .where('id', '=', holder)
       .executeTakeFirstOrThrow();
     let left: number | null = null;
-    const right = await throttle.attempt(person.user_key, where.clientAddress, async () => {
+    const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
       left = await redeemRecoveryCode(db, holder, code, clock());
       return left !== null;
     });
@@ -205,7 +213,6 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.recoveryCodeUsed(person, left, where);
-    await throttle.signedIn(person.user_key, where.clientAddress);
     const result = await this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'RecoveryCode',
       userName: person.user_name,
@@ -228,7 +235,8 @@ export class SignInMethodService {
       .where('id', '=', holder)
       .executeTakeFirstOrThrow();
     let used: number | null = null;
-    const right = await throttle.attempt(person.user_key, where.clientAddress, async () => {
+    // Counted with the person's other second factors: a wrong code here spends the same budget.
+    const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
       used = await useTemporaryCode(db, clock, holder, code, 'sign-in', where.clientAddress);
       return used !== null;
     });
@@ -252,7 +260,6 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
-    await throttle.signedIn(person.user_key, where.clientAddress);
     return this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'TemporaryCode',
       userName: person.user_name,
@@ -287,7 +294,6 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.verified(holder, person.user_name, 'DeviceCode', where);
-    await throttle.signedIn(person.userKey, where.clientAddress);
     return this.o.sessions.afterFirstFactor(holder, where, {
       secondFactor: 'DeviceCode',
       userName: person.user_name,
@@ -305,7 +311,11 @@ export class SignInMethodService {
       userKey: principal.userKey,
     };
     // The session's deadline as of now: a code outliving it could be shown on the phone but never typed back.
-    const binding = { purpose: 'step-up', proofFor: sessionProof(session), notAfter: session.expires } as const;
+    const stepUp = {
+      person: principal.userName,
+      approvedAtOrBefore: formatTimestamp(this.o.sessions.lastProofAt(session)),
+    };
+    const binding = { purpose: 'step-up', proofFor: sessionProof(session), notAfter: session.expires, stepUp } as const;
     return toSent(await this.send(owner, binding, where));
   }
 
@@ -332,7 +342,7 @@ export class SignInMethodService {
     where: SignInContext,
   ): Promise<ProblemError | null> {
     let refusal: ProblemError | null = null;
-    await this.o.throttle.attempt(owner.userKey, where.clientAddress, async () => {
+    await this.o.throttle.attemptSecondFactor(owner.userKey, where.clientAddress, async () => {
       refusal = await judgeDeviceCode(
         this.o.db,
         this.o.clock,
@@ -372,7 +382,7 @@ export class SignInMethodService {
     const right =
       proof.DeviceCode !== undefined
         ? refusal === null
-        : await throttle.attempt(principal.userKey, where.clientAddress, async () => {
+        : await throttle.attemptSecondFactor(principal.userKey, where.clientAddress, async () => {
             if (proof.Passkey) {
               try {
                 await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
@@ -394,7 +404,7 @@ export class SignInMethodService {
       throw error;
     }
     if (left !== null) await this.recoveryCodeUsed(person, left, where);
-    const at = await this.o.sessions.secondFactorVerified(session);
+    const at = await this.o.sessions.secondFactorVerified(session, PROOF_OF_METHOD[method]);
     this.o.audit.record({
       action: 'step-up',
       outcome: 'success',
@@ -430,13 +440,23 @@ export class SignInMethodService {
    * Changing one's methods while one has a second factor needs it proved recently (a session left open must not be
    * enough to add the thief's passkey); a session that has none yet adds its first without.
    */
-  private async requireRecentProof(session: AuthenticatedSession): Promise<void> {
-    if ((await availableMethods(this.o.db, session.principal.id)).length === 0) return;
-    const refusal = this.o.sessions.stepUpRefusal(session);
-    if (refusal) throw refusal;
+  private requireRecentProof(session: AuthenticatedSession): Promise<void> {
+    return this.o.sessions.requireStepUpUnlessFirstFactor(session);
+  }
+
+  /** API accounts sign in with their secret, from scripts: a passkey would be a way into the browser. */
+  private refuseApiAccount(session: AuthenticatedSession): void {
+    if (session.principal.kind !== 'Api') return;
+    throw new ProblemError(
+      403,
+      'api-account-passkey',
+      'API accounts have no passkeys',
+      `${session.principal.userName} is an API account: it signs in with its secret only, never with a passkey.`,
+    );
   }
 
   async registrationOptions(session: AuthenticatedSession): Promise<PasskeyOptions> {
+    this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     return registrationOptions(this.o.db, this.o.rp, session.principal, this.o.clock());
   }
@@ -447,12 +467,21 @@ export class SignInMethodService {
     response: WebAuthnResponse,
     where: SignInContext,
   ): Promise<Passkey> {
+    this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     const { principal } = session;
-    const passkey = await addPasskey(this.o.db, this.o.rp, principal.id, name, response, this.o.clock());
+    const passkey = await addPasskey(
+      this.o.db,
+      this.o.rp,
+      principal.id,
+      name,
+      response,
+      this.o.clock(),
+      principal.userName,
+    );
     await this.added(principal, 'Passkey', `passkey "${name}"`, where);
     // The new passkey verified the person as it was made: a session that could only add a method goes on in full.
-    await this.o.sessions.secondFactorVerified(session);
+    await this.o.sessions.secondFactorVerified(session, 'passkey');
     return passkey;
   }
 
@@ -488,33 +517,68 @@ export class SignInMethodService {
 
   async newRecoveryCodes(session: AuthenticatedSession, where: SignInContext): Promise<string[]> {
     await this.requireRecentProof(session);
-    const codes = await replaceRecoveryCodes(this.o.db, session.principal.id, this.o.clock());
+    const codes = await replaceRecoveryCodes(
+      this.o.db,
+      session.principal.id,
+      this.o.clock(),
+      session.principal.userName,
+    );
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
-    if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session);
+    if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');
     return codes;
   }
 
-  /** An administrator's recovery for a person: their passkeys and recovery codes go, and their sessions end. */
-  /** `containment`: the helpdesk reset it by Contain (the audit stream says so). */
-  async reset(id: number, actor: Principal, where: SignInContext, containment = false): Promise<void> {
+  /**
+   * An administrator's recovery for a person: their passkeys, recovery codes and devices go (a device's credential
+   * ends, so a phone someone planted is no second step any more; its push user stops receiving codes), their
+   * enrolments under way are rejected, and their sessions end. `containment`: the helpdesk reset it by Contain (the
+   * audit stream says so).
+   */
+  async reset(id: number, actor: Principal, where: SignInContext, containment = false): Promise<SignInMethodsReset> {
     const now = this.o.clock();
-    const userName = await writeTransaction(this.o.db, async (trx) => {
-      const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('Account', id);
-      await trx.deleteFrom('passkeys').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
-      await revokeSessionsOf(trx, id, now);
-      await recordAccountHistory(trx, {
-        principalId: id,
-        userName: row.user_name,
-        action: 'SignInMethodsReset',
-        changedBy: actor.userName,
-        clientAddress: where.clientAddress,
-        at: now,
-      });
-      return row.user_name;
-    });
+    const { userName, removed } = await writeAndPublish(
+      this.o.db,
+      this.o.delivery.changes,
+      async (trx) => {
+        const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+        if (!row) throw notFound('Account', id);
+        const passkeys = await trx.deleteFrom('passkeys').where('principal_id', '=', id).executeTakeFirst();
+        const codes = await trx
+          .deleteFrom('recovery_codes')
+          .where('principal_id', '=', id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
+        await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
+        const devices = await trx
+          .selectFrom('devices')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('principal_id', '=', id)
+          .where('ended_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        const events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.methodsReset, actor.userName, now);
+        await endDevicesWhere(trx, 'principal_id', id, now);
+        await revokeSessionsOf(trx, id, now);
+        const result: SignInMethodsReset = {
+          PasskeysRemoved: Number(passkeys.numDeletedRows),
+          RecoveryCodesRemoved: Number(codes.numDeletedRows),
+          DevicesRemoved: Number(devices.n),
+        };
+        await recordAccountHistory(trx, {
+          principalId: id,
+          userName: row.user_name,
+          action: 'SignInMethodsReset',
+          detail:
+            `${result.PasskeysRemoved} passkeys, ${result.RecoveryCodesRemoved} recovery codes and ` +
+            `${result.DevicesRemoved} devices removed`,
+          changedBy: actor.userName,
+          clientAddress: where.clientAddress,
+          at: now,
+        });
+        return { userName: row.user_name, removed: result, events };
+      },
+      ({ events }) => events,
+    );
     this.o.forget(id);
     this.o.audit.record({
       action: 'sign-in-methods-reset',
@@ -523,8 +587,13 @@ export class SignInMethodService {
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
       entity: { type: 'Account', id },
-      details: { account: userName, ...(containment ? { containment: true } : {}) },
+      details: {
+        account: userName,
+        devicesRemoved: removed.DevicesRemoved,
+        ...(containment ? { containment: true } : {}),
+      },
     });
+    return removed;
   }
 
   private async added(principal: Principal, method: SecondFactorMethod, detail: string, where: SignInContext) {

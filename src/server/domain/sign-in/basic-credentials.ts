@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import type { SignInContext } from '../accounts/account-history.ts';
 import { userKeyOf } from '../accounts/principals.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from './sessions.ts';
 
 /** How long a verified credential is remembered: a client making many calls pays one password hash per minute. */
@@ -26,7 +27,8 @@ interface Remembered {
  * same hash, same answer for a wrong user or password) and starts a session; the session is remembered for a
  * short while under a keyed hash of the credential, so later calls cost a lookup, not a password hash.
  * A remembered credential is checked against the account on every use: a changed password or a disabled
- * account ends it at once, in any process sharing the database.
+ * account ends it at once, in any process sharing the database; and a lock-out of its name from its address (wrong
+ * passwords meanwhile) refuses it as it refuses a sign-in.
  */
 export class BasicCredentials {
   /** Per process, so the remembered keys mean nothing outside it. */
@@ -34,10 +36,12 @@ export class BasicCredentials {
   private readonly remembered = new Map<string, Remembered>();
   private readonly db: Kysely<Database>;
   private readonly sessions: SessionService;
+  private readonly throttle: Pick<LoginThrottle, 'lockedOut'>;
 
-  constructor(db: Kysely<Database>, sessions: SessionService) {
+  constructor(db: Kysely<Database>, sessions: SessionService, throttle: Pick<LoginThrottle, 'lockedOut'>) {
     this.db = db;
     this.sessions = sessions;
+    this.throttle = throttle;
   }
 
   /** The session for these credentials; throws 401 invalid-credentials or 429 as a sign-in does. */
@@ -50,6 +54,10 @@ export class BasicCredentials {
     const id = createHmac('sha256', this.key).update(userKey).update('\0').update(password).digest('base64url');
     const known = this.remembered.get(id);
     if (known) {
+      // The memory yields to a lock-out: a name and address that spent their budget are refused as a sign-in is.
+      const address = typeof from === 'string' ? from : from.clientAddress;
+      const locked = await this.throttle.lockedOut(known.userKey, address);
+      if (locked) throw locked;
       this.remembered.delete(id);
       if (performance.now() - known.at < REMEMBER_MS && (await this.stillValid(known))) {
         const session = await this.sessions.authenticate(known.token);

@@ -29,6 +29,7 @@ export function completeFirstFactor(
 ): Promise<LoginResult> {
   return sessions.afterFirstFactor(factor.principal.id, where, {
     secondFactor: factor.secondFactorSatisfied ? 'IdentityProvider' : null,
+    firstFactor: 'single-sign-on',
     userName: factor.principal.user_name,
     auditsSuccess: true,
     ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),

@@ -51,6 +51,8 @@ export class LoginThrottle {
   private readonly byAddress: RateLimiterAbstract;
   private readonly byUser: RateLimiterAbstract;
   private readonly pace: RateLimiterAbstract;
+  /** Wrong second factors per account, from every address and ticket: a right password never forgives them. */
+  private readonly secondFactor: RateLimiterAbstract;
 
   private readonly known: KnownClientStore;
 
@@ -78,6 +80,7 @@ export class LoginThrottle {
     this.byAddress = make('address', options.failuresPerAddress, options.windowSeconds);
     this.byUser = make('user', options.slowAfterFailures, options.windowSeconds);
     this.pace = make('pace', 1, options.slowSeconds);
+    this.secondFactor = make('second', options.failuresPerUser, options.windowSeconds);
   }
 
   /** Attempts for each user name (or known client of it), so they are checked one after another. */
@@ -134,8 +137,50 @@ export class LoginThrottle {
   }
 
   /**
-   * Tells the throttle that a sign-in from this address succeeded (the password was judged right and the session
-   * granted): the address becomes a known client of the user name.
+   * One try of a second factor by someone who passed the password step (a ticket) or holds a session (step-up): under
+   * the budgets of `attempt`, and under the account's own budget of wrong second factors, which counts across tickets
+   * and addresses and which only a right second factor clears (a right password forgave the pair's count, so rounds
+   * of "right password, four wrong codes" went on until the address's budget). Counted before `verify` runs, as there.
+   */
+  async attemptSecondFactor(userKey: string, address: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const account: Budget = { limiter: this.secondFactor, key: storeKey(userKey) };
+    const state = await spend(account);
+    if (state.consumedPoints > this.secondFactor.points) {
+      await this.secondFactor.reward(account.key, 1);
+      throw tooManyFailures(state.msBeforeNext);
+    }
+    let right: boolean;
+    try {
+      right = await this.attempt(userKey, address, verify);
+    } catch (error) {
+      await this.secondFactor.reward(account.key, 1);
+      throw error;
+    }
+    if (right) await this.secondFactor.delete(account.key);
+    return right;
+  }
+
+  /**
+   * The 429 a sign-in of this user name from this address would get now, without spending anything, or null: what a
+   * remembered HTTP Basic login consults before it rides on its session, so it never outlives a lock-out.
+   */
+  async lockedOut(userKey: string, address: string): Promise<ProblemError | null> {
+    const client = clientKey(address);
+    const budgets: Budget[] = [
+      { limiter: this.byPair, key: storeKey(`${userKey}\n${client}`) },
+      { limiter: this.byAddress, key: storeKey(client) },
+      { limiter: this.secondFactor, key: storeKey(userKey) },
+    ];
+    const states = await Promise.all(budgets.map(({ limiter, key }) => limiter.get(key)));
+    const waits = states.flatMap((state, i) =>
+      state && state.consumedPoints >= (budgets[i] as Budget).limiter.points ? [state.msBeforeNext] : [],
+    );
+    return waits.length > 0 ? tooManyFailures(Math.max(...waits)) : null;
+  }
+
+  /**
+   * Tells the throttle that a sign-in from this address completed (its session opened, after any second step): the
+   * address becomes a known client of the user name. A right password alone makes no address known.
    */
   async signedIn(userKey: string, address: string): Promise<void> {
     await this.known.remember(userKey, clientKey(address));

@@ -17,9 +17,19 @@ import { ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
 import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
-import { availableMethods, secondFactorRequired, stepUpFresh } from '../sign-in-methods/second-factor-policy.ts';
+import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
 import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
 import { holdsValidTemporaryCode } from '../two-factor/temporary-codes.ts';
+import {
+  enrolmentOnly,
+  lastProofAt,
+  PROOF_OF_METHOD,
+  PROOFS,
+  type ProofKind,
+  proofKindOf,
+  type SessionProof,
+  stepUpFresh,
+} from './assurance.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
 
@@ -41,6 +51,8 @@ export interface FirstFactor {
    * identity provider's MFA, as its ID token says).
    */
   secondFactor: SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode' | null;
+  /** The first factor's kind (a password when absent). */
+  firstFactor?: ProofKind;
   /** What the history's `SignedIn` says of the first factor ("directory", "API account"). */
   historyDetail?: string | null;
   /** What the audit stream names the sign-in by (the user name typed, or the account's). */
@@ -62,7 +74,12 @@ export interface AuthenticatedSession {
   absoluteExpires: Date;
   /** When a second factor was last verified in this session (its second step or a step-up); null for never. */
   secondFactorAt: Date | null;
-  /** Whether the session may only add a second factor (the policy asks one of its person, who has none). */
+  /** How the session was proved and when (assurance.ts judges it). */
+  proof: SessionProof;
+  /**
+   * Whether the session may only add (or prove) a second factor: the policy asks one of its account now, and the
+   * session never proved one. Judged against the account's permissions as of this request.
+   */
   enrolmentOnly: boolean;
 }
 
@@ -84,8 +101,7 @@ interface CachedSession {
   principal: Principal;
   lastSeen: Date;
   absolute: Date;
-  secondFactorAt: Date | null;
-  enrolmentOnly: boolean;
+  proof: SessionProof;
   cachedAt: number;
   /** The session as last answered: it changes only with the last-seen time, so requests in between share it. */
   answered?: { lastSeen: Date; session: AuthenticatedSession };
@@ -97,14 +113,6 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Sessions: opened by a sign-in (judged by the sign-in service), found by their bearer token (remembered briefly in
  * memory), kept alive by the person's activity, ended by their deadlines or by sign-out, and purged once ended.
  */
-/** How the history names the second factor a session was opened with. */
-const SECOND_FACTOR_WORDS: Record<SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode', string> = {
-  TemporaryCode: 'a temporary code from the helpdesk',
-  Passkey: 'a passkey',
-  RecoveryCode: 'a recovery code',
-  DeviceCode: 'a device code',
-  IdentityProvider: 'the provider’s MFA',
-};
 
 export class SessionService {
   /** Keyed by the token itself: a hit then costs no hashing. */
@@ -116,11 +124,13 @@ export class SessionService {
   private readonly clock: Clock;
   private readonly policy: SessionPolicy;
   private readonly signIn: SignInService;
+  private readonly throttle: LoginThrottle;
 
   constructor(db: Kysely<Database>, clock: Clock, policy: SessionPolicy, throttle: LoginThrottle) {
     this.db = db;
     this.clock = clock;
     this.policy = policy;
+    this.throttle = throttle;
     this.signIn = new SignInService(db, clock, policy, throttle);
   }
 
@@ -151,7 +161,7 @@ export class SessionService {
     const principal = await this.principalById(principalId);
     const now = this.clock();
     const required = secondFactorRequired(this.policy.secondFactor ?? 'off', principal);
-    let enrolmentOnly = false;
+    let mayOnlyAdd = false;
     if (required && factor.secondFactor === null) {
       const methods = await availableMethods(this.db, principal.id);
       // A temporary code the helpdesk issued is a second step to ask for, even when nothing else is left.
@@ -175,20 +185,21 @@ export class SessionService {
         }
         throw problem;
       }
-      enrolmentOnly = true;
+      mayOnlyAdd = true;
     }
     const result = await this.open(principal, {
-      // A temporary code lets the person in, never proves them for a step-up: someone else knew it first.
-      secondFactorAt: factor.secondFactor !== null && factor.secondFactor !== 'TemporaryCode' ? now : null,
-      enrolmentOnly,
+      firstFactor: factor.firstFactor ?? 'password',
+      secondFactor: factor.secondFactor !== null ? PROOF_OF_METHOD[factor.secondFactor] : null,
       ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
     });
+    // Only a complete sign-in makes its address a known client (spared the name-wide pace): never a password alone.
+    await this.throttle.signedIn(principal.userKey, where.clientAddress);
     if (!factor.auditsSuccess) {
       this.auditSignIn(factor.userName, where, null, principal.kind);
       const how = [
         factor.historyDetail ?? null,
-        factor.secondFactor ? `with ${SECOND_FACTOR_WORDS[factor.secondFactor]}` : null,
-        enrolmentOnly ? 'may only add a second factor' : null,
+        factor.secondFactor ? `with ${PROOFS[PROOF_OF_METHOD[factor.secondFactor]].words}` : null,
+        mayOnlyAdd ? 'may only add a second factor' : null,
       ].filter((part) => part !== null);
       await this.history(principal.id, factor.userName, 'SignedIn', how.length > 0 ? how.join(', ') : null, where);
     }
@@ -239,10 +250,15 @@ export class SessionService {
   /** A new session for a person the sign-in judged. */
   private async open(
     principal: Principal,
-    factors: { secondFactorAt: Date | null; enrolmentOnly: boolean; oidcIdToken?: string },
+    factors: { firstFactor: ProofKind; secondFactor: ProofKind | null; oidcIdToken?: string },
   ): Promise<LoginResult> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
+    const proof: SessionProof = {
+      firstFactorAt: now,
+      secondFactor: factors.secondFactor === null ? null : { kind: factors.secondFactor, at: now },
+    };
+    const enrolment = this.enrolmentOnlyFor(principal, proof);
     const absolute = addMinutes(now, this.policy.absoluteHours * 60);
     await this.db
       .insertInto('sessions')
@@ -253,9 +269,11 @@ export class SessionService {
         last_seen_at: formatTimestamp(now),
         absolute_expires_at: formatTimestamp(absolute),
         revoked_at: null,
-        second_factor_at: factors.secondFactorAt ? formatTimestamp(factors.secondFactorAt) : null,
-        enrolment_only: factors.enrolmentOnly ? 1 : 0,
+        second_factor_at: proof.secondFactor ? formatTimestamp(now) : null,
+        enrolment_only: enrolment ? 1 : 0,
         oidc_id_token: factors.oidcIdToken ?? null,
+        first_factor: factors.firstFactor,
+        second_factor: factors.secondFactor,
       })
       .execute();
     const idle = addMinutes(now, this.policy.idleMinutes);
@@ -268,10 +286,11 @@ export class SessionService {
         expires: idle < absolute ? idle : absolute,
         idleExpires: idle,
         absoluteExpires: absolute,
-        secondFactorAt: factors.secondFactorAt,
-        enrolmentOnly: factors.enrolmentOnly,
+        secondFactorAt: proof.secondFactor?.at ?? null,
+        proof,
+        enrolmentOnly: enrolment,
       }),
-      Successful: !factors.enrolmentOnly,
+      Successful: !enrolment,
     };
   }
 
@@ -279,15 +298,25 @@ export class SessionService {
    * A second factor was verified in this session now (a step-up, or the first one added in a session that could only
    * add one): step-up actions work for STEP_UP_MINUTES, and an enrolment-only session becomes a full one.
    */
-  async secondFactorVerified(session: AuthenticatedSession): Promise<Date> {
+  async secondFactorVerified(session: AuthenticatedSession, kind: ProofKind): Promise<Date> {
     const now = this.clock();
     await this.db
       .updateTable('sessions')
-      .set({ second_factor_at: formatTimestamp(now), enrolment_only: 0 })
+      .set({ second_factor_at: formatTimestamp(now), second_factor: kind, enrolment_only: 0 })
       .where('token_hash', '=', session.tokenHash)
       .execute();
     for (const [token, cached] of this.cache) if (cached.tokenHash === session.tokenHash) this.cache.delete(token);
     return now;
+  }
+
+  /** The second-factor policy's judgement of a session's proof, against its account's permissions as they are. */
+  private enrolmentOnlyFor(principal: Principal, proof: SessionProof): boolean {
+    return enrolmentOnly(this.policy.secondFactor ?? 'off', principal, proof);
+  }
+
+  /** The last moment this session proved anything (its sign-in or its last second factor). */
+  lastProofAt(session: AuthenticatedSession): Date {
+    return lastProofAt(session.proof);
   }
 
   /** Until when a step-up verified at `at` lets step-up actions through. */
@@ -306,11 +335,13 @@ export class SessionService {
         403,
         'second-factor-enrolment-required',
         'Add a second factor first',
-        `${session.principal.userName} needs a second factor to use this service: add a passkey, recovery codes or a ` +
-          'device (Sign-in methods) first.',
+        `${session.principal.userName} needs a second factor in this session to use this service: prove one ` +
+          '(POST /api/Consumer/Authentication/StepUp), or add a passkey, recovery codes or a device (Sign-in methods) ' +
+          'if there is none yet.',
       );
     }
-    if (endpoint.stepUp) return this.stepUpRefusal(session);
+    // A conditional step-up (`{ when }`) is judged by the domain, which knows the condition.
+    if (endpoint.stepUp === true) return this.stepUpRefusal(session);
     return undefined;
   }
 
@@ -318,7 +349,7 @@ export class SessionService {
   stepUpRefusal(session: AuthenticatedSession): ProblemError | undefined {
     const policy = this.policy.secondFactor ?? 'off';
     if (policy === 'off') return undefined;
-    if (stepUpFresh(session.secondFactorAt, this.clock(), this.policy.stepUpMinutes ?? 0)) return undefined;
+    if (stepUpFresh(session.proof, this.clock(), this.policy.stepUpMinutes ?? 0)) return undefined;
     return new ProblemError(
       403,
       'step-up-required',
@@ -326,6 +357,21 @@ export class SessionService {
       `This action needs a second factor verified within the last ${this.policy.stepUpMinutes} minutes: prove one ` +
         '(POST /api/Consumer/Authentication/StepUp) and try again.',
     );
+  }
+
+  /** Throws 403 step-up-required for a step-up action the session has no fresh proof for. */
+  requireStepUp(session: AuthenticatedSession): void {
+    const refusal = this.stepUpRefusal(session);
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * A step-up action for a person who has a second factor already; a person with none yet adds their first without
+   * (in the session that may only add one), as at their first sign-in.
+   */
+  async requireStepUpUnlessFirstFactor(session: AuthenticatedSession): Promise<void> {
+    const refusal = this.stepUpRefusal(session);
+    if (refusal && (await availableMethods(this.db, session.principal.id)).length > 0) throw refusal;
   }
 
   /** The configured idle length in seconds (told to clients, which warn before it runs out). */
@@ -416,8 +462,10 @@ export class SessionService {
       expires: this.expiry(known.lastSeen, known.absolute),
       idleExpires: idle,
       absoluteExpires: known.absolute,
-      secondFactorAt: known.secondFactorAt,
-      enrolmentOnly: known.enrolmentOnly,
+      secondFactorAt: known.proof.secondFactor?.at ?? null,
+      proof: known.proof,
+      // Judged once per cached entry, which is dropped whenever the account's permissions change: no query here.
+      enrolmentOnly: this.enrolmentOnlyFor(known.principal, known.proof),
     };
     known.answered = { lastSeen: known.lastSeen, session };
     return session;
@@ -438,8 +486,9 @@ export class SessionService {
         'principals.user_key',
         'principals.enabled',
         'principals.kind',
+        'sessions.created_at',
         'sessions.second_factor_at',
-        'sessions.enrolment_only',
+        'sessions.second_factor',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -455,8 +504,13 @@ export class SessionService {
       },
       lastSeen: storedTime(row.last_seen_at),
       absolute: storedTime(row.absolute_expires_at),
-      secondFactorAt: row.second_factor_at === null ? null : storedTime(row.second_factor_at),
-      enrolmentOnly: row.enrolment_only === 1,
+      proof: {
+        firstFactorAt: storedTime(row.created_at),
+        secondFactor:
+          row.second_factor_at === null
+            ? null
+            : { kind: proofKindOf(row.second_factor), at: storedTime(row.second_factor_at) },
+      },
       cachedAt: performance.now(),
     };
     // Maps iterate in insertion order, so the first key is the oldest entry.

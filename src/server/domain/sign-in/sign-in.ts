@@ -157,8 +157,8 @@ export class SignInService {
       await history('SignInFailed', 'an API account, refused in a browser (the dashboard is for people)');
       throw apiAccountInBrowser(row.user_name);
     }
-    // `SignedIn` goes to the history when the session opens (SessionService.afterFirstFactor): a second step may follow.
-    await this.throttle.signedIn(userKey, clientAddress);
+    // `SignedIn` goes to the history, and the address becomes known, when the session opens
+    // (SessionService.afterFirstFactor): a second step may follow.
     await this.db
       .updateTable('principals')
       .set({ last_sign_in_at: formatTimestamp(this.clock()) })

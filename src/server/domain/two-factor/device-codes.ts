@@ -16,6 +16,7 @@ import {
   newCodeSignal,
   type Outcome,
   reportOf,
+  type StepUpDevices,
   type TokenDelivery,
 } from './instructions.ts';
 
@@ -63,6 +64,8 @@ export interface DeviceCodeBinding {
   proofFor: string;
   /** The end of the ticket or session: the code never lasts beyond it. */
   notAfter: Date;
+  /** For a step-up: the devices that may prove it (see StepUpDevices). */
+  stepUp?: StepUpDevices;
 }
 
 /**
@@ -73,7 +76,7 @@ export async function sendDeviceCode(
   db: Kysely<Database>,
   clock: Clock,
   owner: DeviceCodeOwner,
-  { purpose, proofFor, notAfter }: DeviceCodeBinding,
+  { purpose, proofFor, notAfter, stepUp }: DeviceCodeBinding,
   request: CodeRequest,
   delivery: TokenDelivery,
 ): Promise<DeviceCodeSent> {
@@ -95,7 +98,10 @@ export async function sendDeviceCode(
             { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
           );
         }
-        return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens, notAfter) };
+        return {
+          row,
+          issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens, notAfter, stepUp),
+        };
       }
       row = await trx
         .insertInto('instructions')
@@ -115,7 +121,7 @@ export async function sendDeviceCode(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row, issued: await issueToken(trx, now, row, request, delivery.keepPlainTokens, notAfter) };
+      return { row, issued: await issueToken(trx, now, row, request, delivery.keepPlainTokens, notAfter, stepUp) };
     },
     newCodeSignal,
   );

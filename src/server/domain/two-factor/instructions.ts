@@ -119,7 +119,16 @@ async function checkCodeCap(trx: Kysely<Database>, userKey: string, now: Date): 
  * device app) still stands. A device ended with its person disabled stays ended when they are enabled again, its push
  * user still Active.
  */
-export function activePushUsersOf(db: Kysely<Database>, userKey: string, enrolledOnly = false) {
+/**
+ * The devices that may prove a step-up in a session: approved by someone other than their own person, at or before the
+ * session's last proof. A phone the session enrolled and approved itself, or one approved since, proves nothing there.
+ */
+export interface StepUpDevices {
+  person: string;
+  approvedAtOrBefore: string;
+}
+
+export function activePushUsersOf(db: Kysely<Database>, userKey: string, enrolledOnly = false, stepUp?: StepUpDevices) {
   let query = db
     .selectFrom('push_message_users')
     .select(['id', 'manufacturer', 'model', 'device_type'])
@@ -147,6 +156,19 @@ export function activePushUsersOf(db: Kysely<Database>, userKey: string, enrolle
       ),
     );
   }
+  if (stepUp) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('devices')
+          .innerJoin('authorization_requests', 'authorization_requests.id', 'devices.authorization_request_id')
+          .select('devices.id')
+          .whereRef('devices.push_message_user_id', '=', 'push_message_users.id')
+          .where('devices.ended_at', 'is', null)
+          .where('authorization_requests.decided_at', '<=', stepUp.approvedAtOrBefore)
+          .where('authorization_requests.decided_by', '<>', stepUp.person),
+      ),
+    );
+  }
   return query.orderBy('id').execute();
 }
 
@@ -170,9 +192,23 @@ export async function issueToken(
   request: CodeRequest,
   keepPlainTokens: boolean,
   notAfter?: Date,
+  stepUp?: StepUpDevices,
 ): Promise<Issued> {
   const enrolledOnly = instruction.purpose !== undefined && instruction.purpose !== 'instruction';
-  const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly);
+  const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly, stepUp);
+  if (
+    pushUsers.length === 0 &&
+    stepUp &&
+    (await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly)).length > 0
+  ) {
+    throw new ProblemError(
+      409,
+      'no-step-up-device',
+      'No device can confirm this session',
+      'None of your Active devices can confirm it is you in this session: a device counts only when someone else ' +
+        'approved it before this session’s last proof. Use a passkey or a recovery code, or sign in again.',
+    );
+  }
   if (pushUsers.length === 0 && !enrolledOnly && (await temporaryCodeStandsIn(trx, instruction.created_by_key, now))) {
     // No phone, but a temporary code from the helpdesk: the instruction waits for that code instead of a pushed one.
     const expires = addMinutes(now, TOKEN_LIFETIME_MINUTES);
@@ -410,8 +446,9 @@ export async function issueAnotherToken(
   request: CodeRequest,
   keepPlainTokens: boolean,
   notAfter?: Date,
+  stepUp?: StepUpDevices,
 ): Promise<Issued> {
-  const issued = await issueToken(trx, now, row, request, keepPlainTokens, notAfter);
+  const issued = await issueToken(trx, now, row, request, keepPlainTokens, notAfter, stepUp);
   await trx
     .updateTable('instructions')
     .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))

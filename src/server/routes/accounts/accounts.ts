@@ -54,11 +54,6 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
         { extensions: { entity: 'Accounts', permission: 'Write' } },
       );
     }
-    // An API account skips the second factor for good: making one needs a fresh one of its maker's (step-up).
-    if (body.Kind === 'Api') {
-      const refused = sessions.stepUpRefusal(sessionOf(request));
-      if (refused) throw refused;
-    }
     const created = await audited(
       audit,
       request,
@@ -110,16 +105,18 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       accounts.setEmail(params.id, body.Email, sessionOf(request).principal),
     ),
   );
-  registerEndpoint(app, endpoints.updateAccountEnabled, ({ params, body, request }) =>
-    containment(
+  registerEndpoint(app, endpoints.updateAccountEnabled, ({ params, body, request }) => {
+    // Enabling is a step-up action (an account brought back signs in again); disabling never waits for one.
+    if (body.Enabled) sessions.requireStepUp(sessionOf(request));
+    return containment(
       request,
       endpoints.updateAccountEnabled,
       body.Enabled ? 'account-changed' : 'account-disabled',
       params.id,
       { change: body.Enabled ? 'enabled' : 'disabled' },
       () => accounts.setEnabled(params.id, body.Enabled, sessionOf(request).principal),
-    ),
-  );
+    );
+  });
   registerEndpoint(app, endpoints.resetAccountPassword, ({ params, body, request }) =>
     change(request, 'account-password-reset', params.id, 'password-reset', () =>
       accounts.resetPassword(params.id, body.Password, sessionOf(request).principal),

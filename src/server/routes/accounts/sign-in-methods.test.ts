@@ -7,6 +7,7 @@ import {
   PasskeyOptions,
   RecoveryCodes,
   SignInMethods,
+  SignInMethodsReset,
 } from '../../../shared/contract/index.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { ADMIN, AUDITOR, createTestApp, expectProblem, HELPDESK, parseBody, type TestApp } from '../../test/harness.ts';
@@ -387,7 +388,7 @@ describe('step-up', () => {
     expectProblem(await permissions(token), 403, 'step-up-required');
   });
 
-  it('is needed to create an API account or rotate its secret; an API account then signs in with no second factor', async () => {
+  it('is needed to create any account or rotate an API account’s secret; an API account then signs in with no second factor', async () => {
     const token = await adminWithPasskey();
     const api = {
       UserName: 'ACME\\deploy.bot',
@@ -410,9 +411,9 @@ describe('step-up', () => {
     expect((await post(AUTH, { UserName: api.UserName, Password: Secret })).statusCode).toBe(200);
     const list = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token });
     expect(list.body).not.toContain('report.bot');
-    // A person's account is no step-up action.
+    // A person's account too: a lapsed session must not make a writer whose first sign-in adds its own factor.
     const person = { UserName: 'ACME\\jo', Password: 'a long enough passphrase 2026', Kind: 'Person' };
-    expect((await post('/api/Admin/Accounts', person, token)).statusCode).toBe(201);
+    expectProblem(await post('/api/Admin/Accounts', person, token), 403, 'step-up-required');
   });
 
   it('is needed to remove one’s own last passkey, and to add a method once one has a second factor', async () => {
@@ -449,7 +450,13 @@ describe('reset of sign-in methods by an account administrator', () => {
     expectProblem(await post(reset, {}, admin), 403, 'step-up-required');
     const options = parseBody(await post(`${AUTH}/StepUp/Options`, {}, admin), PasskeyOptions).Options;
     expect((await post(`${AUTH}/StepUp`, { Passkey: authenticator.get(options) }, admin)).statusCode).toBe(200);
-    expect((await post(reset, {}, admin)).statusCode).toBe(204);
+    const done = await post(reset, {}, admin);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(parseBody(done, SignInMethodsReset)).toEqual({
+      PasskeysRemoved: 1,
+      RecoveryCodesRemoved: 10,
+      DevicesRemoved: 0,
+    });
 
     expectProblem(await t.call({ method: 'GET', url: `${AUTH}/Session`, token: helpdesk }), 401, 'unauthenticated');
     const again = await enrolmentSession(HELPDESK);

@@ -87,10 +87,9 @@ export function signInMethodRoutes(
     reply.code(201);
     return { Codes: codes };
   });
-  registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request, reply }) => {
+  registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request }) => {
     const { principal } = sessionOf(request);
     const containment = await requireWithinReach(db, principal, endpoints.resetSignInMethods.access, params.id);
-    await methods.reset(params.id, principal, signInContext(request), containment);
-    return reply.code(204).send();
+    return methods.reset(params.id, principal, signInContext(request), containment);
   });
 }

@@ -601,6 +601,61 @@ describe('every bad answer: back to the sign-in page with the reason, an audit l
     expect(grants).toEqual([{ entity: 'Security', permission: 'Read' }]);
   });
 
+  it('another person at the provider with the name of a bound account (no takeover by preferred_username)', async () => {
+    alice();
+    const first = await signIn();
+    expect(first.exchange.statusCode).toBe(200);
+    const aliceToken = parseBody(first.exchange, LoginResult).Token;
+    provider.person = {
+      sub: 'mallory-0666',
+      claims: { preferred_username: 'alice', email: 'm@evil.example', groups: ['tachyon-security', 'tachyon-admins'] },
+      amr: ['pwd', 'mfa'],
+    };
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 'oidc-subject-mismatch', /bound to another person at the identity provider/, {
+      accountExpected: true,
+      sessionsBefore: 1,
+    });
+    // Alice's account and her open session keep her own groups' permissions, and her history says why.
+    const session = await t.call({ method: 'GET', url: `${AUTH}/Session`, token: aliceToken });
+    expect(session.json()).toMatchObject({ Permissions: [{ Entity: 'Security', Permissions: ['Read'] }] });
+    const refusals = await t.database.db
+      .selectFrom('account_history')
+      .select('detail')
+      .where('action', '=', 'SignInFailed')
+      .execute();
+    expect(refusals.map((row) => row.detail)).toContain(
+      'single sign-on refused: the name is bound to another person at the provider',
+    );
+  });
+
+  it('an account kept before subjects were: bound to the first person who signs in as it, then refuses others', async () => {
+    alice();
+    expect((await signIn()).exchange.statusCode).toBe(200);
+    await t.database.db
+      .updateTable('principals')
+      .set({ oidc_issuer: null, oidc_subject: null })
+      .where('user_key', '=', 'acme\\alice')
+      .execute();
+    expect((await signIn()).exchange.statusCode).toBe(200);
+    const bound = await t.database.db
+      .selectFrom('principals')
+      .select(['oidc_issuer', 'oidc_subject'])
+      .where('user_key', '=', 'acme\\alice')
+      .executeTakeFirstOrThrow();
+    expect(bound).toEqual({ oidc_issuer: provider.issuer, oidc_subject: 'alice-0001' });
+    provider.person = {
+      sub: 'mallory-0666',
+      claims: { preferred_username: 'alice', groups: ['tachyon-helpdesk'] },
+      amr: [],
+    };
+    const { callback } = await signInAtProvider();
+    await expectRefused(callback, 'oidc-subject-mismatch', /bound to another person/, {
+      accountExpected: true,
+      sessionsBefore: 2,
+    });
+  });
+
   it('a disabled account', async () => {
     alice();
     expect((await signIn()).exchange.statusCode).toBe(200);

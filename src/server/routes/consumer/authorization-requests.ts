@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
+import { userKeyOf } from '../../domain/accounts/principals.ts';
 import {
   decideAuthorizationRequest,
   getAuthorizationRequest,
@@ -13,7 +14,7 @@ import { createListResponder } from './list-etag.ts';
 
 export function authorizationRequestRoutes(
   app: FastifyInstance,
-  { db, clock, changes, audit, pushSender }: Services,
+  { db, clock, changes, audit, pushSender, sessions }: Services,
 ): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.authorizeDevice, async ({ body, request }) => {
@@ -27,7 +28,14 @@ export function authorizationRequestRoutes(
           details: { authorized: body.Authorized },
         },
       },
-      () => decideAuthorizationRequest(db, clock, body, sessionOf(request).principal, changes, pushSender),
+      () => {
+        const session = sessionOf(request);
+        // Approving a device of one's own is a step-up action: a session must not vouch for a phone it enrolled.
+        const approving = (owner: string) => {
+          if (userKeyOf(owner) === session.principal.userKey) sessions.requireStepUp(session);
+        };
+        return decideAuthorizationRequest(db, clock, body, session.principal, changes, pushSender, approving);
+      },
     );
   });
 

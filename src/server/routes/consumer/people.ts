@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
 import { byContainment, requireWithinReach } from '../../domain/accounts/containment.ts';
-import { hasPermission } from '../../domain/accounts/principals.ts';
+import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
 import {
   accountOfPerson,
@@ -22,7 +22,10 @@ import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 
 /** People: everyone the service knows, one person's page, and what the helpdesk does for them. */
-export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit, config, changes }: Services): void {
+export function peopleRoutes(
+  app: FastifyInstance,
+  { db, clock, accounts, audit, config, changes, sessions }: Services,
+): void {
   /** What the audit stream records of an action the caller may take by Contain: whether they took it so. */
   const containmentDetail = (request: FastifyRequest, endpoint: Endpoint): Record<string, boolean> =>
     byContainment(sessionOf(request).principal, endpoint.access) ? { containment: true } : {};
@@ -52,14 +55,6 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
       },
       async () => {
         const account = await accountOfPerson(db, params.userName);
-        if (account) {
-          await requireWithinReach(
-            db,
-            sessionOf(request).principal,
-            endpoints.createPersonEnrollmentLink.access,
-            account.id,
-          );
-        }
         if (!account) {
           throw new ProblemError(
             409,
@@ -84,9 +79,26 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
             `${account.userName} is an API account, for scripts and the SDK: it has no devices.`,
           );
         }
-        const principal = { ...account, grants: [] };
+        const session = sessionOf(request);
+        if (account.id === session.principal.id) await sessions.requireStepUpUnlessFirstFactor(session);
+        const grants = await loadGrants(db, account.id);
+        // A device of an account administrator's is a second factor of theirs: planting one is account administration.
+        if (
+          grants.some((grant) => grant.Entity === 'Accounts') &&
+          !hasPermission(session.principal, 'Accounts', 'Write')
+        ) {
+          throw new ProblemError(
+            403,
+            'accounts-write-required',
+            'Only an account administrator may do this',
+            `${account.userName} holds Accounts permissions: only someone with Write on Accounts may enrol a device ` +
+              `for them. Ask an account administrator, or let ${account.userName} add it from their own sign-in.`,
+          );
+        }
+        const principal = { ...account, grants };
         // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-        return { account, link: await createEnrollmentLink(db, clock, principal, config.publicUrl) };
+        const link = await createEnrollmentLink(db, clock, principal, config.publicUrl, session.principal.userName);
+        return { account, link };
       },
     );
     return reply.code(201).send(link.link);

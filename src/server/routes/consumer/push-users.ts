@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, statusName } from '../../../shared/contract/index.ts';
+import { endpoints, type PushUserStatus, PushUserStatusCode, statusName } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
 import {
   getPushMessageUser,
@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 import { createListResponder } from './list-etag.ts';
 
-export function pushUserRoutes(app: FastifyInstance, { db, clock, changes, audit }: Services): void {
+export function pushUserRoutes(app: FastifyInstance, { db, clock, changes, audit, sessions }: Services): void {
   const respondWithList = createListResponder(db);
   registerEndpoint(app, endpoints.listPushMessageUsers, ({ request, reply }) =>
     respondWithList(request, reply, 'push_message_users', 'all', () => listPushMessageUsers(db)),
@@ -28,7 +28,16 @@ export function pushUserRoutes(app: FastifyInstance, { db, clock, changes, audit
           details: { status: statusName(body.Status) },
         },
       },
-      () => setPushMessageUserStatus(db, clock, body.Id, body.Status, sessionOf(request).principal.userName, changes),
+      () => {
+        const session = sessionOf(request);
+        // A Disabled (lost) device made Active again is a step-up action: it would receive codes once more.
+        const judge = (from: PushUserStatus) => {
+          if (from === PushUserStatusCode.Disabled && body.Status === PushUserStatusCode.Active) {
+            sessions.requireStepUp(session);
+          }
+        };
+        return setPushMessageUserStatus(db, clock, body.Id, body.Status, session.principal.userName, changes, judge);
+      },
     );
   });
 }

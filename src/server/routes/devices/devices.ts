@@ -54,6 +54,8 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
     app,
     endpoints.createEnrollmentLink,
     async ({ request, reply }) => {
+      // Enrolling one's own device is a step-up action, but for a person's first second factor.
+      await sessions.requireStepUpUnlessFirstFactor(sessionOf(request));
       // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
       const link = await audited(
         audit,
@@ -80,8 +82,10 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
       // A code, when sent, says whose device it is; otherwise the signed-in person's.
       let enroller: Enroller;
       if (body.EnrollmentCode !== undefined) enroller = { kind: 'code', code: body.EnrollmentCode };
-      else if (request.session) enroller = { kind: 'person', principal: request.session.principal };
-      else {
+      else if (request.session) {
+        await sessions.requireStepUpUnlessFirstFactor(request.session);
+        enroller = { kind: 'person', principal: request.session.principal };
+      } else {
         throw new ProblemError(
           401,
           'unauthenticated',

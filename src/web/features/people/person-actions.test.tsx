@@ -52,18 +52,21 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PersonActions: reset sign-in methods', () => {
   it('asks first, saying what happens, then resets the account’s methods', async () => {
     signInWithAccounts(['Read', 'Write']);
-    const routes = routedFetch({ [RESET]: () => new Response(null, { status: 204 }) });
+    const routes = routedFetch({
+      [RESET]: () => json({ PasskeysRemoved: 1, RecoveryCodesRemoved: 8, DevicesRemoved: 2 }),
+    });
     vi.stubGlobal('fetch', routes.fetch);
     const { user } = renderWithProviders(inRouter(<PersonActions person={jane} />));
 
     await user.click(await screen.findByRole('button', { name: 'Reset sign-in methods' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset the sign-in methods of DEMO\\jane?' });
-    expect(dialog).toHaveTextContent('Their passkeys and recovery codes are removed and their sessions end.');
+    expect(dialog).toHaveTextContent('Their passkeys, recovery codes and devices are removed and their sessions end');
     expect(dialog).toHaveTextContent('They add a new second factor at their next sign-in.');
     expect(routes.called(RESET)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Reset sign-in methods' }));
     expect(await screen.findByText('Sign-in methods reset')).toBeInTheDocument();
+    expect(screen.getByText(/2 devices removed\./)).toBeInTheDocument();
     expect(routes.called(RESET)).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: /Reset the sign-in methods/ })).not.toBeInTheDocument();
   });
@@ -74,7 +77,7 @@ describe('PersonActions: reset sign-in methods', () => {
     const routes = routedFetch({
       [RESET]: () =>
         proved
-          ? new Response(null, { status: 204 })
+          ? json({ PasskeysRemoved: 0, RecoveryCodesRemoved: 0, DevicesRemoved: 0 })
           : problem('step-up-required', 403, 'This action needs a recent second factor.'),
       'POST /api/Consumer/Authentication/StepUp': () => {
         proved = true;

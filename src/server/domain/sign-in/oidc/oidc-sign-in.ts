@@ -15,6 +15,7 @@ import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 import { recordAccountHistoryFrom, type SignInContext } from '../../accounts/account-history.ts';
 import { saveExternalPrincipal } from '../../accounts/external-accounts.ts';
+import { userKeyOf } from '../../accounts/principals.ts';
 import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
 import { IdentityProvider, OidcRefusal } from './identity-provider.ts';
@@ -129,7 +130,11 @@ export class OidcSignIn {
       const person = oidcPersonOf(answer.claims, this.config);
       userName = person.userName;
       const grants = { Security: person.security, Accounts: person.accounts };
-      const saved = await saveExternalPrincipal(this.db, 'oidc', { ...person, grants }, this.clock());
+      // Bound to (issuer, sub) before anything is saved: a name the provider lets its users choose never takes over
+      // the account (its devices, history and permissions) of the person it was first bound to.
+      const binding = { issuer: answer.claims.iss, subject: answer.claims.sub };
+      await this.refuseAnotherSubject(person.userName, binding, context);
+      const saved = await saveExternalPrincipal(this.db, 'oidc', { ...person, grants }, this.clock(), binding);
       const noGroup = noGroupRefusal(person, this.config);
       // Its open sessions lose the permissions now (other processes within seconds: sessions.ts CACHE_TTL_MS).
       if (noGroup && saved?.source === 'oidc') this.sessions.forgetPrincipal(saved.id);
@@ -189,6 +194,46 @@ export class OidcSignIn {
       });
       throw refusal;
     }
+  }
+
+  /**
+   * Binds a single sign-on account with no stored subject yet (one made before subjects were kept, at its first sign-in
+   * since) to this one, and refuses (`oidc-subject-mismatch`, in the account's history and the audit stream) a person
+   * whose (issuer, sub) is not the one the account of their name is bound to.
+   */
+  private async refuseAnotherSubject(
+    userName: string,
+    binding: { issuer: string; subject: string },
+    context: SignInContext,
+  ): Promise<void> {
+    const userKey = userKeyOf(userName);
+    await this.db
+      .updateTable('principals')
+      .set({ oidc_issuer: binding.issuer, oidc_subject: binding.subject })
+      .where('user_key', '=', userKey)
+      .where('source', '=', 'oidc')
+      .where('oidc_subject', 'is', null)
+      .execute();
+    const row = await this.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'source', 'oidc_issuer', 'oidc_subject'])
+      .where('user_key', '=', userKey)
+      .executeTakeFirst();
+    if (!row || row.source !== 'oidc') return;
+    if (row.oidc_issuer === binding.issuer && row.oidc_subject === binding.subject) return;
+    await recordAccountHistoryFrom(this.db, context, {
+      principalId: row.id,
+      userName,
+      action: 'SignInFailed',
+      detail: 'single sign-on refused: the name is bound to another person at the provider',
+      at: this.clock(),
+    });
+    throw new OidcRefusal(
+      'oidc-subject-mismatch',
+      `${row.user_name} is bound to another person at the identity provider (another subject), so this person ` +
+        'cannot sign in as it. An administrator of the provider must give them a name of their own.',
+      binding.subject,
+    );
   }
 
   /** The dashboard's one-time code, from the browser that went through the callback, exchanged for its session. */
