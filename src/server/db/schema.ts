@@ -110,6 +110,8 @@ export interface OidcHandoverTable {
   subject: string;
   mfa_counted: number;
   expires_at: string;
+  /** JSON of the permissions the sign-in brings, written when its session opens (migration 020). */
+  pending_grants: Generated<string | null>;
 }
 
 export interface AuthorizationRequestTable {

@@ -35,9 +35,23 @@ const SOURCES: Record<ExternalSource, { changedBy: string; groups: string; creat
 const ENTITIES = ['Security', 'Accounts'] as const;
 
 /**
+ * Permissions a directory or provider sign-in brings that the account does not hold yet: written only when that
+ * sign-in completes (its session opens, after any second step), never at the password step or the callback, so an
+ * abandoned sign-in leaves the account, and its other sessions, as they were.
+ */
+export interface PendingGrants {
+  source: ExternalSource;
+  grants: Partial<Record<'Security' | 'Accounts', Permission[]>>;
+}
+
+/** A saved account, with the permissions its sign-in brings when they wait for the sign-in to complete. */
+export type SavedPrincipal = PrincipalRow & { pendingGrants?: PendingGrants };
+
+/**
  * The account of a person the directory or the identity provider signed in, as of this sign-in: created at the first
  * one, its permissions and email re-read from the source every time (someone removed from a group loses the
- * permission at their next sign-in). Changes are recorded in the account's history.
+ * permission at their next sign-in, at once). A permission gained waits in `pendingGrants` for the sign-in to complete
+ * (`applyPendingGrants`). Changes are recorded in the account's history.
  *
  * Answered unchanged, for the caller to refuse: an account of another source with the name (the source never speaks
  * for a local account, nor for the other source's: no takeover of its grants), and a disabled account (nothing the
@@ -51,7 +65,7 @@ export async function saveExternalPrincipal(
   now: Date,
   /** Single sign-on's (issuer, sub), kept on an account it creates. */
   subject?: { issuer: string; subject: string },
-): Promise<PrincipalRow | undefined> {
+): Promise<SavedPrincipal | undefined> {
   const userKey = userKeyOf(person.userName);
   const decided = ENTITIES.filter((entity) => person.grants[entity] !== undefined);
   const listOf = (entity: (typeof ENTITIES)[number]) => [...(person.grants[entity] ?? [])].sort();
@@ -86,38 +100,69 @@ export async function saveExternalPrincipal(
     // The source owns the address, as it owns the groups.
     if (existing) await trx.updateTable('principals').set({ email: person.email }).where('id', '=', row.id).execute();
     if (decided.length === 0) return row;
+    const grants = Object.fromEntries(decided.map((entity) => [entity, listOf(entity)])) as PendingGrants['grants'];
     const before = await trx
       .selectFrom('permission_grants')
       .select(['entity', 'permission'])
       .where('principal_id', '=', row.id)
       .where('entity', 'in', decided)
       .execute();
-    const text = (entity: string, list: readonly string[]) => `${entity}: ${[...list].sort().join('+') || 'none'}`;
-    const was = decided.map((entity) =>
-      text(
-        entity,
-        before.filter((grant) => grant.entity === entity).map((grant) => grant.permission),
-      ),
+    const gains = decided.some((entity) =>
+      listOf(entity).some((permission) => !before.some((g) => g.entity === entity && g.permission === permission)),
     );
-    const mapped = decided.map((entity) => text(entity, listOf(entity)));
-    if (existing && was.join(', ') === mapped.join(', ')) return row;
-    await trx
-      .deleteFrom('permission_grants')
-      .where('principal_id', '=', row.id)
-      .where('entity', 'in', decided)
-      .execute();
-    const grants = decided.flatMap((entity) =>
-      listOf(entity).map((permission) => ({ principal_id: row.id, entity, permission })),
-    );
-    if (grants.length > 0) await trx.insertInto('permission_grants').values(grants).execute();
-    await recordAccountHistory(trx, {
-      principalId: row.id,
-      userName: row.user_name,
-      action: existing ? 'PermissionsChanged' : 'Created',
-      detail: `${mapped.join(', ')} (from ${SOURCES[source].groups})`,
-      changedBy: SOURCES[source].changedBy,
-      at: now,
-    });
+    // A new account has no session yet; a loss is taken at once; a gain waits for the sign-in to complete.
+    if (existing && gains) return { ...row, pendingGrants: { source, grants } };
+    await writeGrants(trx, row, { source, grants }, existing ? 'PermissionsChanged' : 'Created', now);
     return row;
+  });
+}
+
+/** Writes the permissions a completed sign-in brought (see PendingGrants), with the history's line. */
+export function applyPendingGrants(
+  db: Kysely<Database>,
+  principal: { id: number; user_name: string },
+  pending: PendingGrants,
+  now: Date,
+): Promise<void> {
+  return writeTransaction(db, (trx) => writeGrants(trx, principal, pending, 'PermissionsChanged', now));
+}
+
+/** Replaces the decided entities' permissions when they differ, and says so in the account's history. */
+async function writeGrants(
+  trx: Kysely<Database>,
+  row: { id: number; user_name: string },
+  { source, grants }: PendingGrants,
+  action: 'Created' | 'PermissionsChanged',
+  now: Date,
+): Promise<void> {
+  const decided = ENTITIES.filter((entity) => grants[entity] !== undefined);
+  const listOf = (entity: (typeof ENTITIES)[number]) => [...(grants[entity] ?? [])].sort();
+  const before = await trx
+    .selectFrom('permission_grants')
+    .select(['entity', 'permission'])
+    .where('principal_id', '=', row.id)
+    .where('entity', 'in', decided)
+    .execute();
+  const text = (entity: string, list: readonly string[]) => `${entity}: ${[...list].sort().join('+') || 'none'}`;
+  const was = decided.map((entity) =>
+    text(
+      entity,
+      before.filter((grant) => grant.entity === entity).map((grant) => grant.permission),
+    ),
+  );
+  const mapped = decided.map((entity) => text(entity, listOf(entity)));
+  if (action === 'PermissionsChanged' && was.join(', ') === mapped.join(', ')) return;
+  await trx.deleteFrom('permission_grants').where('principal_id', '=', row.id).where('entity', 'in', decided).execute();
+  const rows = decided.flatMap((entity) =>
+    listOf(entity).map((permission) => ({ principal_id: row.id, entity, permission })),
+  );
+  if (rows.length > 0) await trx.insertInto('permission_grants').values(rows).execute();
+  await recordAccountHistory(trx, {
+    principalId: row.id,
+    userName: row.user_name,
+    action,
+    detail: `${mapped.join(', ')} (from ${SOURCES[source].groups})`,
+    changedBy: SOURCES[source].changedBy,
+    at: now,
   });
 }

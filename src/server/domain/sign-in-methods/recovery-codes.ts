@@ -10,11 +10,12 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const CODE_CHARACTERS = 10;
 
 /**
- * scrypt's cost for recovery codes. A code has 50 random bits, so a leaked backup must be swept code by code: at this
- * cost (a few milliseconds each) and a salt per batch, 2^50 tries are out of reach, where an unsalted SHA-256 gave
- * every code of every person in one sweep. A batch shares its salt, so checking a typed code costs one derivation.
+ * The most scrypt cost recovery codes take: PASSWORD_HASH_COST, up to this. A code has 50 random bits, so a leaked
+ * backup must be swept code by code: at this cost (about 10 ms each, 4 MiB) and with a salt per batch, 2^50 tries are
+ * out of reach, where an unsalted SHA-256 gave every code of every person in one sweep. A batch shares its salt, so
+ * checking a typed code costs one derivation; making ten costs ten, which the full password cost would make seconds.
  */
-const CODE_HASH_COST = 4096;
+export const MAX_CODE_HASH_COST = 4096;
 
 /** What a typed code is compared as: case, spaces and dashes do not matter. */
 const normalise = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -33,10 +34,13 @@ export async function replaceRecoveryCodes(
   principalId: number,
   now: Date,
   addedBy: string,
+  /** PASSWORD_HASH_COST: codes take it, up to MAX_CODE_HASH_COST. */
+  passwordHashCost: number,
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   const salt = randomBytes(16);
-  const hashes = await Promise.all(codes.map((code) => hashWithSalt(normalise(code), salt, CODE_HASH_COST)));
+  const cost = Math.min(passwordHashCost, MAX_CODE_HASH_COST);
+  const hashes = await Promise.all(codes.map((code) => hashWithSalt(normalise(code), salt, cost)));
   await writeTransaction(db, async (trx) => {
     await trx.deleteFrom('recovery_codes').where('principal_id', '=', principalId).execute();
     await trx

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
 import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
+import type { PendingGrants } from '../accounts/external-accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { writeAndPublish } from '../core/change-feed.ts';
 import { endDevicesWhere } from '../devices/device-credentials.ts';
@@ -58,7 +59,12 @@ export interface SignInMethodsOptions {
   sessions: SessionService;
   throttle: LoginThrottle;
   audit: AuditLog;
-  policy: { secondFactor: 'off' | 'writers' | 'everyone'; refusedUserKeys: ReadonlySet<string> };
+  policy: {
+    secondFactor: 'off' | 'writers' | 'everyone';
+    refusedUserKeys: ReadonlySet<string>;
+    /** PASSWORD_HASH_COST, which recovery codes are hashed with (up to MAX_CODE_HASH_COST). */
+    passwordHashCost: number;
+  };
   /** Forgets an account's sessions in every process (after its methods were reset). */
   forget: (principalId: number) => void;
   /** How device codes reach the person's devices: as instruction codes do. */
@@ -92,8 +98,10 @@ const ticketInvalid = () =>
   );
 
 /** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
-const carriedBy = (spent: TicketCarries | null) =>
-  spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {};
+const carriedBy = (spent: TicketCarries | null) => ({
+  ...(spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {}),
+  ...(spent?.pendingGrants ? { pendingGrants: JSON.parse(spent.pendingGrants) as PendingGrants } : {}),
+});
 
 const recoveryCodeInvalid = () =>
   new ProblemError(
@@ -522,6 +530,7 @@ export class SignInMethodService {
       session.principal.id,
       this.o.clock(),
       session.principal.userName,
+      this.o.policy.passwordHashCost,
     );
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
     if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');

@@ -13,6 +13,8 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 export interface TicketCarries {
   /** The identity provider's ID token when the first factor was single sign-on (its sign-out's id_token_hint). */
   oidcIdToken: string | null;
+  /** The permissions a directory or provider sign-in brings, written when the session opens (JSON). */
+  pendingGrants?: string | null;
 }
 
 /** What a device code sent for this ticket is bound to: the ticket's hash, never the ticket. */
@@ -36,6 +38,7 @@ export async function issueTicket(
       expires_at: formatTimestamp(expires),
       used_at: null,
       oidc_id_token: carries.oidcIdToken,
+      pending_grants: carries.pendingGrants ?? null,
     })
     .execute();
   return { ticket, expires };
@@ -70,16 +73,18 @@ export async function spendTicket(db: Kysely<Database>, ticket: string, now: Dat
   const ticketHash = hashTicket(ticket);
   const row = await db
     .selectFrom('sign_in_tickets')
-    .select('oidc_id_token')
+    .select(['oidc_id_token', 'pending_grants'])
     .where('ticket_hash', '=', ticketHash)
     .executeTakeFirst();
   const result = await db
     .updateTable('sign_in_tickets')
-    .set({ used_at: formatTimestamp(now), oidc_id_token: null })
+    .set({ used_at: formatTimestamp(now), oidc_id_token: null, pending_grants: null })
     .where('ticket_hash', '=', ticketHash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 && row ? { oidcIdToken: row.oidc_id_token } : null;
+  return Number(result.numUpdatedRows) === 1 && row
+    ? { oidcIdToken: row.oidc_id_token, pendingGrants: row.pending_grants }
+    : null;
 }
 
 /** Tickets past their time. */

@@ -1,5 +1,6 @@
 import type { LoginResult } from '../../../shared/contract/index.ts';
 import type { SignInContext } from '../accounts/account-history.ts';
+import type { PendingGrants } from '../accounts/external-accounts.ts';
 import type { SessionService } from './sessions.ts';
 
 /** How the person proved who they are. */
@@ -15,6 +16,8 @@ export interface FirstFactor {
   secondFactorSatisfied: boolean;
   /** The provider's ID token, kept with the session for signing out there. */
   oidcIdToken?: string;
+  /** Permissions the provider's groups bring, written only once the sign-in completes. */
+  pendingGrants?: PendingGrants;
 }
 
 /**
@@ -33,5 +36,6 @@ export function completeFirstFactor(
     userName: factor.principal.user_name,
     auditsSuccess: true,
     ...(factor.oidcIdToken ? { oidcIdToken: factor.oidcIdToken } : {}),
+    ...(factor.pendingGrants ? { pendingGrants: factor.pendingGrants } : {}),
   });
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
+import { applyPendingGrants, type PendingGrants } from '../accounts/external-accounts.ts';
 import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
 import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
@@ -61,6 +62,8 @@ export interface FirstFactor {
   oidcIdToken?: string;
   /** The caller writes the sign-in's audit line itself (with what only it knows); this writes only refusals. */
   auditsSuccess?: boolean;
+  /** Permissions a directory or provider sign-in brings: judged now, written only when the session opens. */
+  pendingGrants?: PendingGrants;
 }
 
 export interface AuthenticatedSession {
@@ -107,6 +110,21 @@ interface CachedSession {
   answered?: { lastSeen: Date; session: AuthenticatedSession };
 }
 
+/** A principal as it will be once these pending permissions are written: their entities replaced, the rest kept. */
+function withGrants(principal: Principal, pending: PendingGrants): Principal {
+  const decided = Object.keys(pending.grants);
+  const replaced = Object.entries(pending.grants)
+    .filter(([, permissions]) => permissions.length > 0)
+    .map(([entity, permissions]) => ({ Entity: entity, Permissions: permissions }));
+  return {
+    ...principal,
+    grants: [
+      ...principal.grants.filter((grant) => !decided.includes(grant.Entity)),
+      ...replaced,
+    ] as Principal['grants'],
+  };
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -147,6 +165,7 @@ export class SessionService {
     return this.afterFirstFactor(row.id, where, {
       secondFactor: null,
       userName: credentials.UserName,
+      ...(row.pendingGrants ? { pendingGrants: row.pendingGrants } : {}),
       historyDetail: row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null,
     });
   }
@@ -158,7 +177,9 @@ export class SessionService {
    * they have none yet, a session that may do nothing but add one (`EnrolmentRequired`, not `Successful`).
    */
   async afterFirstFactor(principalId: number, where: SignInContext, factor: FirstFactor): Promise<LoginResult> {
-    const principal = await this.principalById(principalId);
+    const stored = await this.principalById(principalId);
+    // The second-factor policy judges the permissions this sign-in brings; they are written only once it completes.
+    const principal = factor.pendingGrants ? withGrants(stored, factor.pendingGrants) : stored;
     const now = this.clock();
     const required = secondFactorRequired(this.policy.secondFactor ?? 'off', principal);
     let mayOnlyAdd = false;
@@ -168,6 +189,7 @@ export class SessionService {
       if (methods.length > 0 || (await holdsValidTemporaryCode(this.db, principal.id, now))) {
         const { ticket, expires } = await issueTicket(this.db, principal.id, now, {
           oidcIdToken: factor.oidcIdToken ?? null,
+          pendingGrants: factor.pendingGrants ? JSON.stringify(factor.pendingGrants) : null,
         });
         const problem = new ProblemError(
           401,
@@ -186,6 +208,11 @@ export class SessionService {
         throw problem;
       }
       mayOnlyAdd = true;
+    }
+    if (factor.pendingGrants) {
+      await applyPendingGrants(this.db, { id: principal.id, user_name: principal.userName }, factor.pendingGrants, now);
+      // This process's other sessions of the account are judged anew at once (others' within CACHE_TTL_MS).
+      this.forgetPrincipal(principal.id);
     }
     const result = await this.open(principal, {
       firstFactor: factor.firstFactor ?? 'password',

@@ -11,7 +11,7 @@ import {
   type DirectorySignIn,
   DirectoryUnavailableError,
 } from '../accounts/directory.ts';
-import { type PrincipalRow, saveExternalPrincipal } from '../accounts/external-accounts.ts';
+import { type PrincipalRow, type SavedPrincipal, saveExternalPrincipal } from '../accounts/external-accounts.ts';
 import { hashCostOf, hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { userKeyOf } from '../accounts/principals.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -72,12 +72,12 @@ export class SignInService {
   }
 
   /** The principal the credentials sign in, or the 401 (wrong credentials), 429 (throttled) or 503 problem. */
-  async login(credentials: LoginCredentials, context: SignInContext | string): Promise<PrincipalRow> {
+  async login(credentials: LoginCredentials, context: SignInContext | string): Promise<SavedPrincipal> {
     const { clientAddress, consumer, browser } =
       typeof context === 'string' ? { clientAddress: context, consumer: null, browser: false } : context;
     const typed = credentials.UserName;
     let userKey = userKeyOf(typed);
-    let row: PrincipalRow | undefined = await this.findPrincipal(userKey);
+    let row: SavedPrincipal | undefined = await this.findPrincipal(userKey);
     const directory = this.policy.directory ?? null;
     // A local account answers for its own name (the break-glass admin beside the directory); otherwise a name in the
     // directory's domain (or without a domain) goes to the directory, whose yes counts only when the canonical name it

@@ -21,7 +21,11 @@ export function signInMethodRoutes(
     sessions,
     throttle,
     audit,
-    policy: { secondFactor: config.secondFactor, refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS },
+    policy: {
+      secondFactor: config.secondFactor,
+      refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
+      passwordHashCost: config.passwordHashCost,
+    },
     forget: (principalId) => changes.announceAccessChange(principalId),
     delivery,
   });

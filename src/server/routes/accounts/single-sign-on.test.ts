@@ -307,6 +307,49 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
   });
 
+  it('writes the permissions a sign-in brings only once it completes: an abandoned second step changes nothing', async () => {
+    await t.close();
+    t = await createTestApp(
+      { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers' },
+      { auditSink: (audit = new AuditLines()) },
+    );
+    alice({}, ['pwd']);
+    const reader = parseBody((await signIn()).exchange, LoginResult).Token;
+    const made = await t.call({ method: 'POST', url: '/api/Admin/Accounts/Me/RecoveryCodes', token: reader });
+    expect(made.statusCode, made.body).toBe(201);
+    const [code] = parseBody(made, RecoveryCodes).Codes;
+
+    // Alice joins a write group; someone with her provider password starts a sign-in and abandons its second step.
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-security'] }, ['pwd']);
+    const abandoned = expectProblem((await signIn()).exchange, 401, 'second-factor-required');
+    const grantsNow = () =>
+      t.database.db
+        .selectFrom('permission_grants')
+        .innerJoin('principals', 'principals.id', 'permission_grants.principal_id')
+        .select(['entity', 'permission'])
+        .where('principals.user_key', '=', 'acme\\alice')
+        .orderBy('permission')
+        .execute();
+    expect(await grantsNow()).toEqual([{ entity: 'Security', permission: 'Read' }]);
+    const before = await t.call({ method: 'GET', url: `${AUTH}/Session`, token: reader });
+    expect(before.json()).toMatchObject({ Permissions: [{ Entity: 'Security', Permissions: ['Read'] }] });
+    expect(before.json()).not.toHaveProperty('EnrolmentRequired');
+
+    // Completed with the second step, the sign-in writes them, and the reader's session must now prove a factor.
+    const done = await t.call({
+      method: 'POST',
+      url: `${AUTH}/RecoveryCode`,
+      payload: { Ticket: abandoned.ticket, Code: code },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await grantsNow()).toEqual([
+      { entity: 'Security', permission: 'Read' },
+      { entity: 'Security', permission: 'Write' },
+    ]);
+    const after = await t.call({ method: 'GET', url: `${AUTH}/Session`, token: reader });
+    expect(after.json()).toMatchObject({ EnrolmentRequired: true });
+  });
+
   it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {
     await t.close();
     t = await startApp({ acrValues: ['urn:acme:loa:mfa'] });

@@ -14,7 +14,7 @@ import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 import { recordAccountHistoryFrom, type SignInContext } from '../../accounts/account-history.ts';
-import { saveExternalPrincipal } from '../../accounts/external-accounts.ts';
+import { type PendingGrants, saveExternalPrincipal } from '../../accounts/external-accounts.ts';
 import { userKeyOf } from '../../accounts/principals.ts';
 import { completeFirstFactor } from '../first-factor.ts';
 import type { SessionService } from '../sessions.ts';
@@ -139,6 +139,8 @@ export class OidcSignIn {
       // Its open sessions lose the permissions now (other processes within seconds: sessions.ts CACHE_TTL_MS).
       if (noGroup && saved?.source === 'oidc') this.sessions.forgetPrincipal(saved.id);
       if (!saved || (noGroup && saved.source === 'oidc')) throw noGroup ?? new Error('no account saved');
+      // A permission lost is taken at once: the account's open sessions are judged anew now.
+      if (saved.source === 'oidc' && !saved.pendingGrants) this.sessions.forgetPrincipal(saved.id);
       const row = saved;
       const history = (detail: string) =>
         recordAccountHistoryFrom(this.db, context, {
@@ -175,6 +177,7 @@ export class OidcSignIn {
           id_token: answer.idToken,
           subject: person.subject,
           mfa_counted: person.mfaCounted ? 1 : 0,
+          pending_grants: saved.pendingGrants ? JSON.stringify(saved.pendingGrants) : null,
           expires_at: formatTimestamp(new Date(this.clock().getTime() + HANDOVER_SECONDS * 1000)),
         })
         .execute();
@@ -248,6 +251,7 @@ export class OidcSignIn {
         'oidc_handovers.id_token',
         'oidc_handovers.subject',
         'oidc_handovers.mfa_counted',
+        'oidc_handovers.pending_grants',
         'oidc_handovers.expires_at',
         'principals.user_name',
         'principals.enabled',
@@ -296,6 +300,7 @@ export class OidcSignIn {
         method: 'oidc',
         secondFactorSatisfied: mfaCounted,
         oidcIdToken: handover.id_token,
+        ...(handover.pending_grants ? { pendingGrants: JSON.parse(handover.pending_grants) as PendingGrants } : {}),
       },
       context,
     );
