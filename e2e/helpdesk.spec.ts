@@ -97,3 +97,22 @@ for (const [name, viewport] of [
     await page.screenshot({ path: `${SHOTS}/temporary-code-used-${name}.png`, fullPage: true });
   });
 }
+
+test('from "Nobody by that name" the helpdesk creates a person’s account with no permissions, to enrol a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/people/ACME%5Cnew.starter');
+  await expect(page.getByRole('heading', { name: 'Nobody by that name' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create their account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create their account' });
+  await expect(dialog).toContainText('no permissions');
+  await dialog.getByLabel('Initial password').fill('Quiet lantern harbour 42');
+  await page.screenshot({ path: `${SHOTS}/create-person-account-phone.png` });
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ACME\\new.starter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enrol a device for them' })).toBeEnabled();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${SHOTS}/create-person-account-done-phone.png`, fullPage: true });
+});
