@@ -65,6 +65,17 @@ describe('a temporary code as the second step of sign-in', () => {
     // …and reach the service, but no step-up action: the temporary code proves nobody for those.
     expect((await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: Token })).statusCode).toBe(200);
     expectProblem(await t.call({ method: 'GET', url: '/api/Admin/Backup', token: Token }), 403, 'step-up-required');
+    // Issuing a temporary code is a step-up action: one temporary code never begets another.
+    expectProblem(
+      await t.call({
+        method: 'POST',
+        url: `/api/People/${encodeURIComponent('DEMO\\operator')}/TemporaryCodes`,
+        token: Token,
+        payload: {},
+      }),
+      403,
+      'step-up-required',
+    );
     const stepUp = await t.call({
       method: 'POST',
       url: '/api/Consumer/Authentication/StepUp',
