@@ -287,7 +287,7 @@ export class SignInMethodService {
 
   /** The second step of a password sign-in with the code its ticket had sent to the person's devices. */
   async deviceCodeSignIn(ticket: string, code: string, where: SignInContext): Promise<LoginResult> {
-    const { db, clock, throttle } = this.o;
+    const { db, clock } = this.o;
     const holder = await ticketHolder(db, ticket, clock());
     if (holder === null) {
       await this.failed(null, 'ticket-invalid', 'DeviceCode', where, ticketInvalid());

@@ -208,6 +208,7 @@ describe('single sign-on with a real OpenID provider', () => {
     expect(lines.map((record) => record.tachyon?.details?.mfaCounted)).toEqual([false, true]);
   });
 
+  // The longest flows here (the provider, a second step, a phone): room on a busy machine.
   it('after single sign-on without the provider’s MFA, the session the second step opens still signs out there', async () => {
     await t.close();
     audit = new AuditLines();
@@ -250,7 +251,7 @@ describe('single sign-on with a real OpenID provider', () => {
     // Spent, the ticket keeps no copy of the token.
     const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
     expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
-  });
+  }, 15_000);
 
   it('after single sign-on without the provider’s MFA, a code sent to one’s phone opens the session, which signs out there', async () => {
     await t.close();
@@ -305,13 +306,14 @@ describe('single sign-on with a real OpenID provider', () => {
     // Spent, the ticket keeps no copy of the token.
     const tickets = await t.database.db.selectFrom('sign_in_tickets').select('oidc_id_token').execute();
     expect(tickets.map((ticket) => ticket.oidc_id_token)).toEqual([null]);
-  });
+  }, 15_000);
 
   it('writes the permissions a sign-in brings only once it completes: an abandoned second step changes nothing', async () => {
     await t.close();
+    audit = new AuditLines();
     t = await createTestApp(
       { publicUrl: PUBLIC_URL, oidc: oidcConfig(), secondFactor: 'writers' },
-      { auditSink: (audit = new AuditLines()) },
+      { auditSink: audit },
     );
     alice({}, ['pwd']);
     const reader = parseBody((await signIn()).exchange, LoginResult).Token;
@@ -348,7 +350,7 @@ describe('single sign-on with a real OpenID provider', () => {
     ]);
     const after = await t.call({ method: 'GET', url: `${AUTH}/Session`, token: reader });
     expect(after.json()).toMatchObject({ EnrolmentRequired: true });
-  });
+  }, 15_000);
 
   it('counts an acr equal to OIDC_ACR_VALUES, which it requests', async () => {
     await t.close();

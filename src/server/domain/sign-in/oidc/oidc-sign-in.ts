@@ -222,7 +222,7 @@ export class OidcSignIn {
       .select(['id', 'user_name', 'source', 'oidc_issuer', 'oidc_subject'])
       .where('user_key', '=', userKey)
       .executeTakeFirst();
-    if (!row || row.source !== 'oidc') return;
+    if (row?.source !== 'oidc') return;
     if (row.oidc_issuer === binding.issuer && row.oidc_subject === binding.subject) return;
     await recordAccountHistoryFrom(this.db, context, {
       principalId: row.id,
