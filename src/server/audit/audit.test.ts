@@ -303,7 +303,7 @@ describe('the audit stream', () => {
 
 describe('audit lines', () => {
   it('name every action the stream documents, a failure always with a reason', () => {
-    expect(AUDIT_ACTIONS).toHaveLength(37);
+    expect(AUDIT_ACTIONS).toHaveLength(40);
     const line = JSON.parse(auditLine({ action: 'token-refused', outcome: 'failure' }, new Date(0)));
     expect(line.event.reason).toBe('unknown');
     const long = JSON.parse(

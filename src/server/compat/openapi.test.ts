@@ -81,6 +81,7 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
       'POST /People/{userName}/EnrollmentLinks': 'when',
       'POST /Device/EnrollmentLinks': 'when',
       'POST /Admin/Accounts/{id}/SignInMethods/Reset': 'always',
+      'POST /People/{userName}/TemporaryCodes': 'always',
     });
     for (const endpoint of Object.values(endpoints) as Endpoint[]) {
       const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];

@@ -39,6 +39,8 @@ export interface Database {
   alert_destinations: AlertDestinationTable;
   alert_deliveries: AlertDeliveryTable;
   activity_events: ActivityEventTable;
+  temporary_codes: TemporaryCodeTable;
+  temporary_code_uses: TemporaryCodeUseTable;
 }
 
 export interface PrincipalTable {
@@ -414,4 +416,27 @@ export interface ActivityEventTable {
   details: string | null;
   /** The searchable fields, lower-cased and joined by line breaks (migration 025). */
   search: Generated<string>;
+}
+
+/** A temporary code the helpdesk issued (migration 022): its hash, never the code. */
+export interface TemporaryCodeTable {
+  id: Generated<number>;
+  principal_id: number;
+  code_hash: string;
+  issued_by: string;
+  issued_at: string;
+  expires_at: string;
+  uses_allowed: number;
+  uses_made: Generated<number>;
+  revoked_by: string | null;
+  revoked_at: string | null;
+}
+
+/** One use of a temporary code. */
+export interface TemporaryCodeUseTable {
+  id: Generated<number>;
+  temporary_code_id: number;
+  purpose: 'instruction' | 'sign-in';
+  used_at: string;
+  client_address: string | null;
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BACKGROUND_REQUEST_HEADER,
   type Endpoint,
+  permissionAccess,
   SESSION_ABSOLUTE_EXPIRES_HEADER,
   SESSION_IDLE_EXPIRES_HEADER,
   SESSION_IDLE_TIMEOUT_HEADER,
   TOKEN_HEADER,
 } from '../../shared/contract/index.ts';
-import { hasPermission } from '../domain/accounts/principals.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
 import type { BasicCredentials } from '../domain/sign-in/basic-credentials.ts';
 import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sign-in/sessions.ts';
@@ -197,7 +197,7 @@ function admission(
   // The deadlines as of this request, so a client keeps them current without asking (docs/operations.md "Sessions").
   reply.headers(deadlineHeaders(session, sessions.idleSeconds));
   const { access } = endpoint;
-  if (access.kind === 'permission' && !hasPermission(session.principal, access.entity, access.permission)) {
+  if (access.kind === 'permission' && permissionAccess(session.principal.grants, access) === 'refused') {
     return new ProblemError(
       403,
       'forbidden',

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { Id, PlainText } from './resources.ts';
+import { AccountsPermission, Id, PlainText } from './resources.ts';
 import { SecondFactorMethod } from './sign-in-methods.ts';
 
 /** The entities a grant can name: Security (seed §5.4) and this product's Accounts. */
@@ -28,8 +28,10 @@ export const AccountKind = z.enum(['Person', 'Api']);
 export type AccountKind = z.infer<typeof AccountKind>;
 
 const Permissions = z.array(z.enum(['Read', 'Write']));
+/** Accounts also knows Contain: the helpdesk's containment of people who hold no Accounts permission. */
+const AccountsPermissions = z.array(AccountsPermission);
 /** An account's permissions: one list per entity, both always present. */
-export const AccountPermissions = z.object({ Security: Permissions, Accounts: Permissions });
+export const AccountPermissions = z.object({ Security: Permissions, Accounts: AccountsPermissions });
 export type AccountPermissions = z.infer<typeof AccountPermissions>;
 
 /**

@@ -12,7 +12,7 @@ export const DEMO_ACCOUNTS = [
     password: 'Helpdesk#2026',
     role: 'Helpdesk',
     security: ['Read', 'Write'],
-    accounts: [],
+    accounts: ['Contain'],
   },
   { userName: 'DEMO\\auditor', password: 'Auditor#2026', role: 'Auditor', security: ['Read'], accounts: [] },
   { userName: 'DEMO\\operator', password: 'Operator#2026', role: 'Operator', security: [], accounts: [] },

@@ -22,7 +22,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access =
   | { kind: 'anonymous' }
   | { kind: 'session' }
-  | { kind: 'permission'; entity: 'Security' | 'Accounts'; permission: Permission }
+  | {
+      kind: 'permission';
+      entity: 'Security' | 'Accounts';
+      permission: Permission;
+      /**
+       * Also open to Contain on Accounts (the helpdesk), for a person who holds no Accounts permission: the
+       * domain refuses the target otherwise (containmentRefusal).
+       */
+      containment?: true;
+    }
   | { kind: 'device' }
   | { kind: 'session-or-device' }
   | { kind: 'session-or-enrollment-code' };
@@ -84,6 +93,45 @@ export const SECURITY_WRITE: Access = { kind: 'permission', entity: 'Security', 
 export const ACCOUNTS_READ: Access = { kind: 'permission', entity: 'Accounts', permission: 'Read' };
 export const ACCOUNTS_WRITE: Access = { kind: 'permission', entity: 'Accounts', permission: 'Write' };
 export const DEVICE: Access = { kind: 'device' };
+/** Accounts Write, or Contain for a person who holds no Accounts permission. */
+export const ACCOUNTS_WRITE_OR_CONTAIN: Access = {
+  kind: 'permission',
+  entity: 'Accounts',
+  permission: 'Write',
+  containment: true,
+};
+/** Security Write, or Contain for a person who holds no Accounts permission. */
+export const SECURITY_WRITE_OR_CONTAIN: Access = {
+  kind: 'permission',
+  entity: 'Security',
+  permission: 'Write',
+  containment: true,
+};
+
+/** The grants the access rule of an endpoint looks at, in the contract's shape. */
+interface Grant {
+  Entity: string;
+  Permissions: readonly string[];
+}
+
+const holds = (grants: readonly Grant[], entity: string, permission: string) =>
+  grants.some((grant) => grant.Entity.toLowerCase() === entity.toLowerCase() && grant.Permissions.includes(permission));
+
+/**
+ * How a signed-in caller's grants meet a permission rule: by the permission itself, by Contain (the target must
+ * then hold no Accounts permission, which the domain checks), or not at all. One rule for the service and the
+ * dashboard.
+ */
+export function permissionAccess(grants: readonly Grant[], access: Access): 'granted' | 'containment' | 'refused' {
+  if (access.kind !== 'permission') return 'granted';
+  if (holds(grants, access.entity, access.permission)) return 'granted';
+  if (access.containment && holds(grants, 'Accounts', 'Contain')) return 'containment';
+  return 'refused';
+}
+
+/** Whether grants hold any Accounts permission: such an account is out of the helpdesk's reach. */
+export const holdsAccountsPermission = (grants: readonly Grant[]) =>
+  grants.some((grant) => grant.Entity.toLowerCase() === 'accounts' && grant.Permissions.length > 0);
 
 /** What most endpoints share: in every version from 3.0, current, not demo-only, answers may be cached. */
 export const base = {

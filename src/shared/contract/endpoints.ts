@@ -16,9 +16,18 @@ import { ActivityPage, ActivityQuery } from './activity.ts';
 import { alertEndpoints } from './alert-endpoints.ts';
 import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
-import { ACCOUNTS_READ, ACCOUNTS_WRITE, base, type Endpoint, SECURITY_READ, SECURITY_WRITE } from './endpoint.ts';
+import {
+  ACCOUNTS_READ,
+  ACCOUNTS_WRITE,
+  ACCOUNTS_WRITE_OR_CONTAIN,
+  base,
+  type Endpoint,
+  SECURITY_READ,
+  SECURITY_WRITE,
+  SECURITY_WRITE_OR_CONTAIN,
+} from './endpoint.ts';
 import { HistoryList, HistoryQuery } from './history.ts';
-import { Person, PersonParam, PersonSummaryList, ReportHandled } from './people.ts';
+import { DevicesDisabled, Person, PersonParam, PersonSummaryList, ReportHandled } from './people.ts';
 import { RequestContextList, RequestContextQuery } from './request-context.ts';
 import {
   AuthorizationRequest,
@@ -45,9 +54,11 @@ import {
 } from './resources.ts';
 import { signInMethodEndpoints } from './sign-in-method-endpoints.ts';
 import { SingleSignOn, SingleSignOnExchange, SingleSignOut } from './single-sign-on.ts';
+import { IssuedTemporaryCode, TemporaryCodeRequest } from './temporary-codes.ts';
 import { type ApiVersion, compareVersions, SUPPORTED_VERSIONS } from './versions.ts';
 
 export type { Access, Endpoint, HttpMethod } from './endpoint.ts';
+export { holdsAccountsPermission, permissionAccess } from './endpoint.ts';
 
 export const endpoints = {
   login: deviceAppEndpoints.login,
@@ -331,8 +342,8 @@ export const endpoints = {
     method: 'POST',
     path: '/Admin/Accounts',
     summary:
-      'Create a local account: a person\'s, or an API account (`"Kind": "Api"`) whose secret is generated and answered once',
-    access: ACCOUNTS_WRITE,
+      'Create a local account: a person\'s, or an API account (`"Kind": "Api"`) whose secret is generated and answered once (with Contain: a person\'s, with no permissions)',
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
     stepUp: true,
     body: AccountCreation,
     response: CreatedAccount,
@@ -404,7 +415,7 @@ export const endpoints = {
     method: 'PUT',
     path: '/Admin/Accounts/:id/Enabled',
     summary: 'Disable (ending its sessions) or enable an account',
-    access: ACCOUNTS_WRITE,
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
     stepUp: { when: 'enabling an account' },
     params: IdParam,
     body: AccountEnabledUpdate,
@@ -474,7 +485,7 @@ export const endpoints = {
     method: 'POST',
     path: '/Admin/Accounts/:id/SignOut',
     summary: 'Sign an account out everywhere (revoke all its sessions)',
-    access: ACCOUNTS_WRITE,
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
     stepUp: true,
     params: IdParam,
     response: Account,
@@ -509,11 +520,47 @@ export const endpoints = {
     path: '/People/:userName/EnrollmentLinks',
     summary:
       "A single-use link (10 minutes) that enrols a phone as this person's device: the helpdesk sets up someone else's phone (for a person holding Accounts permissions, only with Write on Accounts: 403 accounts-write-required)",
-    access: SECURITY_WRITE,
+    access: SECURITY_WRITE_OR_CONTAIN,
     stepUp: { when: 'the link is for the caller’s own account and they already have a second factor' },
     status: 201,
     params: PersonParam,
     response: EnrollmentLink,
+  },
+  disablePersonDevices: {
+    ...base,
+    seedNumber: null,
+    method: 'POST',
+    path: '/People/:userName/Devices/Disable',
+    summary:
+      'Disable every device of this person (their push users become Disabled; no code reaches them until enabled)',
+    access: SECURITY_WRITE_OR_CONTAIN,
+    params: PersonParam,
+    response: DevicesDisabled,
+  },
+  issueTemporaryCode: {
+    ...base,
+    noStore: true,
+    seedNumber: null,
+    method: 'POST',
+    path: '/People/:userName/TemporaryCodes',
+    summary:
+      'A temporary code for a person without their phone: random, shown once, 10 minutes to 8 hours, used once or up to 10 times',
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
+    stepUp: true,
+    status: 201,
+    params: PersonParam,
+    body: TemporaryCodeRequest,
+    response: IssuedTemporaryCode,
+  },
+  revokeTemporaryCode: {
+    ...base,
+    seedNumber: null,
+    method: 'DELETE',
+    path: '/People/TemporaryCodes/:id',
+    summary: 'Revoke a temporary code: it stops working at once',
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
+    status: 204,
+    params: IdParam,
   },
   markReportHandled: {
     ...base,

@@ -21,6 +21,7 @@ export * from './resources.ts';
 export * from './session-headers.ts';
 export * from './sign-in-methods.ts';
 export * from './single-sign-on.ts';
+export * from './temporary-codes.ts';
 export * from './timestamps.ts';
 export * from './two-factor.ts';
 export * from './versions.ts';

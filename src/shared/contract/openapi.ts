@@ -111,7 +111,9 @@ function accessText(endpoint: Endpoint): string {
     case 'session-or-enrollment-code':
       return 'Any signed-in caller, or, with no credentials, a body holding an unused EnrollmentCode.';
     case 'permission':
-      return `Needs '${access.permission}' permission on '${access.entity}'.`;
+      return access.containment
+        ? `Needs '${access.permission}' permission on '${access.entity}', or 'Contain' on 'Accounts' for a person who holds no Accounts permission.`
+        : `Needs '${access.permission}' permission on '${access.entity}'.`;
   }
 }
 

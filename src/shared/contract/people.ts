@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
-import { Account, AccountHistoryList } from './accounts.ts';
+import { Account, AccountHistoryList, AccountKind } from './accounts.ts';
 import { AuthorizationRequest, Id, PlainText, PushMessageUser } from './resources.ts';
+import { TemporaryCode } from './temporary-codes.ts';
 
 /*
  * People (extension, under /api only): everyone the service knows, by user name. A person is an account, the user
@@ -84,8 +85,21 @@ export const Person = z.object({
   Codes: z.array(SentCode),
   /** Their recent sign-ins and failed sign-ins, newest first (Read on Accounts; empty otherwise). */
   SignIns: AccountHistoryList,
+  /**
+   * What containment needs of their account, to everyone who may read the person: null without an account.
+   * `Protected`: it holds Accounts permissions, so only Write on Accounts acts on it.
+   */
+  AccountState: z.optional(
+    z.nullable(z.object({ Id, Enabled: z.boolean(), Kind: AccountKind, Protected: z.boolean() })),
+  ),
+  /** Temporary codes issued for them, newest first (never the code), with their uses. */
+  TemporaryCodes: z.optional(z.array(TemporaryCode)),
 });
 export type Person = z.infer<typeof Person>;
+
+/** Devices disabled at once: how many changed. */
+export const DevicesDisabled = z.object({ Disabled: z.int().check(z.minimum(0)) });
+export type DevicesDisabled = z.infer<typeof DevicesDisabled>;
 
 /** A reported code marked handled: by whom and when. */
 export const ReportHandled = z.object({

@@ -88,6 +88,8 @@ export const PROBLEM_KINDS = [
   'recovery-code-invalid',
   'device-code-invalid',
   'device-code-expired',
+  /** A temporary code that is wrong, expired, used up or revoked (none is told apart). */
+  'temporary-code-invalid',
   /** Step-up by device code when none of the person's devices may prove it in this session (see StepUpDevices). */
   'no-step-up-device',
   /** An API account asked to add a passkey: it signs in with its secret only. */

@@ -6,7 +6,7 @@ import { TIMESTAMP_PATTERN } from './timestamps.ts';
 // Ids and permissions are modules of their own (the dashboard's first screen needs them without the resources);
 // re-exported here so that the contract's exported schemas stay named in one place (openapi.ts).
 export { ID_MAX, Id, IdParam, IdText } from './ids.ts';
-export { Permission, PermissionGrant, SECURITY_ENTITY } from './permissions.ts';
+export { AccountsPermission, CONTAIN, Permission, PermissionGrant, SECURITY_ENTITY } from './permissions.ts';
 
 const Timestamp = z.string().check(z.regex(TIMESTAMP_PATTERN, 'expected a UTC timestamp YYYY-MM-DD hh:mm:ss.fff'));
 /** Responses from other servers may use ISO 8601; the dashboard parses both (see timestamps.ts). */

@@ -1,4 +1,4 @@
-import { ACCOUNTS_WRITE, base, type Endpoint } from './endpoint.ts';
+import { ACCOUNTS_WRITE_OR_CONTAIN, base, type Endpoint } from './endpoint.ts';
 import { IdParam, LoginResult } from './resources.ts';
 import {
   DeviceCodeRequest,
@@ -16,6 +16,7 @@ import {
   SignInMethodsReset,
   StepUpProof,
   StepUpResult,
+  TemporaryCodeSignIn,
 } from './sign-in-methods.ts';
 
 /** What the sign-in endpoints share: anonymous, answers never cached (they carry challenges and sessions). */
@@ -48,6 +49,15 @@ export const signInMethodEndpoints = {
     path: '/Consumer/Authentication/RecoveryCode',
     summary: 'The second step after a password with one of the person’s recovery codes (each works once)',
     body: RecoveryCodeSignIn,
+    response: LoginResult,
+  },
+  temporaryCodeSignIn: {
+    ...signInStep,
+    method: 'POST',
+    path: '/Consumer/Authentication/TemporaryCode',
+    summary:
+      'The second step after a password with a temporary code from the helpdesk (never a step-up proof; the session may add a first passkey)',
+    body: TemporaryCodeSignIn,
     response: LoginResult,
   },
   deviceCodeSend: {
@@ -150,7 +160,7 @@ export const signInMethodEndpoints = {
     path: '/Admin/Accounts/:id/SignInMethods/Reset',
     summary:
       "Remove a person's passkeys, recovery codes and devices (their credentials end; enrolled again, a phone is approved anew) and end their sessions: they add a method at next sign-in",
-    access: ACCOUNTS_WRITE,
+    access: ACCOUNTS_WRITE_OR_CONTAIN,
     stepUp: true,
     params: IdParam,
     response: SignInMethodsReset,

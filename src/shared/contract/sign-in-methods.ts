@@ -55,6 +55,12 @@ export const DeviceCodeRequest = z.object({ Ticket });
 export type DeviceCodeRequest = z.infer<typeof DeviceCodeRequest>;
 export const DeviceCodeSignIn = z.object({ Ticket, Code: DeviceCodeValue });
 export type DeviceCodeSignIn = z.infer<typeof DeviceCodeSignIn>;
+/** A temporary code from the helpdesk as the second step (digits; spaces are ignored). */
+export const TemporaryCodeSignIn = z.object({
+  Ticket,
+  Code: z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(32)),
+});
+export type TemporaryCodeSignIn = z.infer<typeof TemporaryCodeSignIn>;
 /** A device code on its way: until when it works, and what the person calls each device it went to. */
 export const DeviceCodeSent = z.object({ ExpiresUtc: z.string(), Devices: z.array(z.string()) });
 export type DeviceCodeSent = z.infer<typeof DeviceCodeSent>;

@@ -40,3 +40,33 @@ export function useMarkReportHandled() {
       ]),
   });
 }
+
+/** Disables every Active device of the person (their lost phone, and any other). */
+export function useDisablePersonDevices(userName: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...endpointMutation(endpoints.disablePersonDevices, () => ({ params: { userName } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+/** A temporary code for the person: the answer carries the code, shown once. */
+export function useIssueTemporaryCode(userName: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...endpointMutation(endpoints.issueTemporaryCode, (body: { ValidMinutes: number; Uses: number }) => ({
+      params: { userName },
+      body,
+    })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+/** Revokes a temporary code: it stops working at once. */
+export function useRevokeTemporaryCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...endpointMutation(endpoints.revokeTemporaryCode, (id: number) => ({ params: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}

@@ -1,4 +1,10 @@
-import { type Endpoint, type Permission, SECURITY_ENTITY, unavailableReason } from '../../shared/contract/index.ts';
+import {
+  type Endpoint,
+  type Permission,
+  permissionAccess,
+  SECURITY_ENTITY,
+  unavailableReason,
+} from '../../shared/contract/index.ts';
 import type { StoredSession } from './session-store.ts';
 
 export function hasPermission(
@@ -32,10 +38,7 @@ export function endpointAccess(session: StoredSession | null, endpoint: Endpoint
   }
   const unavailable = unavailableReason(endpoint, session.apiVersion);
   if (unavailable) return { allowed: false, reason: 'unavailable', message: unavailable };
-  if (
-    endpoint.access.kind === 'permission' &&
-    !hasPermission(session, endpoint.access.permission, endpoint.access.entity)
-  ) {
+  if (endpoint.access.kind === 'permission' && permissionAccess(session.permissions, endpoint.access) === 'refused') {
     return {
       allowed: false,
       reason: 'forbidden',

@@ -18,6 +18,7 @@ import * as deviceNotices from './010-019/016-device-notices.ts';
 import * as ticketIdToken from './010-019/019-ticket-id-token.ts';
 import * as factorProvenance from './020-029/020-factor-provenance.ts';
 import * as oidcSubject from './020-029/021-oidc-subject.ts';
+import * as temporaryCodes from './020-029/022-temporary-codes.ts';
 import * as enrolmentOrigin from './020-029/024-enrolment-origin.ts';
 import * as activity from './020-029/025-activity.ts';
 import * as alerts from './020-029/026-alerts.ts';
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '026-alerts': alerts,
   '024-enrolment-origin': enrolmentOrigin,
   '025-activity': activity,
+  '022-temporary-codes': temporaryCodes,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

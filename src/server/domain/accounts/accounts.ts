@@ -5,6 +5,7 @@ import {
   type AccountHistoryAction,
   type AccountHistoryEntry,
   type AccountPermissions,
+  type AccountsPermission,
   API_ACCOUNTS_PERMISSION_HINT,
   API_SECRET_HINT,
   type CreatedAccount,
@@ -103,8 +104,11 @@ const permissionsText = (permissions: AccountPermissions) =>
     .map((entity) => `${entity}: ${permissions[entity].length > 0 ? permissions[entity].join('+') : 'none'}`)
     .join(', ');
 
-const sortPermissions = (list: readonly Permission[]): Permission[] =>
-  (['Read', 'Write'] as const).filter((permission) => list.includes(permission));
+const sortPermissions = (list: readonly string[]): AccountsPermission[] =>
+  (['Read', 'Write', 'Contain'] as const).filter((permission) => list.includes(permission));
+/** Security knows Read and Write only: a stray grant of anything else there is no permission. */
+const seedPermissions = (list: readonly string[]): Permission[] =>
+  sortPermissions(list).filter((permission): permission is Permission => permission !== 'Contain');
 
 export class AccountService {
   private readonly db: Kysely<Database>;
@@ -163,8 +167,7 @@ export class AccountService {
       .select(['entity', 'permission'])
       .where('principal_id', '=', row.id)
       .execute();
-    const of = (entity: string) =>
-      sortPermissions(grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission as Permission));
+    const of = (entity: string) => grants.filter((grant) => grant.entity === entity).map((grant) => grant.permission);
     const now = this.clock();
     const active = await this.db
       .selectFrom('sessions')
@@ -201,7 +204,7 @@ export class AccountService {
       Source: ACCOUNT_SOURCE[row.source],
       Kind: accountKindOf(row.kind),
       Enabled: row.enabled === 1,
-      Permissions: { Security: of('Security'), Accounts: of('Accounts') },
+      Permissions: { Security: seedPermissions(of('Security')), Accounts: sortPermissions(of('Accounts')) },
       PermissionsEditable: row.source === 'local',
       LastSignInUtc: row.last_sign_in_at,
       LastUsedUtc: lastUsed,

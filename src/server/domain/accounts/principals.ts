@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountKind, Permission, PermissionGrant } from '../../../shared/contract/index.ts';
+import type { AccountKind, AccountsPermission, Permission, PermissionGrant } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { hashPassword } from './passwords.ts';
@@ -39,7 +39,7 @@ export async function loadGrants(db: Kysely<Database>, principalId: number): Pro
 export interface PrincipalSpec {
   userName: string;
   password: string;
-  grants: ReadonlyArray<{ entity: string; permission: Permission }>;
+  grants: ReadonlyArray<{ entity: string; permission: AccountsPermission }>;
   /** An existing principal keeps its enabled state instead of being enabled (what an administrator set stands). */
   keepEnabled?: boolean;
 }

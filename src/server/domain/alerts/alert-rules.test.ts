@@ -20,7 +20,7 @@ describe('alert rules', () => {
         outcome: 'success',
         userName: HELPDESK[0],
         sourceIp: '198.51.100.7',
-        details: { person: 'DEMO\\jane' },
+        details: { for: 'DEMO\\jane' },
       },
       at,
     );

@@ -100,8 +100,8 @@ export class AlertRules {
         };
       }
       case 'temporary-code-issued': {
-        // Whose code: details.person, else the account the event names.
-        const person = text(event.details?.person) ?? (await this.accountName(entityId));
+        // Whose code: details.for (as the helpdesk's issue records it), else the account the event names.
+        const person = text(event.details?.for) ?? (await this.accountName(entityId));
         return {
           kind: 'TemporaryCodeIssued',
           summary: `${actor} issued a temporary sign-in code to ${person}`,

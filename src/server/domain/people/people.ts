@@ -4,6 +4,7 @@ import {
   type AccountHistoryEntry,
   type AccountKind,
   formatTimestamp,
+  holdsAccountsPermission,
   type Person,
   type PersonDevice,
   type PersonRequest,
@@ -17,9 +18,11 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { accountKindOf, userKeyOf } from '../accounts/principals.ts';
+import { accountKindOf, loadGrants, userKeyOf } from '../accounts/principals.ts';
 import { toAuthorizationRequest } from '../consumer/authorization-requests.ts';
-import { toPushMessageUser } from '../consumer/push-users.ts';
+import { changePushMessageUserStatus, pushUserChanged, toPushMessageUser } from '../consumer/push-users.ts';
+import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
+import { listTemporaryCodes } from '../two-factor/temporary-codes.ts';
 
 /** Codes and sign-ins a person's page shows: the latest, enough for a screen. */
 const CODES_LIMIT = 50;
@@ -153,7 +156,7 @@ export async function getPerson(
   const [principal, pushUsers, requests, devices] = await Promise.all([
     db
       .selectFrom('principals')
-      .select(['id', 'user_name', 'last_sign_in_at'])
+      .select(['id', 'user_name', 'last_sign_in_at', 'enabled', 'kind'])
       .where('user_key', '=', key)
       .executeTakeFirst(),
     db.selectFrom('push_message_users').selectAll().where('user_key', '=', key).orderBy('id').execute(),
@@ -217,6 +220,14 @@ export async function getPerson(
           .slice(0, SIGN_INS_LIMIT)
       : [];
   const newestName = pushUsers.at(-1)?.user_name ?? matchingRequests[0]?.user_name ?? userName.trim();
+  const accountState = principal
+    ? {
+        Id: principal.id,
+        Enabled: principal.enabled === 1,
+        Kind: accountKindOf(principal.kind),
+        Protected: holdsAccountsPermission(await loadGrants(db, principal.id)),
+      }
+    : null;
   return {
     UserName: principal?.user_name ?? newestName,
     HasAccount: principal !== undefined,
@@ -227,6 +238,8 @@ export async function getPerson(
     Requests: requestList,
     Codes: codes,
     SignIns: signIns,
+    AccountState: accountState,
+    TemporaryCodes: principal ? await listTemporaryCodes(db, clock, principal.id) : [],
   };
 }
 
@@ -334,4 +347,33 @@ export async function accountOfPerson(
         kind: accountKindOf(row.kind),
       }
     : null;
+}
+
+/** Disables every Active device (push user) of a person at once: how many changed. */
+export async function disablePersonDevices(
+  db: Kysely<Database>,
+  clock: Clock,
+  userName: string,
+  changedBy: string,
+  changes: ChangePublisher,
+): Promise<number> {
+  const changed = await writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      const active = await trx
+        .selectFrom('push_message_users')
+        .select('id')
+        .where('user_key', '=', userKeyOf(userName))
+        .where('status', '=', PushUserStatusCode.Active)
+        .execute();
+      const users = [];
+      for (const { id } of active) {
+        users.push(await changePushMessageUserStatus(trx, clock, id, PushUserStatusCode.Disabled, changedBy));
+      }
+      return users;
+    },
+    (users) => users.map((user) => pushUserChanged(user, changedBy)),
+  );
+  return changed.length;
 }

@@ -20,7 +20,8 @@ export function secondFactorRequired(
 ): boolean {
   if (policy === 'off' || isExemptFromSecondFactor(principal)) return false;
   if (policy === 'everyone') return true;
-  return principal.grants.some((grant) => grant.Permissions.includes('Write'));
+  // Contain acts on other people's accounts as much as Write does.
+  return principal.grants.some((grant) => grant.Permissions.includes('Write') || grant.Permissions.includes('Contain'));
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   sendDeviceCode,
 } from '../two-factor/device-codes.ts';
 import type { TokenDelivery } from '../two-factor/instructions.ts';
+import { temporaryCodeRefused, useTemporaryCode } from '../two-factor/temporary-codes.ts';
 import {
   addPasskey,
   assertionOptions,
@@ -226,6 +227,52 @@ export class SignInMethodService {
       ...carriedBy(spent),
     });
     return { ...result, RecoveryCodesLeft: left };
+  }
+
+  /**
+   * The second step with a temporary code from the helpdesk: it lets the person in (and add a first passkey), but the
+   * session holds no second factor proof, so every step-up still asks for one of their own.
+   */
+  async temporaryCodeSignIn(ticket: string, code: string, where: SignInContext): Promise<LoginResult> {
+    const { db, clock, throttle, audit } = this.o;
+    const holder = await ticketHolder(db, ticket, clock());
+    if (holder === null) throw ticketInvalid();
+    const person = await db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'user_key'])
+      .where('id', '=', holder)
+      .executeTakeFirstOrThrow();
+    let used: number | null = null;
+    // Counted with the person's other second factors: a wrong code here spends the same budget.
+    const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
+      used = await useTemporaryCode(db, clock, holder, code, 'sign-in', where.clientAddress);
+      return used !== null;
+    });
+    const event = {
+      userName: person.user_name,
+      sourceIp: where.clientAddress,
+      userAgent: where.userAgent ?? null,
+      entity: { type: 'Account' as const, id: person.id },
+    };
+    if (!right || used === null) {
+      audit.record({ ...event, action: 'temporary-code-used', outcome: 'failure', reason: 'temporary-code-invalid' });
+      await this.history(
+        person.id,
+        person.user_name,
+        'SecondFactorFailed',
+        'temporary-code: temporary-code-invalid',
+        where,
+      );
+      throw temporaryCodeRefused();
+    }
+    const spent = await spendTicket(db, ticket, clock());
+    if (!spent) throw ticketInvalid();
+    audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
+    return this.o.sessions.afterFirstFactor(holder, where, {
+      secondFactor: 'TemporaryCode',
+      userName: person.user_name,
+      ...carriedBy(spent),
+    });
   }
 
   /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */
@@ -493,9 +540,10 @@ export class SignInMethodService {
   /**
    * An administrator's recovery for a person: their passkeys, recovery codes and devices go (a device's credential
    * ends, so a phone someone planted is no second step any more; its push user stops receiving codes), their
-   * enrolments under way are rejected, and their sessions end.
+   * enrolments under way are rejected, and their sessions end. `containment`: the helpdesk reset it by Contain (the
+   * audit stream says so).
    */
-  async reset(id: number, actor: Principal, where: SignInContext): Promise<SignInMethodsReset> {
+  async reset(id: number, actor: Principal, where: SignInContext, containment = false): Promise<SignInMethodsReset> {
     const now = this.o.clock();
     const { userName, removed } = await writeAndPublish(
       this.o.db,
@@ -548,7 +596,11 @@ export class SignInMethodService {
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
       entity: { type: 'Account', id },
-      details: { account: userName, devicesRemoved: removed.DevicesRemoved },
+      details: {
+        account: userName,
+        devicesRemoved: removed.DevicesRemoved,
+        ...(containment ? { containment: true } : {}),
+      },
     });
     return removed;
   }

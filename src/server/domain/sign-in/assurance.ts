@@ -15,6 +15,11 @@ export const PROOFS = {
   passkey: { secondStep: true, stepUp: true, words: 'a passkey' },
   'recovery-code': { secondStep: true, stepUp: true, words: 'a recovery code' },
   'device-code': { secondStep: true, stepUp: true, words: 'a device code' },
+  /**
+   * A temporary code from the helpdesk: it completes the person's sign-in (they may then add a first passkey), but
+   * never lets a step-up through: someone other than the person knew it first.
+   */
+  'temporary-code': { secondStep: true, stepUp: false, words: 'a temporary code from the helpdesk' },
   /** The provider's MFA, as its ID token's amr/acr show. */
   'provider-mfa': { secondStep: true, stepUp: true, words: 'the provider’s MFA' },
   /**
@@ -27,7 +32,8 @@ export const PROOFS = {
 export type ProofKind = keyof typeof PROOFS;
 
 /** The proof kind of a second factor as the contract names it. */
-export const PROOF_OF_METHOD: Record<SecondFactorMethod | 'IdentityProvider', ProofKind> = {
+export const PROOF_OF_METHOD: Record<SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode', ProofKind> = {
+  TemporaryCode: 'temporary-code',
   Passkey: 'passkey',
   RecoveryCode: 'recovery-code',
   DeviceCode: 'device-code',

@@ -20,6 +20,7 @@ import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../account
 import { purgeChallenges } from '../sign-in-methods/challenges.ts';
 import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
 import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
+import { holdsValidTemporaryCode } from '../two-factor/temporary-codes.ts';
 import {
   enrolmentOnly,
   lastProofAt,
@@ -50,7 +51,7 @@ export interface FirstFactor {
    * Whether this first factor is itself a second factor too (a passkey with user verification), or brings one (the
    * identity provider's MFA, as its ID token says).
    */
-  secondFactor: SecondFactorMethod | 'IdentityProvider' | null;
+  secondFactor: SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode' | null;
   /** The first factor's kind (a password when absent). */
   firstFactor?: ProofKind;
   /** What the history's `SignedIn` says of the first factor ("directory", "API account"). */
@@ -184,7 +185,8 @@ export class SessionService {
     let mayOnlyAdd = false;
     if (required && factor.secondFactor === null) {
       const methods = await availableMethods(this.db, principal.id);
-      if (methods.length > 0) {
+      // A temporary code the helpdesk issued is a second step to ask for, even when nothing else is left.
+      if (methods.length > 0 || (await holdsValidTemporaryCode(this.db, principal.id, now))) {
         const { ticket, expires } = await issueTicket(this.db, principal.id, now, {
           oidcIdToken: factor.oidcIdToken ?? null,
           pendingGrants: factor.pendingGrants ? JSON.stringify(factor.pendingGrants) : null,
@@ -196,7 +198,7 @@ export class SessionService {
           `${factor.oidcIdToken ? 'Single sign-on recognised you' : 'The password was right'}; ` +
             `${principal.userName} also needs a second factor: ${methods.join(' or ')}. ` +
             'Send the ticket with it within 5 minutes (POST /api/Consumer/Authentication/Passkey, /RecoveryCode or ' +
-            '/DeviceCode after /DeviceCode/Send).',
+            '/DeviceCode after /DeviceCode/Send, or /TemporaryCode with a code from the helpdesk).',
           { extensions: { ticket, ticketExpiresUtc: formatTimestamp(expires), methods } },
         );
         this.auditSignIn(factor.userName, where, problem);

@@ -19,6 +19,7 @@ import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
+import { holdsValidTemporaryCode, matchTemporaryCode, spendTemporaryCode } from './temporary-codes.ts';
 import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from './token-delivery.ts';
 
 /**
@@ -207,6 +208,21 @@ export async function issueToken(
       'None of your Active devices can confirm it is you in this session: a device counts only when someone else ' +
         'approved it before this session’s last proof. Use a passkey or a recovery code, or sign in again.',
     );
+  }
+  if (pushUsers.length === 0 && !enrolledOnly && (await temporaryCodeStandsIn(trx, instruction.created_by_key, now))) {
+    // No phone, but a temporary code from the helpdesk: the instruction waits for that code instead of a pushed one.
+    const expires = addMinutes(now, TOKEN_LIFETIME_MINUTES);
+    await trx
+      .updateTable('instructions')
+      .set({
+        token_hash: null,
+        token_expires_at: formatTimestamp(expires),
+        failed_attempts: 0,
+        state: 'AwaitingTwoFactor',
+      })
+      .where('id', '=', instruction.id)
+      .execute();
+    return { devicesNotified: 0, deviceNames: [], expires, targets: [], deviceIds: [] };
   }
   if (pushUsers.length === 0) {
     throw new ProblemError(
@@ -500,7 +516,7 @@ export async function reissueToken(
   return deliverIssued(delivery, row, issued, now);
 }
 
-export type Outcome = { ok: TokenAccepted; deviceIds: number[] } | { problem: ProblemError };
+export type Outcome = { ok: TokenAccepted; deviceIds: number[]; temporaryCodeId?: number } | { problem: ProblemError };
 
 /**
  * #2-#4: checks a two-factor token. Wrong tokens are counted in the same transaction,
@@ -514,7 +530,12 @@ export async function submitToken(
   scheduled: boolean,
   token: string,
   delivery: TokenDelivery,
-): Promise<TokenAccepted> {
+  clientAddress: string | null = null,
+): Promise<{ accepted: TokenAccepted; temporaryCodeId: number | null }> {
+  // A temporary code stands in for the pushed one: its hash is checked before the write begins (a pushed code is
+  // six digits, so this costs nothing then), and its use is spent inside it.
+  const matched = await matchTemporaryCode(db, clock, caller.id, token);
+  const temporaryCode = matched === null ? undefined : { id: matched, clientAddress };
   // Failed attempts must commit, so the transaction returns its problem instead of throwing it.
   const outcome = await writeAndPublish(
     db,
@@ -529,12 +550,12 @@ export async function submitToken(
         .executeTakeFirst();
       if (!row) return { problem: notFound(kindName(scheduled), id) };
       if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
-      return judgeToken(trx, row, token, clock(), delivery);
+      return judgeToken(trx, row, token, clock(), delivery, temporaryCode);
     },
     (outcome) => ('problem' in outcome ? [] : deviceSignal(outcome.deviceIds)),
   );
   if ('problem' in outcome) throw outcome.problem;
-  return outcome.ok;
+  return { accepted: outcome.ok, temporaryCodeId: outcome.temporaryCodeId ?? null };
 }
 
 /**
@@ -547,6 +568,7 @@ export async function judgeToken(
   token: string,
   now: Date,
   delivery: TokenDelivery,
+  temporaryCode?: { id: number; clientAddress: string | null },
 ): Promise<Outcome> {
   const { id } = row;
   const scheduled = row.scheduled === 1;
@@ -561,7 +583,20 @@ export async function judgeToken(
     };
   }
   if (row.failed_attempts >= MAX_TOKEN_ATTEMPTS) return { problem: locked(scheduled, id) };
-  if (row.state === 'Expired' || !row.token_hash || !row.token_expires_at || now >= storedTime(row.token_expires_at)) {
+  // Whatever became of the pushed code, a valid temporary code of the creator authenticates the instruction.
+  if (
+    temporaryCode &&
+    (await spendTemporaryCode(trx, temporaryCode.id, 'instruction', now, temporaryCode.clientAddress))
+  ) {
+    return { ...(await authenticated(trx, row, now, delivery)), temporaryCodeId: temporaryCode.id };
+  }
+  const waitsForTemporaryCode = !row.token_hash && row.state === 'AwaitingTwoFactor';
+  if (
+    row.state === 'Expired' ||
+    (!row.token_hash && !waitsForTemporaryCode) ||
+    !row.token_expires_at ||
+    now >= storedTime(row.token_expires_at)
+  ) {
     await trx.updateTable('instructions').set({ state: 'Expired' }).where('id', '=', id).execute();
     return {
       problem: new ProblemError(
@@ -572,7 +607,7 @@ export async function judgeToken(
       ),
     };
   }
-  if (!tokenMatches(token, row.token_hash)) {
+  if (!row.token_hash || !tokenMatches(token, row.token_hash)) {
     const counted = await trx
       .updateTable('instructions')
       .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
@@ -591,6 +626,17 @@ export async function judgeToken(
       ),
     };
   }
+  return authenticated(trx, row, now, delivery);
+}
+
+/** The instruction passed its second factor: its code is used up, and devices showing it are told. */
+async function authenticated(
+  trx: Kysely<Database>,
+  row: InstructionRow,
+  now: Date,
+  delivery: TokenDelivery,
+): Promise<Outcome> {
+  const { id } = row;
   await trx
     .updateTable('instructions')
     .set({ state: 'Authenticated', token_hash: null, authenticated_at: formatTimestamp(now) })
@@ -601,6 +647,12 @@ export async function judgeToken(
   await recordDeviceEvents(trx, deviceIds, 'token-ended', id, formatTimestamp(now));
   if (!delivery.keepPlainTokens) await forgetCodes(trx, id);
   return { ok: { Id: id, Authenticated: true, Successful: true }, deviceIds };
+}
+
+/** Whether the person of this user key holds a temporary code that works now. */
+async function temporaryCodeStandsIn(trx: Kysely<Database>, userKey: string, now: Date): Promise<boolean> {
+  const principal = await trx.selectFrom('principals').select('id').where('user_key', '=', userKey).executeTakeFirst();
+  return principal !== undefined && (await holdsValidTemporaryCode(trx, principal.id, now));
 }
 
 function locked(scheduled: boolean, id: number): ProblemError {

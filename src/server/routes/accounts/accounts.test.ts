@@ -38,7 +38,7 @@ const sessionStatus = async (token: string) =>
   (await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token })).statusCode;
 
 describe('Accounts permission', () => {
-  it('DEMO\\admin has Accounts Read and Write; the other demo accounts have none', async () => {
+  it('DEMO\\admin has Accounts Read and Write, DEMO\\helpdesk Contain; the other demo accounts have none', async () => {
     const admin = await t.login(...ADMIN);
     const list = parseBody(await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin }), AccountList);
     const byName = new Map(list.map((account) => [account.UserName, account]));
@@ -46,7 +46,7 @@ describe('Accounts permission', () => {
       Security: ['Read', 'Write'],
       Accounts: ['Read', 'Write'],
     });
-    expect(byName.get('DEMO\\helpdesk')?.Permissions).toEqual({ Security: ['Read', 'Write'], Accounts: [] });
+    expect(byName.get('DEMO\\helpdesk')?.Permissions).toEqual({ Security: ['Read', 'Write'], Accounts: ['Contain'] });
     expect(byName.get('DEMO\\auditor')?.Permissions).toEqual({ Security: ['Read'], Accounts: [] });
     // The demo data's extra accounts, one of them disabled, so the page shows a team.
     expect(list.length).toBeGreaterThanOrEqual(8);
@@ -56,13 +56,18 @@ describe('Accounts permission', () => {
   });
 
   it('refuses every account endpoint without the permission it needs (403 naming Accounts)', async () => {
+    // Contain (the helpdesk's) reaches only an account holding no Accounts permission: DEMO\admin's is account 1.
     const helpdesk = await t.login(...HELPDESK);
     for (const [method, url, payload] of [
       ['GET', '/api/Admin/Accounts', undefined],
       ['GET', '/api/Admin/Accounts/1', undefined],
       ['GET', '/api/Admin/Accounts/1/History', undefined],
       ['GET', '/api/Admin/Accounts/History', undefined],
-      ['POST', '/api/Admin/Accounts', { UserName: 'X\\y', Password: STRONG }],
+      [
+        'POST',
+        '/api/Admin/Accounts',
+        { UserName: 'X\\y', Password: STRONG, Permissions: { Security: ['Read'], Accounts: [] } },
+      ],
       ['PUT', '/api/Admin/Accounts/1/Permissions', { Permissions: { Security: [], Accounts: [] } }],
       ['PUT', '/api/Admin/Accounts/1/Enabled', { Enabled: false }],
       ['POST', '/api/Admin/Accounts/1/Password', { Password: STRONG }],

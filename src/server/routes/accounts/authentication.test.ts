@@ -58,7 +58,10 @@ describe('#1 POST /Consumer/Authentication', () => {
   it("lists each demo account's permissions as SPEC §3 documents them", async () => {
     const grants = async (account: readonly [string, string]) =>
       parseBody(await login({ UserName: account[0], Password: account[1] }), LoginResult).Permissions;
-    expect(await grants(HELPDESK)).toEqual([{ Entity: 'Security', Permissions: ['Read', 'Write'] }]);
+    expect(await grants(HELPDESK)).toEqual([
+      { Entity: 'Accounts', Permissions: ['Contain'] },
+      { Entity: 'Security', Permissions: ['Read', 'Write'] },
+    ]);
     expect(await grants(AUDITOR)).toEqual([{ Entity: 'Security', Permissions: ['Read'] }]);
     expect(await grants(OPERATOR)).toEqual([]);
   });

@@ -24,7 +24,10 @@ export function authenticationRoutes(
   registerEndpoint(app, endpoints.endSession, ({ request }) => endSession({ sessions, audit, changes }, request));
 
   // #2-#4: every token checked is accepted or refused in the audit stream (a wrong code may be someone guessing).
-  const checkToken = (request: FastifyRequest, id: number, scheduled: boolean, token: string) =>
+  // A temporary code used in place of the pushed one says so (the person page lists its uses too).
+  const checkToken = async (request: FastifyRequest, id: number, scheduled: boolean, token: string) =>
+    (await checked(request, id, scheduled, token)).accepted;
+  const checked = (request: FastifyRequest, id: number, scheduled: boolean, token: string) =>
     audited(
       audit,
       request,
@@ -32,8 +35,20 @@ export function authenticationRoutes(
         action: 'token-accepted',
         failureAction: 'token-refused',
         event: { entity: { type: scheduled ? 'ScheduledInstruction' : 'Instruction', id } },
+        after: ({ temporaryCodeId }) =>
+          temporaryCodeId === null ? {} : { details: { temporaryCode: temporaryCodeId } },
       },
-      () => submitToken(db, clock, sessionOf(request).principal, id, scheduled, token, delivery),
+      () =>
+        submitToken(
+          db,
+          clock,
+          sessionOf(request).principal,
+          id,
+          scheduled,
+          token,
+          delivery,
+          signInContext(request).clientAddress,
+        ),
     );
   registerEndpoint(app, endpoints.submitObsoleteToken, ({ body, request }) =>
     checkToken(request, body.InstructionId, false, body.Token),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
+import { requireWithinReach } from '../../domain/accounts/containment.ts';
 import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
 import { relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
 import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
@@ -36,6 +37,12 @@ export function signInMethodRoutes(
     app,
     endpoints.passkeySignIn,
     ({ body, request }) => methods.passkeySignIn(body.Response, body.Ticket, signInContext(request)),
+    signInRate,
+  );
+  registerEndpoint(
+    app,
+    endpoints.temporaryCodeSignIn,
+    ({ body, request }) => methods.temporaryCodeSignIn(body.Ticket, body.Code, signInContext(request)),
     signInRate,
   );
   registerEndpoint(
@@ -80,7 +87,9 @@ export function signInMethodRoutes(
     const codes = await methods.newRecoveryCodes(sessionOf(request), signInContext(request));
     return { Codes: codes };
   });
-  registerEndpoint(app, endpoints.resetSignInMethods, ({ params, request }) =>
-    methods.reset(params.id, sessionOf(request).principal, signInContext(request)),
-  );
+  registerEndpoint(app, endpoints.resetSignInMethods, async ({ params, request }) => {
+    const { principal } = sessionOf(request);
+    const containment = await requireWithinReach(db, principal, endpoints.resetSignInMethods.access, params.id);
+    return methods.reset(params.id, principal, signInContext(request), containment);
+  });
 }

@@ -1,16 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { endpoints } from '../../../shared/contract/index.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
+import { byContainment, requireWithinReach } from '../../domain/accounts/containment.ts';
 import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
-import { accountOfPerson, getPerson, listPeople, markReportHandled } from '../../domain/people/people.ts';
+import {
+  accountOfPerson,
+  disablePersonDevices,
+  getPerson,
+  listPeople,
+  markReportHandled,
+} from '../../domain/people/people.ts';
+import {
+  issueTemporaryCode,
+  revokeTemporaryCode,
+  temporaryCodeOwner,
+} from '../../domain/two-factor/temporary-codes.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 
 /** People: everyone the service knows, one person's page, and what the helpdesk does for them. */
-export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit, config, sessions }: Services): void {
+export function peopleRoutes(
+  app: FastifyInstance,
+  { db, clock, accounts, audit, config, changes, sessions }: Services,
+): void {
+  /** What the audit stream records of an action the caller may take by Contain: whether they took it so. */
+  const containmentDetail = (request: FastifyRequest, endpoint: Endpoint): Record<string, boolean> =>
+    byContainment(sessionOf(request).principal, endpoint.access) ? { containment: true } : {};
+
   registerEndpoint(app, endpoints.listPeople, () => listPeople(db));
 
   registerEndpoint(app, endpoints.getPerson, ({ params, request }) =>
@@ -29,7 +48,9 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
       request,
       {
         action: 'enrollment-link-issued',
-        event: { details: { for: params.userName } },
+        event: {
+          details: { for: params.userName, ...containmentDetail(request, endpoints.createPersonEnrollmentLink) },
+        },
         after: ({ account }) => ({ entity: { type: 'Account', id: account.id } }),
       },
       async () => {
@@ -81,6 +102,87 @@ export function peopleRoutes(app: FastifyInstance, { db, clock, accounts, audit,
       },
     );
     return link.link;
+  });
+
+  registerEndpoint(app, endpoints.disablePersonDevices, ({ params, request }) =>
+    audited(
+      audit,
+      request,
+      {
+        action: 'devices-disabled',
+        event: { details: { for: params.userName, ...containmentDetail(request, endpoints.disablePersonDevices) } },
+      },
+      async () => {
+        const { principal } = sessionOf(request);
+        const account = await accountOfPerson(db, params.userName);
+        if (account) await requireWithinReach(db, principal, endpoints.disablePersonDevices.access, account.id);
+        // Without an account, a person's devices are the push users of their name: Contain reaches them too.
+        const disabled = await disablePersonDevices(db, clock, params.userName, principal.userName, changes);
+        return { Disabled: disabled };
+      },
+    ),
+  );
+
+  registerEndpoint(app, endpoints.issueTemporaryCode, async ({ params, body, request }) => {
+    const details = {
+      for: params.userName,
+      validMinutes: body.ValidMinutes,
+      uses: body.Uses,
+      ...containmentDetail(request, endpoints.issueTemporaryCode),
+    };
+    const issued = await audited(
+      audit,
+      request,
+      {
+        action: 'temporary-code-issued',
+        event: { details },
+        after: ({ account, code }) => ({
+          entity: { type: 'Account', id: account.id },
+          details: { ...details, temporaryCode: code.Id, expires: code.ExpiresUtc },
+        }),
+      },
+      async () => {
+        const { principal } = sessionOf(request);
+        const account = await accountOfPerson(db, params.userName);
+        if (!account) {
+          throw new ProblemError(
+            409,
+            'no-account',
+            'No account',
+            `${params.userName} has no account here: a temporary code is for a person who signs in here. Create their account first.`,
+          );
+        }
+        if (account.kind === 'Api') {
+          throw new ProblemError(
+            409,
+            'api-account',
+            'API account',
+            `${account.userName} is an API account: it has no second step, so it takes no temporary code.`,
+          );
+        }
+        await requireWithinReach(db, principal, endpoints.issueTemporaryCode.access, account.id);
+        const code = await issueTemporaryCode(db, clock, config.passwordHashCost, account.id, body, principal.userName);
+        return { account, code };
+      },
+    );
+    return issued.code;
+  });
+
+  registerEndpoint(app, endpoints.revokeTemporaryCode, async ({ params, request }) => {
+    await audited(
+      audit,
+      request,
+      {
+        action: 'temporary-code-revoked',
+        event: { details: { temporaryCode: params.id, ...containmentDetail(request, endpoints.revokeTemporaryCode) } },
+      },
+      async () => {
+        const { principal } = sessionOf(request);
+        const owner = await temporaryCodeOwner(db, params.id);
+        await requireWithinReach(db, principal, endpoints.revokeTemporaryCode.access, owner.principalId);
+        await revokeTemporaryCode(db, clock, params.id, principal.userName);
+      },
+    );
   });
 
   registerEndpoint(app, endpoints.markReportHandled, ({ params, request }) =>

@@ -1,4 +1,4 @@
-import type { Account, AccountPermissions, GrantEntity, Permission } from '../../../shared/contract/index.ts';
+import type { Account, AccountPermissions, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import type { StoredSession } from '../../session/session-store.ts';
@@ -8,7 +8,7 @@ export function permissionToggleBlock(
   session: StoredSession | null,
   account: Account,
   entity: GrantEntity,
-  permission: Permission,
+  permission: AccountsPermission,
 ): string | null {
   const access = endpointAccess(session, endpoints.updateAccountPermissions);
   if (!access.allowed) return access.message;
@@ -24,12 +24,26 @@ export function permissionToggleBlock(
   return null;
 }
 
+/** The permissions with one toggled (Contain exists on Accounts only, and GRANTS offers it nowhere else). */
 export function toggled(
   permissions: AccountPermissions,
   entity: GrantEntity,
-  permission: Permission,
+  permission: AccountsPermission,
 ): AccountPermissions {
-  const current = permissions[entity];
+  const current: readonly AccountsPermission[] = permissions[entity];
   const next = current.includes(permission) ? current.filter((item) => item !== permission) : [...current, permission];
-  return { ...permissions, [entity]: next };
+  return { ...permissions, [entity]: next } as AccountPermissions;
 }
+
+/** Every grant an account can hold, in the order the Accounts page and the create dialog show them. */
+export const GRANTS: ReadonlyArray<readonly [GrantEntity, AccountsPermission, string]> = [
+  ['Security', 'Read', 'See authorization requests and push users'],
+  ['Security', 'Write', 'Decide requests, change push users'],
+  ['Accounts', 'Read', 'See accounts and their activity'],
+  ['Accounts', 'Write', 'Create and change accounts, grant permissions'],
+  [
+    'Accounts',
+    'Contain',
+    'Helpdesk: sign out, disable, reset and give temporary codes to people who hold no Accounts permission',
+  ],
+];

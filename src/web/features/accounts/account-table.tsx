@@ -1,22 +1,15 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Account, GrantEntity, Permission } from '../../../shared/contract/index.ts';
+import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { useUpdateAccountPermissions } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { permissionToggleBlock, toggled } from './account-permissions.ts';
+import { GRANTS, permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';
-
-const GRANTS: ReadonlyArray<[GrantEntity, Permission]> = [
-  ['Security', 'Read'],
-  ['Security', 'Write'],
-  ['Accounts', 'Read'],
-  ['Accounts', 'Write'],
-];
 
 /**
  * The account list's columns, once: the desktop table's header cells and the phone cards' labels both come from here,
@@ -77,7 +70,7 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
 function useAccountCells(account: Account, phone: boolean): Cells {
   const { session } = useSession();
   const update = useUpdateAccountPermissions();
-  function toggle(entity: GrantEntity, permission: Permission) {
+  function toggle(entity: GrantEntity, permission: AccountsPermission) {
     update.mutate(
       { id: account.Id, permissions: toggled(account.Permissions, entity, permission) },
       {
@@ -115,7 +108,7 @@ function useAccountCells(account: Account, phone: boolean): Cells {
         <Checkbox
           aria-label={label}
           aria-description={block ?? undefined}
-          checked={account.Permissions[entity].includes(permission)}
+          checked={(account.Permissions[entity] as readonly AccountsPermission[]).includes(permission)}
           disabled={block !== null || update.isPending}
           onChange={() => toggle(entity, permission)}
           size={phone ? 'md' : 'sm'}

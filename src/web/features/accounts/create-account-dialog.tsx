@@ -1,12 +1,6 @@
-import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import {
-  AccountCreation,
-  type AccountPermissions,
-  type GrantEntity,
-  PASSWORD_MIN_LENGTH,
-  type Permission,
-} from '../../../shared/contract/index.ts';
+import { AccountCreation, type AccountPermissions, PASSWORD_MIN_LENGTH } from '../../../shared/contract/index.ts';
 import { useCreateAccount } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
@@ -16,14 +10,9 @@ import { NewPasswordInput } from '../../components/new-password-input.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { checkFields, type FieldErrors, type FieldWords } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { toggled } from './account-permissions.ts';
+import { GRANTS, toggled } from './account-permissions.ts';
 
-const GRANTS: ReadonlyArray<[GrantEntity, Permission, string]> = [
-  ['Security', 'Read', 'See authorization requests and push users'],
-  ['Security', 'Write', 'Decide requests, change push users'],
-  ['Accounts', 'Read', 'See accounts and their activity'],
-  ['Accounts', 'Write', 'Create and change accounts'],
-];
+const NO_PERMISSIONS: AccountPermissions = { Security: [], Accounts: [] };
 
 /** The fields as this form names them: errors say "User name", never the API's `UserName`. */
 export const ACCOUNT_FIELD_WORDS: FieldWords<'UserName' | 'Password' | 'Email'> = {
@@ -44,7 +33,9 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const [permissions, setPermissions] = useState<AccountPermissions>({ Security: ['Read'], Accounts: [] });
+  // New accounts start with no permissions: granting any is a choice made here, on purpose.
+  const [choosing, setChoosing] = useState(false);
+  const [permissions, setPermissions] = useState<AccountPermissions>(NO_PERMISSIONS);
   const tooShort = password.length > 0 && [...password].length < PASSWORD_MIN_LENGTH;
   const [checked, setChecked] = useState<FieldErrors<'UserName' | 'Password' | 'Email'>>({});
 
@@ -54,7 +45,7 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
       UserName: userName.trim(),
       Password: password,
       ...(email.trim() ? { Email: email.trim() } : {}),
-      Permissions: permissions,
+      Permissions: choosing ? permissions : NO_PERMISSIONS,
       Kind: 'Person' as const,
     };
     // The contract's own schema, checked here first: the form says what is wrong in its words, beside the field.
@@ -118,18 +109,30 @@ export function CreateAccountDialog({ onClose, onCreated }: { onClose: () => voi
               setChecked(({ Password: _, ...rest }) => rest);
             }}
           />
-          <Text size="sm" fw={500}>
-            Permissions
-          </Text>
-          {GRANTS.map(([entity, permission, help]) => (
-            <Checkbox
-              key={`${entity}-${permission}`}
-              label={`${entity} ${permission}`}
-              description={help}
-              checked={permissions[entity].includes(permission)}
-              onChange={() => setPermissions((current) => toggled(current, entity, permission))}
-            />
-          ))}
+          <Radio.Group
+            label="Permissions"
+            value={choosing ? 'choose' : 'none'}
+            onChange={(value) => setChoosing(value === 'choose')}
+          >
+            <Stack gap="xs" mt={4}>
+              <Radio
+                value="none"
+                label="None"
+                description="A person who signs in to enrol their phone and answer codes: they see and change nothing here"
+              />
+              <Radio value="choose" label="Choose permissions" />
+            </Stack>
+          </Radio.Group>
+          {choosing &&
+            GRANTS.map(([entity, permission, help]) => (
+              <Checkbox
+                key={`${entity}-${permission}`}
+                label={`${entity} ${permission}`}
+                description={help}
+                checked={(permissions[entity] as readonly string[]).includes(permission)}
+                onChange={() => setPermissions((current) => toggled(current, entity, permission))}
+              />
+            ))}
           <ProblemAlert error={other ? problem : null} />
           <DialogActions
             mt="sm"

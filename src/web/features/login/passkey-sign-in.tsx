@@ -1,6 +1,6 @@
-import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
@@ -112,6 +112,12 @@ export function SecondStep({
       return api.call(endpoints.recoveryCodeSignIn, { body: { Ticket: step.ticket, Code: typed } });
     });
 
+  const submitTemporaryCode = (typed: string) =>
+    void prove(async () => {
+      const { api, endpoints } = await loadApi();
+      return api.call(endpoints.temporaryCodeSignIn, { body: { Ticket: step.ticket, Code: typed } });
+    });
+
   const expired = isApiError(error) && error.kind === 'ticket-invalid';
   const text = error ? loginErrorText(error) : null;
   return (
@@ -147,6 +153,7 @@ export function SecondStep({
         <Divider label="or" labelPosition="center" />
       )}
       {step.methods.includes('RecoveryCode') && <RecoveryCodeForm busy={busy} onSubmit={submitCode} fullWidth />}
+      <TemporaryCodeForm busy={busy} onSubmit={submitTemporaryCode} opened={step.methods.length === 0} />
       {text && (
         <Alert color="red" icon={<IconAlertTriangle />} title={text.title} role="alert">
           {text.message}
@@ -156,5 +163,53 @@ export function SecondStep({
         {expired ? 'Sign in again' : 'Start over'}
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * A temporary code from the helpdesk, for a person whose phone and passkey are out of reach: folded away behind a
+ * link unless it is all they have.
+ */
+function TemporaryCodeForm({
+  busy,
+  onSubmit,
+  opened,
+}: {
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  opened: boolean;
+}) {
+  const [open, setOpen] = useState(opened);
+  const [code, setCode] = useState('');
+  const typed = code.trim();
+  if (!open) {
+    return (
+      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)}>
+        I have a temporary code from the helpdesk
+      </Button>
+    );
+  }
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (typed) onSubmit(typed);
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label="Temporary code"
+          description="The 12 digits the helpdesk gave you; spaces do not matter."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          data-autofocus={opened || undefined}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="default" fullWidth disabled={!typed || busy}>
+          Use the temporary code
+        </Button>
+      </Stack>
+    </form>
   );
 }

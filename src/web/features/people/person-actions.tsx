@@ -1,9 +1,18 @@
 import { Group, Text } from '@mantine/core';
-import { IconDeviceMobilePlus, IconLogout, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import {
+  IconDeviceMobileOff,
+  IconDeviceMobilePlus,
+  IconKey,
+  IconLogout,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { endpoints, type Person } from '../../../shared/contract/index.ts';
+import { type Endpoint, endpoints, type Person, permissionAccess } from '../../../shared/contract/index.ts';
 import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/account-queries.ts';
 import { describeError } from '../../api/describe-error.ts';
+import { peopleKeys, useDisablePersonDevices } from '../../api/people-queries.ts';
 import { PermissionButton } from '../../components/permission-button.tsx';
 import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -17,6 +26,10 @@ const AddDeviceDialog = lazy(() =>
   import('../../components/app-shell/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
 );
 
+const TemporaryCodeDialog = lazy(() =>
+  import('./temporary-codes/temporary-code-dialog.tsx').then((module) => ({ default: module.TemporaryCodeDialog })),
+);
+
 const failed = (what: string) => (error: Error) => {
   const { title, message } = describeError(error);
   notify({ color: 'red', title: `Could not ${what}: ${title}`, message });
@@ -24,19 +37,30 @@ const failed = (what: string) => (error: Error) => {
 
 /**
  * What the helpdesk does for a person, each button refused (with the reason) where the signed-in person may not:
- * enrol a phone for them (Write on Security), and with Write on Accounts sign them out everywhere or disable their
- * account. Resetting their sign-in methods is offered only to those who may (Write on Accounts), for a person whose
- * account they can see. Devices and requests have their own actions where they are listed.
+ * enrol a phone for them, disable their devices (Write on Security), and with Write on Accounts, or Contain for a
+ * person who holds no Accounts permission, sign them out everywhere, disable their account, reset their sign-in
+ * methods and give them a temporary code. Devices and requests have their own actions where they are listed.
  */
 export function PersonActions({ person }: { person: Person }) {
   const [enrolling, setEnrolling] = useState(false);
+  const [issuing, setIssuing] = useState(false);
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   const signOut = useSignOutAccount();
   const setEnabled = useUpdateAccountEnabled();
-  const account = person.Account;
+  const disableDevices = useDisablePersonDevices(person.UserName);
+  // What containment needs of the account comes to every reader; the full account only with Read on Accounts.
+  const account = person.AccountState ?? (person.Account && { ...person.Account, Protected: false });
   const enabled = account?.Enabled ?? true;
   const name = person.UserName;
   const { session } = useSession();
-  const mayReset = account !== null && endpointAccess(session, endpoints.resetSignInMethods).allowed;
+  const activeDevices = person.Devices.filter((device) => device.Status === 1).length;
+  /** An administrator's account is out of reach of those who act on it by Contain alone. */
+  const outOfReach = (endpoint: Endpoint) =>
+    account?.Protected === true && permissionAccess(session?.permissions ?? [], endpoint.access) === 'containment';
+  const protectedAccount = outOfReach(endpoints.signOutAccount);
+  const mayReset =
+    account !== null && endpointAccess(session, endpoints.resetSignInMethods).allowed && !protectedAccount;
 
   return (
     <PersonSection title="Actions" id="person-actions">
@@ -45,11 +69,39 @@ export function PersonActions({ person }: { person: Person }) {
         <PermissionButton
           endpoint={endpoints.createPersonEnrollmentLink}
           leftSection={<IconDeviceMobilePlus size={16} />}
-          disabled={!person.HasAccount || !enabled}
+          disabled={!person.HasAccount || !enabled || outOfReach(endpoints.createPersonEnrollmentLink)}
           onClick={() => setEnrolling(true)}
         >
           Enrol a device for them
         </PermissionButton>
+        {person.Devices.length > 0 && (
+          <PermissionButton
+            endpoint={endpoints.disablePersonDevices}
+            variant="default"
+            leftSection={<IconDeviceMobileOff size={16} />}
+            loading={disableDevices.isPending}
+            disabled={activeDevices === 0 || outOfReach(endpoints.disablePersonDevices)}
+            onClick={() =>
+              confirmAction({
+                title: `Disable ${name}'s devices?`,
+                children: `Their ${activeDevices} active device${activeDevices === 1 ? '' : 's'} stop receiving codes now. Each can be made Active again from its own page.`,
+                confirm: 'Disable devices',
+                onConfirm: () =>
+                  disableDevices.mutate(undefined, {
+                    onSuccess: ({ Disabled }) =>
+                      notify({
+                        color: 'orange',
+                        title: 'Devices disabled',
+                        message: `${Disabled} device${Disabled === 1 ? '' : 's'} of ${name} disabled.`,
+                      }),
+                    onError: failed('disable their devices'),
+                  }),
+              })
+            }
+          >
+            Disable devices
+          </PermissionButton>
+        )}
         {person.HasAccount && (
           <>
             <PermissionButton
@@ -57,6 +109,7 @@ export function PersonActions({ person }: { person: Person }) {
               variant="default"
               leftSection={<IconLogout size={16} />}
               loading={signOut.isPending}
+              disabled={protectedAccount}
               onClick={() =>
                 account &&
                 confirmAction({
@@ -65,12 +118,14 @@ export function PersonActions({ person }: { person: Person }) {
                   confirm: 'Sign out everywhere',
                   onConfirm: () =>
                     signOut.mutate(account.Id, {
-                      onSuccess: () =>
+                      onSuccess: () => {
+                        refresh();
                         notify({
                           color: 'green',
                           title: 'Signed out everywhere',
                           message: `${name} has no session now.`,
-                        }),
+                        });
+                      },
                       onError: failed('sign them out'),
                     }),
                 })
@@ -84,6 +139,7 @@ export function PersonActions({ person }: { person: Person }) {
               color={enabled ? 'red.9' : undefined}
               leftSection={enabled ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
               loading={setEnabled.isPending}
+              disabled={protectedAccount}
               onClick={() =>
                 account &&
                 confirmAction({
@@ -97,12 +153,14 @@ export function PersonActions({ person }: { person: Person }) {
                     setEnabled.mutate(
                       { id: account.Id, enabled: !enabled },
                       {
-                        onSuccess: () =>
+                        onSuccess: () => {
+                          refresh();
                           notify({
                             color: enabled ? 'orange' : 'green',
                             title: enabled ? 'Account disabled' : 'Account enabled',
                             message: `${name} ${enabled ? 'can no longer sign in' : 'can sign in again'}.`,
-                          }),
+                          });
+                        },
                         onError: failed(enabled ? 'disable the account' : 'enable the account'),
                       },
                     ),
@@ -113,8 +171,25 @@ export function PersonActions({ person }: { person: Person }) {
             </PermissionButton>
           </>
         )}
-        {mayReset && <ResetSignInMethodsButton account={account} />}
+        {mayReset && <ResetSignInMethodsButton account={{ Id: account.Id, UserName: name }} />}
+        {person.HasAccount && account?.Kind !== 'Api' && (
+          <PermissionButton
+            endpoint={endpoints.issueTemporaryCode}
+            variant="default"
+            leftSection={<IconKey size={16} />}
+            disabled={!enabled || outOfReach(endpoints.issueTemporaryCode)}
+            onClick={() => setIssuing(true)}
+          >
+            Temporary code
+          </PermissionButton>
+        )}
       </Group>
+      {protectedAccount && (
+        <Text size="sm" c="dimmed" mt="sm">
+          {name} holds Accounts permissions: only someone with Write on Accounts signs them out, disables their account
+          or gives them a temporary code.
+        </Text>
+      )}
       {!person.HasAccount && (
         <Text size="sm" c="dimmed" mt="sm">
           {name} has no account here, so no device can be enrolled for them: create their account on the Accounts page,
@@ -125,6 +200,11 @@ export function PersonActions({ person }: { person: Person }) {
         <Text size="sm" c="dimmed" mt="sm">
           Their account is disabled: enable it before enrolling a device for them.
         </Text>
+      )}
+      {issuing && (
+        <Suspense fallback={null}>
+          <TemporaryCodeDialog userName={name} onClose={() => setIssuing(false)} />
+        </Suspense>
       )}
       {enrolling && (
         <Suspense fallback={null}>

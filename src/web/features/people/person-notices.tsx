@@ -1,7 +1,9 @@
 import { Alert, Anchor } from '@mantine/core';
-import { IconAlertTriangle, IconSearch, IconUserQuestion } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSearch, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { endpoints, type Person } from '../../../shared/contract/index.ts';
 import { MessageState } from '../../components/message-state.tsx';
+import { PermissionButton } from '../../components/permission-button.tsx';
 import { RouterButton } from '../../components/router-links.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -11,8 +13,16 @@ import { useSession } from '../../session/session-context.tsx';
  * A name nobody has here (mistyped, or another domain): said in words, with the search for the name without its
  * domain one click away.
  */
+const CreatePersonAccountDialog = lazy(() =>
+  import('./create-person-account-dialog.tsx').then((module) => ({ default: module.CreatePersonAccountDialog })),
+);
+
+/** `DOMAIN\user`: only such a name can become an account. */
+const ACCOUNT_NAME = /^[^\\/\s]+\\[^\\/]+$/;
+
 export function UnknownPerson({ userName }: { userName: string }) {
   const name = userName.slice(userName.lastIndexOf('\\') + 1);
+  const [creating, setCreating] = useState(false);
   return (
     <MessageState
       icon={<IconUserQuestion />}
@@ -28,6 +38,20 @@ export function UnknownPerson({ userName }: { userName: string }) {
       <RouterButton to="/people" search={{ q: name }} variant="default" leftSection={<IconSearch size={16} />}>
         Search People for “{name}”
       </RouterButton>
+      {ACCOUNT_NAME.test(userName.trim()) && (
+        <PermissionButton
+          endpoint={endpoints.createAccount}
+          leftSection={<IconUserPlus size={16} />}
+          onClick={() => setCreating(true)}
+        >
+          Create their account
+        </PermissionButton>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreatePersonAccountDialog userName={userName.trim()} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </MessageState>
   );
 }

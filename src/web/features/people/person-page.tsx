@@ -20,6 +20,7 @@ import { ReportAlert, UnknownPerson } from './person-notices.tsx';
 import { BACK_TO_PEOPLE } from './person-outline.tsx';
 import { PersonRequests } from './person-requests.tsx';
 import { PersonSection } from './person-section.tsx';
+import { PersonTemporaryCodes } from './temporary-codes/person-temporary-codes.tsx';
 
 const route = getRouteApi('/_app/people/$userName');
 
@@ -85,6 +86,7 @@ function PersonDetail({ userName }: { userName: string }) {
         <PersonDevices person={person} />
         <PersonRequests person={person} />
         <PersonCodes person={person} />
+        <PersonTemporaryCodes person={person} />
         <PersonAccount person={person} />
         <PersonSignIns person={person} />
         <PersonActivity userName={person.UserName} />

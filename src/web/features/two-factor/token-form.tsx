@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import {
   endpoints,
   type InstructionKind,
+  TEMPORARY_CODE_DIGITS,
   tokenEndpointFor,
   unavailableReason,
 } from '../../../shared/contract/index.ts';
@@ -42,7 +43,11 @@ export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticate
 
   const id = Number(idText);
   const idError = !/^\d{1,15}$/.test(idText) || id < 1 ? 'Enter the instruction Id, a whole number' : null;
-  const tokenError = token.length !== TOKEN_LENGTH ? `Enter all ${TOKEN_LENGTH} digits of the token` : null;
+  // A pushed code, or a temporary code from the helpdesk in its place.
+  const tokenError =
+    token.length !== TOKEN_LENGTH && token.length !== TEMPORARY_CODE_DIGITS
+      ? `Enter all ${TOKEN_LENGTH} digits of the token (${TEMPORARY_CODE_DIGITS} for a temporary code)`
+      : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,13 +114,13 @@ export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticate
         />
         <TextInput
           label="Token"
-          description={`The ${TOKEN_LENGTH}-digit code pushed to your device. Pasting works.`}
+          description={`The ${TOKEN_LENGTH}-digit code pushed to your device, or a ${TEMPORARY_CODE_DIGITS}-digit temporary code from the helpdesk. Pasting works.`}
           placeholder="••••••"
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus={initialId !== undefined}
           value={token}
-          onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TOKEN_LENGTH))}
+          onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TEMPORARY_CODE_DIGITS))}
           error={touched && tokenError}
           w={{ base: '100%', xs: 320 }}
           required

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import type { DemoInstruction } from '../src/shared/contract/index.ts';
+import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { expect, test } from './support/test.ts';
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+
+const DESKTOP = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+/** The person the helpdesk contains: a demo account holding no Accounts permission. */
+const PERSON = account('Operator');
+const PERSON_PAGE = '/people/DEMO%5Coperator';
+
+test.beforeEach(async ({ request }) => resetDemo(request));
+
+test('the helpdesk contains a person: signed out everywhere, then their account disabled', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'Helpdesk');
+  const theirs = await apiLogin(page.request, 'Operator');
+  await page.goto(PERSON_PAGE);
+  await expect(page.getByRole('heading', { level: 1, name: PERSON.userName })).toBeVisible();
+  const actions = page.getByRole('region', { name: 'Actions' });
+  await page.screenshot({ path: `${SHOTS}/helpdesk-person-desktop.png`, fullPage: true });
+
+  await actions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText(`${PERSON.userName} has no session now.`)).toBeVisible();
+  const ended = await page.request.get('/api/Consumer/Authentication/Session', { headers: bearer(theirs.Token) });
+  expect(ended.status()).toBe(401);
+
+  await actions.getByRole('button', { name: 'Disable account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable account' }).click();
+  await expect(page.getByText(`${PERSON.userName} can no longer sign in.`)).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Enable account' })).toBeVisible();
+  const refused = await page.request.post('/api/Consumer/Authentication', {
+    data: { UserName: PERSON.userName, Password: PERSON.password },
+  });
+  expect(refused.status()).toBe(401);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-phone.png`, fullPage: true });
+
+  // An administrator is out of the helpdesk's reach, and the page says why.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/people/DEMO%5Cadmin');
+  const adminActions = page.getByRole('region', { name: 'Actions' });
+  await expect(adminActions).toContainText('holds Accounts permissions');
+  await expect(adminActions.getByRole('button', { name: 'Disable account' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/helpdesk-person-protected-desktop.png`, fullPage: true });
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`a temporary code from the helpdesk, typed on the two-factor page, authenticates an instruction (${name})`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, 'Helpdesk');
+    await page.goto(PERSON_PAGE);
+    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Temporary code' }).click();
+    const dialog = page.getByRole('dialog', { name: `A temporary code for ${PERSON.userName}` });
+    await expect(dialog.getByRole('combobox', { name: 'Works for' })).toHaveValue('1 hour');
+    await page.screenshot({ path: `${SHOTS}/temporary-code-dialog-${name}.png` });
+    await dialog.getByRole('button', { name: 'Issue code' }).click();
+    const shown = dialog.getByTestId('temporary-code');
+    await expect(shown).toHaveValue(/^\d{4} \d{4} \d{4}$/);
+    await page.screenshot({ path: `${SHOTS}/temporary-code-shown-${name}.png` });
+    const code = await shown.inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const codes = page.getByRole('region', { name: 'Temporary codes' });
+    await expect(codes).toContainText('Works now');
+    await expect(codes).not.toContainText(code);
+
+    // The person, without their phone, types it where the pushed code goes.
+    const theirs = await browser.newContext({ viewport });
+    const person = await theirs.newPage();
+    const token = await signInAs(person, 'Operator');
+    const created = await person.request.post('/api/Demo/Instructions', { headers: bearer(token), data: {} });
+    const instruction = (await created.json()) as DemoInstruction;
+    await person.goto('/two-factor');
+    await person.getByRole('textbox', { name: /Instruction Id/ }).fill(String(instruction.Id));
+    await person.getByRole('textbox', { name: 'Token' }).fill(code);
+    await person.getByRole('button', { name: 'Submit token' }).click();
+    await expect(person.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${instruction.Id}`);
+    await theirs.close();
+
+    // Its use shows on the person page; used once, it works no more.
+    await page.reload();
+    await expect(codes).toContainText('Used up');
+    await expect(codes).toContainText('for an instruction');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SHOTS}/temporary-code-used-${name}.png`, fullPage: true });
+  });
+}
+
+test('from "Nobody by that name" the helpdesk creates a person’s account with no permissions, to enrol a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/people/ACME%5Cnew.starter');
+  await expect(page.getByRole('heading', { name: 'Nobody by that name' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create their account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create their account' });
+  await expect(dialog).toContainText('no permissions');
+  await dialog.getByLabel('Initial password').fill('Quiet lantern harbour 42');
+  await page.screenshot({ path: `${SHOTS}/create-person-account-phone.png` });
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ACME\\new.starter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enrol a device for them' })).toBeEnabled();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${SHOTS}/create-person-account-done-phone.png`, fullPage: true });
+});
