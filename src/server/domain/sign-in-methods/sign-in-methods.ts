@@ -17,7 +17,6 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { revokeSessionsOf } from '../accounts/accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
@@ -43,6 +42,7 @@ import {
 } from './passkeys.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { removeSignInMethods } from './reset-sign-in.ts';
 import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
@@ -453,10 +453,7 @@ export class SignInMethodService {
     const userName = await writeTransaction(this.o.db, async (trx) => {
       const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Account', id);
-      await trx.deleteFrom('passkeys').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
-      await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
-      await revokeSessionsOf(trx, id, now);
+      await removeSignInMethods(trx, id, now);
       await recordAccountHistory(trx, {
         principalId: id,
         userName: row.user_name,
