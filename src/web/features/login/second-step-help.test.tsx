@@ -43,7 +43,9 @@ describe('the second step when the passkey is out of reach', () => {
       configurable: true,
       value: { get: () => Promise.reject(new DOMException('Not allowed.', 'NotAllowedError')) },
     });
-    onTestFinished(() => Reflect.deleteProperty(navigator, 'credentials'));
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'credentials');
+    });
     const { user } = renderStep(['Passkey']);
     await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
     expect(await screen.findByRole('status')).toHaveTextContent('No passkey was used');

@@ -32,6 +32,7 @@ import { DialogActions } from '../../components/dialog-actions.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PasskeyAddressNote, passkeysWorkHere } from '../../components/passkey-address-note.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -100,6 +101,7 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             then you go on to where you were going.
           </Alert>
         )}
+        {data.PasskeysUnavailable === null && <PasskeyAddressNote />}
         {data.PasskeysUnavailable && (
           <Alert color="yellow" icon={<IconAlertTriangle />} title="Passkeys do not work at this address">
             {data.PasskeysUnavailable}
@@ -118,7 +120,7 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             <Button
               leftSection={<IconFingerprint size={18} />}
               onClick={() => setAdding(true)}
-              disabled={data.PasskeysUnavailable !== null}
+              disabled={data.PasskeysUnavailable !== null || !passkeysWorkHere()}
             >
               Add a passkey
             </Button>
