@@ -131,10 +131,12 @@ test('the palette finds accounts and requests by name and acts: create an accoun
   await signInAs(page, 'Admin');
   await page.goto('/two-factor');
   await expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible();
-  const search = page.getByPlaceholder('Go to a page, request, push user or account, or act…');
+  const search = page.getByPlaceholder(/go to a page/i);
   await page.keyboard.press('Control+k');
   await search.fill('auditor');
-  await page.getByRole('button', { name: /^DEMO\\auditor/ }).click();
+  // The person's page comes first; the account is under Accounts.
+  await expect(page.getByRole('button').filter({ hasText: 'DEMO\\auditor' }).first()).toContainText('Their page');
+  await page.getByRole('button', { name: /^DEMO\\auditor Local account/ }).click();
   await expect(page).toHaveURL(/\/accounts\?account=\d+$/);
   await expect(search).toBeHidden();
 
