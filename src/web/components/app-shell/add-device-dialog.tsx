@@ -26,6 +26,21 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
   const theirs = useCreatePersonEnrollmentLink(forPerson ?? '');
   const create = forPerson === undefined ? own : theirs;
   const sheet = useSheetProps();
+  // Its openers unmount it on close (Escape included), where Mantine's focus return does not run: what had focus as it
+  // opened (read while rendering, before the dialog's focus trap moves it) gets it back.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        if (opener?.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
   const now = useNow();
   const [qr, setQr] = useState<string | null>(null);
   const link = create.data;

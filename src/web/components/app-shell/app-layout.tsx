@@ -1,13 +1,20 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useLiveChanges } from '../../api/use-live-changes.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { SessionKeeper } from '../../session/session-keeper.tsx';
 import { PaletteHost } from '../command-palette/palette-host.tsx';
 import { AppHeader } from './app-header.tsx';
+import classes from './app-layout.module.css';
 import { AppNavbar } from './app-navbar.tsx';
 import { StepUpHost } from './step-up-host.tsx';
+
+/** Focuses the content without a hash in the address (the router owns the URL). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -23,6 +30,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // Phones keep the width for the cards.
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      {/* The first Tab of every page: past the header and the navigation, straight to the page's content. */}
+      <a href="#main-content" className={classes.skip} onClick={skipToContent}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <AppHeader session={session} navbarOpened={opened} onToggleNavbar={toggle} />
       </AppShell.Header>
@@ -34,7 +45,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </div>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--app-main-bg)">
-        <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>
+        <div id="main-content" tabIndex={-1} style={{ maxWidth: 1200, margin: '0 auto', outline: 'none' }}>
+          {children}
+        </div>
         <PaletteHost />
         <SessionKeeper />
         <StepUpHost />
