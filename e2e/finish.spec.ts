@@ -174,3 +174,41 @@ test('Settings keeps the server and consumer name under Advanced', async ({ page
   await expect(page.getByLabel('Consumer name')).toBeVisible();
   await axeClean(page, 'settings-advanced');
 });
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Accounts keeps user names whole and Push users its times on one line; missing ones are said', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Admin');
+    await page.goto('/accounts');
+    const name = page.getByText('DEMO\\accounts.admin', { exact: true });
+    await expect(name).toBeVisible();
+    // Broken only after the backslash if at all: "accounts.admin" stays on one line.
+    const lines = await name.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(2);
+    const width = await name.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(width).toBeLessThanOrEqual(0);
+
+    await page.goto('/push-users');
+    const time = page.locator('tbody time').first();
+    await expect(time).toBeVisible();
+    const heights = await page.locator('tbody time').evaluateAll((times) =>
+      times.slice(0, 10).map((time) => time.getClientRects().length),
+    );
+    expect(heights.every((rects) => rects === 1)).toBe(true);
+
+    await page.goto('/push-users/424242');
+    await expect(page.getByRole('heading', { name: 'No such push user' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to push users' }).click();
+    await expect(page).toHaveURL(/\/push-users$/);
+
+    await page.goto('/accounts?account=99999');
+    await expect(page.getByTestId('unknown-account')).toContainText('No account #99999');
+  });
+});

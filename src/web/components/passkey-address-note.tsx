@@ -1,6 +1,7 @@
 import { Alert, Anchor, type MantineSpacing, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { passkeyAddressFor } from '../lib/loopback-url.ts';
+import { READABLE_TITLE } from './readable-title.ts';
 
 /** Whether passkeys can work at the address this page was opened at (never at an IP address). */
 export const passkeysWorkHere = () => passkeyAddressFor(window.location.href) === undefined;
@@ -13,7 +14,14 @@ export function PasskeyAddressNote({ mb }: { mb?: MantineSpacing }) {
   const elsewhere = passkeyAddressFor(window.location.href);
   if (elsewhere === undefined) return null;
   return (
-    <Alert mb={mb} color="yellow" icon={<IconAlertTriangle />} title="Passkeys do not work at this address" role="note">
+    <Alert
+      mb={mb}
+      color="yellow"
+      icon={<IconAlertTriangle />}
+      title="Passkeys do not work at this address"
+      role="note"
+      styles={READABLE_TITLE}
+    >
       <Text size="sm">
         Browsers make and use passkeys only at a name, not at an IP address like {window.location.hostname}.{' '}
         {elsewhere ? (

@@ -139,6 +139,21 @@ export function CommandPalette({ opens }: { opens: number }) {
   const requestId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
 
   const go = (to: string) => void navigate({ to });
+  // A person's page comes first, unless what was typed begins a page's name ("accounts" means the page).
+  const pagesFirst = text !== '' && pages.some((page) => page.label.toLowerCase().startsWith(text));
+  const peopleGroup = people.length > 0 && (
+    <Spotlight.ActionsGroup label="People">
+      {people.map((userName) => (
+        <Spotlight.Action
+          key={userName}
+          label={userName}
+          description="Their page: devices, requests, codes and reports"
+          leftSection={<IconUser size={18} />}
+          onClick={() => void router.navigate({ href: `/people/${encodeURIComponent(userName)}` })}
+        />
+      ))}
+    </Spotlight.ActionsGroup>
+  );
   const empty =
     pages.length === 0 &&
     actions.length === 0 &&
@@ -170,19 +185,7 @@ export function CommandPalette({ opens }: { opens: number }) {
         leftSection={<IconSearch size={18} />}
       />
       <Spotlight.ActionsList>
-        {people.length > 0 && (
-          <Spotlight.ActionsGroup label="People">
-            {people.map((userName) => (
-              <Spotlight.Action
-                key={userName}
-                label={userName}
-                description="Their page: devices, requests, codes and reports"
-                leftSection={<IconUser size={18} />}
-                onClick={() => void router.navigate({ href: `/people/${encodeURIComponent(userName)}` })}
-              />
-            ))}
-          </Spotlight.ActionsGroup>
-        )}
+        {!pagesFirst && peopleGroup}
         {pages.length > 0 && (
           <Spotlight.ActionsGroup label="Pages">
             {pages.map((page) => (
@@ -195,6 +198,7 @@ export function CommandPalette({ opens }: { opens: number }) {
             ))}
           </Spotlight.ActionsGroup>
         )}
+        {pagesFirst && peopleGroup}
         {(requestId !== null || requests.length > 0) && (
           <Spotlight.ActionsGroup label="Authorization requests">
             {requestId !== null && !requests.some((request) => request.Id === requestId) && (

@@ -20,7 +20,6 @@ import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '..
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
 import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
-import { PasskeyAddressNote } from '../../components/passkey-address-note.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { checkFields, type FieldErrors } from '../../lib/field-errors.ts';
 import { minutesAndSeconds } from '../../lib/use-now.ts';
@@ -149,7 +148,6 @@ export function LoginPage({
             <Text size="sm" c="dimmed" mb="lg">
               Review device requests, manage push users and confirm instructions.
             </Text>
-            <PasskeyAddressNote mb="md" />
             {secondStep ? (
               <SecondStep
                 step={secondStep}

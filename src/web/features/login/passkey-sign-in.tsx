@@ -7,6 +7,7 @@ import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-cod
 import { loadApi } from '../../api/load-api.ts';
 import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../../components/device-code-proof.tsx';
+import { PasskeyAddressNote } from '../../components/passkey-address-note.tsx';
 import { RecoveryCodeForm } from '../../components/recovery-code-form.tsx';
 import { useSecondFactorProof } from '../../components/use-second-factor-proof.ts';
 import { notify } from '../../lib/notify.ts';
@@ -133,6 +134,7 @@ export function SecondStep({
         {afterSingleSignOn ? 'Single sign-on recognised you.' : 'Your password was right.'} Now confirm it is you with
         your second factor.
       </Text>
+      {step.methods.includes('Passkey') && <PasskeyAddressNote />}
       {step.methods.includes('Passkey') && (
         <Button
           size="md"
