@@ -531,6 +531,6 @@ test('Find a person from the header on a phone: the palette opens and lists the 
   await expect(first).toContainText('ACME\\gus');
   await expect(first).toContainText('Their page');
   await first.tap();
-  await expect(page).toHaveURL(/\/people\/ACME%5Cgus$/);
+  await expect(page).toHaveURL(/\/people\/ACME%5Cgus\.moreno$/);
   await expectFitsWidth(page);
 });
