@@ -198,9 +198,9 @@ test.describe('at 1440 px', () => {
     await page.goto('/push-users');
     const time = page.locator('tbody time').first();
     await expect(time).toBeVisible();
-    const heights = await page.locator('tbody time').evaluateAll((times) =>
-      times.slice(0, 10).map((time) => time.getClientRects().length),
-    );
+    const heights = await page
+      .locator('tbody time')
+      .evaluateAll((times) => times.slice(0, 10).map((time) => time.getClientRects().length));
     expect(heights.every((rects) => rects === 1)).toBe(true);
 
     await page.goto('/push-users/424242');

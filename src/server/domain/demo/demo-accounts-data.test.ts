@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AccountList, PersonSummaryList } from '../../../shared/contract/index.ts';
 import { ADMIN, HELPDESK, parseBody, useTestApp } from '../../test/harness.ts';
 
-const { t, tokens } = useTestApp({ signIn: { helpdesk: HELPDESK, admin: ADMIN }, per: 'file' });
-
 describe('the demo ACME people with accounts', () => {
+  const { t, tokens } = useTestApp({ signIn: { helpdesk: HELPDESK, admin: ADMIN }, per: 'file' });
   it('can have a device enrolled for them by the helpdesk, and hold no permission', async () => {
     const people = parseBody(
       await t.call({ method: 'GET', url: '/api/People', token: tokens.helpdesk }),

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLiveChanges } from '../../api/use-live-changes.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { SessionKeeper } from '../../session/session-keeper.tsx';
@@ -9,12 +9,6 @@ import { AppHeader } from './app-header.tsx';
 import classes from './app-layout.module.css';
 import { AppNavbar } from './app-navbar.tsx';
 import { StepUpHost } from './step-up-host.tsx';
-
-/** Focuses the content without a hash in the address (the router owns the URL). */
-function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  document.getElementById('main-content')?.focus();
-}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -31,7 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       {/* The first Tab of every page: past the header and the navigation, straight to the page's content. */}
-      <a href="#main-content" className={classes.skip} onClick={skipToContent}>
+      <a href="#main-content" className={classes.skip}>
         Skip to content
       </a>
       <AppShell.Header>

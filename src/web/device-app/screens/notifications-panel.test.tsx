@@ -111,7 +111,7 @@ describe('NotificationsPanel', () => {
     expect(routes.called('DELETE /api/Device/PushSubscription')).toHaveLength(1);
   });
 
-  it('says when the service sends no Web Push (codes still reach the inbox) in the person\'s words, with no switch', async () => {
+  it("says when the service sends no Web Push (codes still reach the inbox) in the person's words, with no switch", async () => {
     pushBrowser({});
     vi.stubGlobal(
       'fetch',
