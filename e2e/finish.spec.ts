@@ -212,3 +212,16 @@ test.describe('at 1440 px', () => {
     await expect(page.getByTestId('unknown-account')).toContainText('No account #99999');
   });
 });
+
+test('the first Tab of a page is a skip link to its content', async ({ page }) => {
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/authorization-requests');
+  await expect(page.getByRole('heading', { name: 'Authorization requests', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page).toHaveURL(/\/authorization-requests/);
+});
