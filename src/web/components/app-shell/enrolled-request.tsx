@@ -13,6 +13,7 @@ import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { DecisionDialog } from '../decision-dialog.tsx';
 import { DeviceSummary } from '../device-summary.tsx';
+import { READABLE_TITLE } from '../readable-title.ts';
 import { RouterAnchor } from '../router-links.tsx';
 
 /**
@@ -50,7 +51,12 @@ export function EnrolledRequest({ request, onDone }: { request: AuthorizationReq
   const [approving, setApproving] = useState(false);
   return (
     <Stack gap="md" data-testid="enrolled-request">
-      <Alert color="green" icon={<IconDeviceMobileCheck />} title={`${request.UserName}'s ${request.Model} registered`}>
+      <Alert
+        color="green"
+        icon={<IconDeviceMobileCheck />}
+        title={`${request.UserName}'s ${request.Model} registered`}
+        styles={READABLE_TITLE}
+      >
         <Stack gap={6}>
           <DeviceSummary
             deviceType={request.DeviceType}
