@@ -131,10 +131,12 @@ test('the palette finds accounts and requests by name and acts: create an accoun
   await signInAs(page, 'Admin');
   await page.goto('/two-factor');
   await expect(page.getByRole('button', { name: 'Submit token' })).toBeVisible();
-  const search = page.getByPlaceholder('Go to a page, request, push user or account, or act…');
+  const search = page.getByPlaceholder(/go to a page/i);
   await page.keyboard.press('Control+k');
   await search.fill('auditor');
-  await page.getByRole('button', { name: /^DEMO\\auditor/ }).click();
+  // The person's page comes first; the account is under Accounts.
+  await expect(page.getByRole('button').filter({ hasText: 'DEMO\\auditor' }).first()).toContainText('Their page');
+  await page.getByRole('button', { name: /^DEMO\\auditor Local account/ }).click();
   await expect(page).toHaveURL(/\/accounts\?account=\d+$/);
   await expect(search).toBeHidden();
 
@@ -171,4 +173,55 @@ test('Settings keeps the server and consumer name under Advanced', async ({ page
   await expect(page.getByLabel('Server base URL')).toHaveValue('/api');
   await expect(page.getByLabel('Consumer name')).toBeVisible();
   await axeClean(page, 'settings-advanced');
+});
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Accounts keeps user names whole and Push users its times on one line; missing ones are said', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Admin');
+    await page.goto('/accounts');
+    const name = page.getByText('DEMO\\accounts.admin', { exact: true });
+    await expect(name).toBeVisible();
+    // Broken only after the backslash if at all: "accounts.admin" stays on one line.
+    const lines = await name.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(2);
+    const width = await name.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(width).toBeLessThanOrEqual(0);
+
+    await page.goto('/push-users');
+    const time = page.locator('tbody time').first();
+    await expect(time).toBeVisible();
+    const heights = await page
+      .locator('tbody time')
+      .evaluateAll((times) => times.slice(0, 10).map((time) => time.getClientRects().length));
+    expect(heights.every((rects) => rects === 1)).toBe(true);
+
+    await page.goto('/push-users/424242');
+    await expect(page.getByRole('heading', { name: 'No such push user' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to push users' }).click();
+    await expect(page).toHaveURL(/\/push-users$/);
+
+    await page.goto('/accounts?account=99999');
+    await expect(page.getByTestId('unknown-account')).toContainText('No account #99999');
+  });
+});
+
+test('the first Tab of a page is a skip link to its content', async ({ page }) => {
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/authorization-requests');
+  await expect(page.getByRole('heading', { name: 'Authorization requests', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page).toHaveURL(/\/authorization-requests/);
 });

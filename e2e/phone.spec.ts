@@ -517,3 +517,20 @@ test.describe('tablet', () => {
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
   });
 });
+
+test('Find a person from the header on a phone: the palette opens and lists the person page first', async ({
+  page,
+}) => {
+  await signInAs(page, 'Helpdesk');
+  await page.goto('/push-users');
+  await page.getByRole('button', { name: 'Find a person' }).tap();
+  const search = page.getByPlaceholder(/find a person/i);
+  await expect(search).toBeVisible();
+  await search.fill('gus');
+  const first = page.locator('.mantine-Spotlight-action').first();
+  await expect(first).toContainText('ACME\\gus');
+  await expect(first).toContainText('Their page');
+  await first.tap();
+  await expect(page).toHaveURL(/\/people\/ACME%5Cgus\.moreno$/);
+  await expectFitsWidth(page);
+});

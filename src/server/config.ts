@@ -99,6 +99,8 @@ export interface Config {
    * device app's address in a Web Push notification. Defaults to http(s)://HOST:PORT (localhost for loopback).
    */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (the start banner stops asking for it), rather than taken from HOST and PORT. */
+  publicUrlSet: boolean;
   /** The service's own certificate and key (TLS_CERT_FILE, TLS_KEY_FILE): HTTPS on PORT. Null: plain HTTP. */
   tls: TlsFiles | null;
   /** HSTS_PRELOAD: Strict-Transport-Security also asks to be on browsers' preload list. */
@@ -537,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpFrom: vars.SMTP_FROM ?? `tachyon-alerts@${new URL(publicUrl).hostname}`,
     alertWebhookAllowOrigins: vars.ALERT_WEBHOOK_ALLOW_ORIGINS,
     publicUrl,
+    publicUrlSet: vars.PUBLIC_URL !== null,
     tls,
     hstsPreload: vars.HSTS_PRELOAD,
     insecureHttp: vars.INSECURE_HTTP,

@@ -1,4 +1,3 @@
-import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, demoExposureWarning, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
@@ -6,6 +5,7 @@ import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import { startDraining } from './http/listener/draining.ts';
 import { reloadTlsOnSignal, TlsLoadError } from './http/listener/tls.ts';
 import { createServiceLog } from './http/observability/request-log.ts';
+import { startBanner } from './start-banner.ts';
 import { plainHttpWarning } from './transport-config.ts';
 
 /** AUDIT_LOG when it names a file (which SIGHUP reopens); null for none or standard output. */
@@ -74,31 +74,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // PORT=0 takes a free port: the default PUBLIC_URL (enrolment links) names the one taken.
   if (config.publicUrl.endsWith(':0')) config.publicUrl = `${config.publicUrl.slice(0, -2)}:${port}`;
-  const url = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const lines = [
-    `Tachyon Consumer service ready in ${Math.round(performance.now() - started)} ms`,
-    `  dashboard: ${url}/`,
-    `  API:       ${url}/api (default version ${config.defaultApiVersion})`,
-    `  database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
-  ];
-  const loopbackLinks = isLoopbackHost(new URL(config.publicUrl).hostname);
-  lines.push(
-    `  links:     ${config.publicUrl}${loopbackLinks ? ' (loopback: set PUBLIC_URL to the address phones open)' : ''}`,
-  );
-  if (config.demo) {
-    lines.push('  demo mode: on (DEMO=off to turn it off). Sign in with a demo account:');
-    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.userName.padEnd(16)} ${account.password}`);
-  } else {
-    lines.push(
-      `  demo mode: off. Sign in with ${
-        config.adminUserName
-          ? `${config.adminUserName} (ADMIN_USERNAME, the password in ADMIN_PASSWORD)`
-          : config.directory
-            ? 'a directory account (LDAP_URL)'
-            : 'an existing account'
-      }`,
-    );
-  }
+  const lines = startBanner(config, port, Math.round(performance.now() - started));
   process.stdout.write(`${lines.join('\n')}\n`);
   const rule = '!'.repeat(78);
   for (const warning of [

@@ -6,6 +6,7 @@ import { useMarkReportHandled } from '../api/people-queries.ts';
 import { readableUserAgent } from '../lib/device-description.ts';
 import { notify } from '../lib/notify.ts';
 import { useUserAgentParser } from '../lib/use-user-agent-parser.ts';
+import { confirmAction } from './confirm-action.tsx';
 import { Permitted } from './permission-button.tsx';
 import { Timestamp } from './timestamp.tsx';
 import { UserText } from './user-text.tsx';
@@ -65,13 +66,26 @@ export function ReportHandling({ report, what }: ReportHandlingProps) {
           loading={mark.isPending}
           aria-label={`Mark ${what} handled`}
           onClick={() =>
-            mark.mutate(report.Id, {
-              onSuccess: (handled) =>
-                notify({ color: 'green', title: 'Report handled', message: `Marked handled by ${handled.HandledBy}.` }),
-              onError: (error) => {
-                const { title, message } = describeError(error);
-                notify({ color: 'red', title: `Could not mark it handled: ${title}`, message });
-              },
+            // As every action on a person: asked first, saying what it does (and does not).
+            confirmAction({
+              title: `Mark ${what} handled?`,
+              children:
+                'It leaves the list of open reports, with your name and the time. Nothing else changes: the code is already void and their sessions already ended.',
+              confirm: 'Mark handled',
+              destructive: false,
+              onConfirm: () =>
+                mark.mutate(report.Id, {
+                  onSuccess: (handled) =>
+                    notify({
+                      color: 'green',
+                      title: 'Report handled',
+                      message: `Marked handled by ${handled.HandledBy}.`,
+                    }),
+                  onError: (error) => {
+                    const { title, message } = describeError(error);
+                    notify({ color: 'red', title: `Could not mark it handled: ${title}`, message });
+                  },
+                }),
             })
           }
           {...refused}

@@ -50,8 +50,9 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
         onSuccess: (decided) => {
           writeDraft(draftKey, '');
           notify({
-            color: approve ? 'green' : 'red',
-            icon: approve ? <IconCheck size={18} /> : <IconX size={18} />,
+            // A rejection is a decision made, not an error: no red, no cross.
+            color: approve ? 'green' : 'gray',
+            icon: <IconCheck size={18} />,
             title: approve ? 'Device approved' : 'Request rejected',
             message: approve
               ? `${decided.UserName}'s ${decided.Manufacturer} ${decided.Model} can now be used for two-factor authentication.`
@@ -78,10 +79,13 @@ export function DecisionDialog({ target, onClose, onDecided }: DecisionDialogPro
               <Text size="sm">
                 <Text span fw={600}>
                   <UserText>{request.UserName}</UserText>
-                </Text>{' '}
-                <Text span c="dimmed">
-                  (<UserText>{request.UserEmail}</UserText>)
                 </Text>
+                {request.UserEmail.trim() !== '' && (
+                  <Text span c="dimmed">
+                    {' '}
+                    (<UserText>{request.UserEmail}</UserText>)
+                  </Text>
+                )}
               </Text>
               <DeviceSummary
                 deviceType={request.DeviceType}

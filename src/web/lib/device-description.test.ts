@@ -18,6 +18,22 @@ describe('describeThisDevice', () => {
     });
   });
 
+  it("writes an iPhone's version with dots, however the browser spells it (17.0, never 17_0)", async () => {
+    const iphone17 = IPHONE.replaceAll('18_1', '17_0').replace('Version/18.1', 'Version/17.0');
+    expect((await describeThisDevice({ userAgent: iphone17, maxTouchPoints: 5 })).OsVersion).toBe('17.0');
+    // A browser's Client Hints in Apple's spelling.
+    const hinted = await describeThisDevice({
+      userAgent: iphone17,
+      maxTouchPoints: 5,
+      userAgentData: {
+        mobile: true,
+        platform: 'iOS',
+        getHighEntropyValues: async () => ({ platform: 'iOS', model: 'iPhone', platformVersion: '17_0' }),
+      },
+    });
+    expect(hinted).toMatchObject({ DeviceType: 'iOS', OsVersion: '17.0' });
+  });
+
   it('tells an iPad asking for desktop pages from a Mac by its touch screen', async () => {
     expect(await describeThisDevice({ userAgent: IPAD_AS_MAC, maxTouchPoints: 5 })).toMatchObject({
       DeviceType: 'iOS',

@@ -84,6 +84,8 @@ export async function describeThisDevice(
   // The Model "K" of reduced Android User-Agents says nothing.
   if (model === 'K') model = '';
   if (!manufacturer) manufacturer = manufacturerOf(type, model);
+  // Apple writes its versions with underscores in places (`iPhone OS 17_0`); people and the queue read 17.0.
+  osVersion = osVersion.replace(/_/g, '.');
   return fitted({ DeviceType: type, Manufacturer: manufacturer, Model: model, OsVersion: osVersion });
 }
 

@@ -8,3 +8,18 @@ export function isLoopbackUrl(url: string): boolean {
   }
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }
+
+/**
+ * Where passkeys can work, for a page opened at an IP address (`http://127.0.0.1:3000/sign-in-methods`), where every
+ * browser refuses them: the same page at localhost for a loopback address (the service's default PUBLIC_URL), null
+ * for another IP address (only its administrator knows its name); undefined when the page is at a name already.
+ */
+export function passkeyAddressFor(url: string): string | null | undefined {
+  const page = new URL(url);
+  const host = page.hostname.replace(/^\[|\]$/g, '');
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+  if (!ip) return undefined;
+  if (!isLoopbackUrl(url)) return null;
+  page.hostname = 'localhost';
+  return page.href;
+}

@@ -133,3 +133,12 @@ export class PostgresChangeFeed extends ChangeFeed {
     this.retry.unref();
   }
 }
+
+/**
+ * Tells every running service sharing this database that an account's access changed, from a process with no feed of
+ * its own (an operator's command): they forget its remembered sessions and end its live streams at once.
+ */
+export async function announceAccessChangeOnce(db: Kysely<Database>, principalId: number): Promise<void> {
+  const payload = JSON.stringify({ origin: `command-${randomUUID()}`, principalId });
+  await sql`select pg_notify(${ACCESS_CHANNEL}, ${payload})`.execute(db);
+}

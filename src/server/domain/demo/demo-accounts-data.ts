@@ -6,7 +6,9 @@ import { upsertPrincipal, userKeyOf } from '../accounts/principals.ts';
 
 /**
  * More demo accounts, so the Accounts page shows a team rather than four people: nobody signs in with them (their
- * passwords are random and never shown), they are there to be looked at, changed and disabled.
+ * passwords are random and never shown), they are there to be looked at, changed and disabled. A few ACME people have
+ * one too, with no permissions (an employee's account, which may sign in to enrol their phone and nothing else), so the
+ * People page's "Enrol a device for them" can be tried without creating one first.
  */
 export const EXTRA_DEMO_ACCOUNTS: ReadonlyArray<{
   userName: string;
@@ -18,6 +20,9 @@ export const EXTRA_DEMO_ACCOUNTS: ReadonlyArray<{
   { userName: 'DEMO\\night.shift', security: ['Read', 'Write'], accounts: [], enabled: true },
   { userName: 'DEMO\\reviewer', security: ['Read'], accounts: ['Read'], enabled: true },
   { userName: 'DEMO\\former.helpdesk', security: ['Read', 'Write'], accounts: [], enabled: false },
+  { userName: 'ACME\\alice.ng', security: [], accounts: [], enabled: true },
+  { userName: 'ACME\\dana.okafor', security: [], accounts: [], enabled: true },
+  { userName: 'ACME\\hana.sato', security: [], accounts: [], enabled: true },
 ];
 
 export async function seedExtraDemoAccounts(db: Kysely<Database>, hashCost: number): Promise<void> {

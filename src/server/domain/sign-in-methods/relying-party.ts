@@ -27,3 +27,14 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
         : null,
   };
 }
+
+/**
+ * Why a passkey cannot be made or used from a page at `origin` (the browser's Origin header), or null when it can:
+ * passkeys belong to PUBLIC_URL's address, so a dashboard opened at another (the IP address the service listens on)
+ * is told where to go instead of meeting the browser's "invalid domain". No Origin (a script): nothing to judge.
+ */
+export function passkeysElsewhere(rp: RelyingParty, origin: string | undefined): string | null {
+  if (!origin || rp.unavailable !== null || rp.origins.includes(origin)) return null;
+  const home = rp.origins[0];
+  return `Passkeys work only at ${home}, the address this service is set up for (PUBLIC_URL), not at ${origin}. Open ${home}/ and sign in there.`;
+}

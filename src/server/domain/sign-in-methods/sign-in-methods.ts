@@ -17,12 +17,9 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import type { PendingGrants } from '../accounts/external-accounts.ts';
 import type { Principal } from '../accounts/principals.ts';
 import { writeAndPublish } from '../core/change-feed.ts';
-import { endDevicesWhere } from '../devices/device-credentials.ts';
-import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import { PROOF_OF_METHOD } from '../sign-in/assurance.ts';
 import type { LoginThrottle } from '../sign-in/login-throttle.ts';
 import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
@@ -49,6 +46,7 @@ import {
 } from './passkeys.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { removeSignInMethods, resetDetail } from './reset-sign-in.ts';
 import { secondFactorRequired } from './second-factor-policy.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
 
@@ -551,40 +549,22 @@ export class SignInMethodService {
       async (trx) => {
         const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
         if (!row) throw notFound('Account', id);
-        const passkeys = await trx.deleteFrom('passkeys').where('principal_id', '=', id).executeTakeFirst();
-        const codes = await trx
-          .deleteFrom('recovery_codes')
-          .where('principal_id', '=', id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        await trx.deleteFrom('recovery_codes').where('principal_id', '=', id).execute();
-        await trx.deleteFrom('sign_in_tickets').where('principal_id', '=', id).execute();
-        const devices = await trx
-          .selectFrom('devices')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('principal_id', '=', id)
-          .where('ended_at', 'is', null)
-          .executeTakeFirstOrThrow();
-        const events = await endPendingEnrolments(trx, id, ENROLMENTS_ENDED.methodsReset, actor.userName, now);
-        await endDevicesWhere(trx, 'principal_id', id, now);
-        await revokeSessionsOf(trx, id, now);
+        const gone = await removeSignInMethods(trx, id, now, actor.userName);
         const result: SignInMethodsReset = {
-          PasskeysRemoved: Number(passkeys.numDeletedRows),
-          RecoveryCodesRemoved: Number(codes.numDeletedRows),
-          DevicesRemoved: Number(devices.n),
+          PasskeysRemoved: gone.passkeys,
+          RecoveryCodesRemoved: gone.recoveryCodes,
+          DevicesRemoved: gone.devices,
         };
         await recordAccountHistory(trx, {
           principalId: id,
           userName: row.user_name,
           action: 'SignInMethodsReset',
-          detail:
-            `${result.PasskeysRemoved} passkeys, ${result.RecoveryCodesRemoved} recovery codes and ` +
-            `${result.DevicesRemoved} devices removed`,
+          detail: resetDetail(gone),
           changedBy: actor.userName,
           clientAddress: where.clientAddress,
           at: now,
         });
-        return { userName: row.user_name, removed: result, events };
+        return { userName: row.user_name, removed: result, events: gone.events };
       },
       ({ events }) => events,
     );

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { requireWithinReach } from '../../domain/accounts/containment.ts';
 import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
-import { relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
+import { passkeysElsewhere, relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
 import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { ProblemError } from '../../lib/problem-error.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
 import { signInContext } from './sign-in-context.ts';
@@ -14,10 +15,11 @@ export function signInMethodRoutes(
   app: FastifyInstance,
   { db, clock, config, sessions, throttle, audit, changes, delivery }: Services,
 ): void {
+  const rp = relyingPartyOf(config.publicUrl);
   const methods = new SignInMethodService({
     db,
     clock,
-    rp: relyingPartyOf(config.publicUrl),
+    rp,
     sessions,
     throttle,
     audit,
@@ -29,10 +31,23 @@ export function signInMethodRoutes(
     forget: (principalId) => changes.announceAccessChange(principalId),
     delivery,
   });
+  // A page opened at another address than PUBLIC_URL's is told where passkeys work, before the browser refuses.
+  const atPasskeyAddress = (request: FastifyRequest) => {
+    const why = passkeysElsewhere(rp, request.headers.origin);
+    if (why) throw new ProblemError(409, 'passkeys-unavailable', 'Passkeys unavailable here', why);
+  };
   // Like the password step: every attempt costs work, so attempts per address are capped.
   const signInRate = { rateLimit: { max: config.loginRatePerMinute, timeWindow: 60_000 } };
 
-  registerEndpoint(app, endpoints.passkeySignInOptions, ({ body }) => methods.signInOptions(body.Ticket), signInRate);
+  registerEndpoint(
+    app,
+    endpoints.passkeySignInOptions,
+    ({ body, request }) => {
+      atPasskeyAddress(request);
+      return methods.signInOptions(body.Ticket);
+    },
+    signInRate,
+  );
   registerEndpoint(
     app,
     endpoints.passkeySignIn,
@@ -66,14 +81,18 @@ export function signInMethodRoutes(
   registerEndpoint(app, endpoints.stepUpDeviceCode, ({ request }) =>
     methods.sendStepUpCode(sessionOf(request), signInContext(request)),
   );
-  registerEndpoint(app, endpoints.stepUpOptions, ({ request }) => methods.stepUpOptions(sessionOf(request)));
+  registerEndpoint(app, endpoints.stepUpOptions, ({ request }) => {
+    atPasskeyAddress(request);
+    return methods.stepUpOptions(sessionOf(request));
+  });
   registerEndpoint(app, endpoints.stepUp, ({ body, request }) =>
     methods.stepUp(sessionOf(request), body, signInContext(request)),
   );
   registerEndpoint(app, endpoints.ownSignInMethods, ({ request }) => methods.ownMethods(sessionOf(request).principal));
-  registerEndpoint(app, endpoints.passkeyRegistrationOptions, ({ request }) =>
-    methods.registrationOptions(sessionOf(request)),
-  );
+  registerEndpoint(app, endpoints.passkeyRegistrationOptions, ({ request }) => {
+    atPasskeyAddress(request);
+    return methods.registrationOptions(sessionOf(request));
+  });
   registerEndpoint(app, endpoints.addPasskey, ({ body, request }) =>
     methods.addPasskey(sessionOf(request), body.Name, body.Response, signInContext(request)),
   );

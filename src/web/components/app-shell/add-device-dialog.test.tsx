@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
 import { json, renderWithProviders, routedFetch } from '../../test/render.tsx';
@@ -47,5 +48,33 @@ describe('AddDeviceDialog', () => {
     );
     renderWithProviders(<AddDeviceDialog onClose={() => {}} />);
     expect(await screen.findByText('This code has expired: make a new one.')).toBeInTheDocument();
+  });
+
+  it('gives focus back to what opened it when Escape closes it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      routedFetch({
+        'POST /api/Device/EnrollmentLinks': json(link('esc'), { status: 201 }),
+        'GET /api/Consumer/Authentication/AuthorizationRequests': json([]),
+      }).fetch,
+    );
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Enrol a device for them
+          </button>
+          {open && <AddDeviceDialog forPerson={'ACME\\jane.doe'} onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Enrol a device for them' });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Enrol a device for ACME\\jane.doe' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

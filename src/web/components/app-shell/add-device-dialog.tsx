@@ -8,8 +8,10 @@ import { isLoopbackUrl } from '../../lib/loopback-url.ts';
 import { qrCodeDataUrl } from '../../lib/qr-code.ts';
 import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
 import { useSheetProps } from '../../lib/use-phone.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { ProblemAlert } from '../problem-alert.tsx';
 import { READABLE_TITLE } from '../readable-title.ts';
+import { EnrolledRequest, useEnrolledRequest } from './enrolled-request.tsx';
 
 const QR_SIZE = 232;
 
@@ -24,6 +26,21 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
   const theirs = useCreatePersonEnrollmentLink(forPerson ?? '');
   const create = forPerson === undefined ? own : theirs;
   const sheet = useSheetProps();
+  // Its openers unmount it on close (Escape included), where Mantine's focus return does not run: what had focus as it
+  // opened (read while rendering, before the dialog's focus trap moves it) gets it back.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        if (opener?.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
   const now = useNow();
   const [qr, setQr] = useState<string | null>(null);
   const link = create.data;
@@ -49,6 +66,9 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
     };
   }, [link]);
 
+  // Once the phone has used the code, the dialog says so and offers Approve instead of counting down.
+  const { session } = useSession();
+  const enrolled = useEnrolledRequest(forPerson ?? session?.userName ?? '', link?.ExpiresTimestampUtc);
   const expires = link ? (parseTimestamp(link.ExpiresTimestampUtc)?.getTime() ?? 0) : 0;
   const secondsLeft = (expires - now) / 1000;
   const expired = link !== undefined && secondsLeft <= 0;
@@ -61,90 +81,94 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
       size="md"
       {...sheet}
     >
-      <Stack gap="md">
-        {forPerson === undefined ? (
-          <Text size="sm">
-            Point your phone’s camera at the code. It opens the device app, which registers the phone as yours without a
-            password; an administrator then approves it. The code works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES}{' '}
-            minutes.
-          </Text>
-        ) : (
-          <Text size="sm">
-            Point their phone’s camera at the code. It opens the device app, which registers the phone as{' '}
-            <b>{forPerson}</b>’s without a password; its request then waits on their page and in the queue for approval.
-            Give the code to nobody else: it works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES} minutes.
-          </Text>
-        )}
-        <ProblemAlert error={create.error} />
-        {link && isLoopbackUrl(link.Url) && (
-          <Alert
-            color="yellow"
-            icon={<IconAlertTriangle />}
-            title="A phone cannot open this address"
-            role="alert"
-            styles={READABLE_TITLE}
-          >
-            The code carries {new URL(link.Url).host}, an address of this computer only: it takes the address this
-            dashboard is open at. Open the dashboard at the address people’s phones reach (the one PUBLIC_URL names, for
-            example https://tachyon.acme.example) and make a new code.
-          </Alert>
-        )}
-        <Group justify="center">
-          <Box
-            w={QR_SIZE}
-            h={QR_SIZE}
-            bg="#fff"
-            style={{ borderRadius: 8, opacity: expired ? 0.25 : 1 }}
-            data-testid="enrollment-qr"
-          >
-            {qr && link && (
-              <Image src={qr} w={QR_SIZE} h={QR_SIZE} alt={`QR code of the registration link ${link.Url}`} />
-            )}
-          </Box>
-        </Group>
-        <Text size="sm" ta="center" c={expired ? 'red.9' : undefined} fw={expired ? 600 : undefined}>
-          {!link
-            ? create.isPending
-              ? 'Making a code…'
-              : ''
-            : expired
-              ? 'This code has expired: make a new one.'
-              : `Works for ${minutesAndSeconds(secondsLeft)} more.`}
-        </Text>
-        {link && (
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Or open this link on the phone"
-              value={link.Url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              style={{ flex: 1 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-              data-testid="enrollment-link"
-            />
-            <CopyButton value={link.Url} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="default"
-                  onClick={copy}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  aria-label={copied ? 'Copied' : 'Copy the link'}
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
+      {enrolled ? (
+        <EnrolledRequest request={enrolled} onDone={onClose} />
+      ) : (
+        <Stack gap="md">
+          {forPerson === undefined ? (
+            <Text size="sm">
+              Point your phone’s camera at the code. It opens the device app, which registers the phone as yours without
+              a password; an administrator then approves it. The code works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES}{' '}
+              minutes.
+            </Text>
+          ) : (
+            <Text size="sm">
+              Point their phone’s camera at the code. It opens the device app, which registers the phone as{' '}
+              <b>{forPerson}</b>’s without a password; its request then waits on their page and in the queue for
+              approval. Give the code to nobody else: it works once, for {ENROLLMENT_CODE_LIFETIME_MINUTES} minutes.
+            </Text>
+          )}
+          <ProblemAlert error={create.error} />
+          {link && isLoopbackUrl(link.Url) && (
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle />}
+              title="A phone cannot open this address"
+              role="alert"
+              styles={READABLE_TITLE}
+            >
+              The code carries {new URL(link.Url).host}, an address of this computer only: the service's PUBLIC_URL.
+              Whoever runs the service sets PUBLIC_URL to the address people’s phones reach (for example
+              https://tachyon.acme.example) and starts it again; then make a new code.
+            </Alert>
+          )}
+          <Group justify="center">
+            <Box
+              w={QR_SIZE}
+              h={QR_SIZE}
+              bg="#fff"
+              style={{ borderRadius: 8, opacity: expired ? 0.25 : 1 }}
+              data-testid="enrollment-qr"
+            >
+              {qr && link && (
+                <Image src={qr} w={QR_SIZE} h={QR_SIZE} alt={`QR code of the registration link ${link.Url}`} />
               )}
-            </CopyButton>
+            </Box>
           </Group>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button leftSection={<IconRefresh size={16} />} loading={create.isPending} onClick={() => create.mutate()}>
-            New code
-          </Button>
-        </Group>
-      </Stack>
+          <Text size="sm" ta="center" c={expired ? 'red.9' : undefined} fw={expired ? 600 : undefined}>
+            {!link
+              ? create.isPending
+                ? 'Making a code…'
+                : ''
+              : expired
+                ? 'This code has expired: make a new one.'
+                : `Works for ${minutesAndSeconds(secondsLeft)} more.`}
+          </Text>
+          {link && (
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                label="Or open this link on the phone"
+                value={link.Url}
+                readOnly
+                onFocus={(event) => event.currentTarget.select()}
+                style={{ flex: 1 }}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+                data-testid="enrollment-link"
+              />
+              <CopyButton value={link.Url} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="default"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    aria-label={copied ? 'Copied' : 'Copy the link'}
+                  >
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button leftSection={<IconRefresh size={16} />} loading={create.isPending} onClick={() => create.mutate()}>
+              New code
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { LazyTooltip } from '../lazy-tooltip.tsx';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark.tsx';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+import { FindButton } from './find-button.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export interface AppHeaderProps {
@@ -42,6 +43,7 @@ export function AppHeader({ session, navbarOpened, onToggleNavbar }: AppHeaderPr
         </Link>
       </div>
       <div className={classes.group}>
+        <FindButton />
         {demo && (
           <LazyTooltip label="Demo mode: made-up data, demo accounts and the demo console">
             <Link

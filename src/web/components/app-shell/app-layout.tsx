@@ -6,6 +6,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { SessionKeeper } from '../../session/session-keeper.tsx';
 import { PaletteHost } from '../command-palette/palette-host.tsx';
 import { AppHeader } from './app-header.tsx';
+import classes from './app-layout.module.css';
 import { AppNavbar } from './app-navbar.tsx';
 import { StepUpHost } from './step-up-host.tsx';
 
@@ -23,6 +24,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // Phones keep the width for the cards.
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      {/* The first Tab of every page: past the header and the navigation, straight to the page's content. */}
+      <a href="#main-content" className={classes.skip}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <AppHeader session={session} navbarOpened={opened} onToggleNavbar={toggle} />
       </AppShell.Header>
@@ -34,7 +39,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </div>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--app-main-bg)">
-        <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children}</div>
+        <div id="main-content" tabIndex={-1} style={{ maxWidth: 1200, margin: '0 auto', outline: 'none' }}>
+          {children}
+        </div>
         <PaletteHost />
         <SessionKeeper />
         <StepUpHost />

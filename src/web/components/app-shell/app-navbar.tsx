@@ -6,6 +6,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { listedPages, PAGES } from '../../wiring/pages.tsx';
 import classes from './app-navbar.module.css';
 import { NavPendingBadge } from './nav-pending-badge.tsx';
+import { NavReportsBadge } from './nav-reports-badge.tsx';
 
 const LINK_CLASS = `mantine-focus-auto ${UnstyledButton.classes.root} ${NavLink.classes.root}`;
 
@@ -46,6 +47,8 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
                 </Badge>
               ) : item === PAGES.authorizationRequests ? (
                 <NavPendingBadge />
+              ) : item === PAGES.people ? (
+                <NavReportsBadge />
               ) : null}
             </span>
           </Link>

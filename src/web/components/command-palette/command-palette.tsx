@@ -17,6 +17,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
+import { peopleQueries } from '../../api/people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import { notify } from '../../lib/notify.ts';
@@ -33,11 +34,12 @@ const LIMIT = 8;
 const PERSON_ROUTE = '/people/$userName';
 
 /**
- * Ctrl/⌘+K: jump to a page, a request (by id or user name), a push user or an account (by name), or act: switch the
- * theme, sign out, create an account. Loaded on the first Ctrl/⌘+K. Each list is searched only for people who may
+ * Ctrl/⌘+K or the header's Find button: find a person (their page comes first), jump to a page, a request (by id or
+ * user name), a push user or an account (by name), or act: switch the theme, sign out, create an account. Loaded on
+ * the first ask. Each list is searched only for people who may
  * read it, and asked for only once the palette opens.
  */
-export function CommandPalette({ openNow }: { openNow: boolean }) {
+export function CommandPalette({ opens }: { opens: number }) {
   const navigate = useNavigate();
   const router = useRouter();
   const { setColorScheme } = useMantineColorScheme();
@@ -59,10 +61,14 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   });
   const accounts = useQuery({ ...accountQueries.list(), enabled: opened && mayReadAccounts });
   const hasPersonPage = PERSON_ROUTE in router.routesByPath;
+  // Everyone the service knows, for people who may open their pages: a person is what the helpdesk looks for.
+  const mayReadPeople = hasPersonPage && endpointAccess(session, peopleQueries.list.endpoint).allowed;
+  const everyone = useQuery({ ...peopleQueries.list(), enabled: opened && mayReadPeople });
 
+  // Each ask (the first Ctrl/⌘+K, the header's Find button) opens it.
   useEffect(() => {
-    if (openNow) palette.open();
-  }, [openNow]);
+    if (opens > 0) palette.open();
+  }, [opens]);
 
   const text = query.trim().toLowerCase();
   const requests = useMemo(() => {
@@ -85,12 +91,22 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
         : (accounts.data ?? []).filter((account) => account.UserName.toLowerCase().includes(text)).slice(0, LIMIT),
     [accounts.data, text, mayReadAccounts],
   );
-  // The people the matches belong to, once each, for "Go to person" (only where this build has the page).
-  const people = hasPersonPage
-    ? [
-        ...new Set([...matchingAccounts, ...matchingUsers, ...requests].map((item) => item.UserName).filter(Boolean)),
-      ].slice(0, LIMIT)
-    : [];
+  // The person pages first: everyone matching by name, then the people the other matches belong to, once each.
+  const people = useMemo(() => {
+    if (!hasPersonPage || text.length < 2) return [];
+    const named = mayReadPeople
+      ? (everyone.data ?? []).map((person) => person.UserName).filter((name) => name.toLowerCase().includes(text))
+      : [];
+    const seen = new Set<string>();
+    return [...named, ...[...matchingAccounts, ...matchingUsers, ...requests].map((item) => item.UserName)]
+      .filter((name) => {
+        const key = name.toLowerCase();
+        if (!name || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .slice(0, LIMIT);
+  }, [hasPersonPage, text, mayReadPeople, everyone.data, matchingAccounts, matchingUsers, requests]);
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   const actions = [
     {
@@ -123,13 +139,29 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
   const requestId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
 
   const go = (to: string) => void navigate({ to });
+  // A person's page comes first, unless what was typed begins a page's name ("accounts" means the page).
+  const pagesFirst = text !== '' && pages.some((page) => page.label.toLowerCase().startsWith(text));
+  const peopleGroup = people.length > 0 && (
+    <Spotlight.ActionsGroup label="People">
+      {people.map((userName) => (
+        <Spotlight.Action
+          key={userName}
+          label={userName}
+          description="Their page: devices, requests, codes and reports"
+          leftSection={<IconUser size={18} />}
+          onClick={() => void router.navigate({ href: `/people/${encodeURIComponent(userName)}` })}
+        />
+      ))}
+    </Spotlight.ActionsGroup>
+  );
   const empty =
     pages.length === 0 &&
     actions.length === 0 &&
     requestId === null &&
     requests.length === 0 &&
     matchingUsers.length === 0 &&
-    matchingAccounts.length === 0;
+    matchingAccounts.length === 0 &&
+    people.length === 0;
 
   return (
     <Spotlight.Root
@@ -145,10 +177,15 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
     >
       <Spotlight.Search
         aria-label="Command palette"
-        placeholder="Go to a page, request, push user or account, or act…"
+        placeholder={
+          mayReadPeople
+            ? 'Find a person, or go to a page, request or account…'
+            : 'Go to a page, request, push user or account, or act…'
+        }
         leftSection={<IconSearch size={18} />}
       />
       <Spotlight.ActionsList>
+        {!pagesFirst && peopleGroup}
         {pages.length > 0 && (
           <Spotlight.ActionsGroup label="Pages">
             {pages.map((page) => (
@@ -161,6 +198,7 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
             ))}
           </Spotlight.ActionsGroup>
         )}
+        {pagesFirst && peopleGroup}
         {(requestId !== null || requests.length > 0) && (
           <Spotlight.ActionsGroup label="Authorization requests">
             {requestId !== null && !requests.some((request) => request.Id === requestId) && (
@@ -203,18 +241,6 @@ export function CommandPalette({ openNow }: { openNow: boolean }) {
                 description={`${account.Source} account${account.Enabled ? '' : ' · disabled'}`}
                 leftSection={<IconUserShield size={18} />}
                 onClick={() => void navigate({ to: '/accounts', search: { account: account.Id } })}
-              />
-            ))}
-          </Spotlight.ActionsGroup>
-        )}
-        {people.length > 0 && (
-          <Spotlight.ActionsGroup label="People">
-            {people.map((userName) => (
-              <Spotlight.Action
-                key={userName}
-                label={`Go to ${userName}`}
-                leftSection={<IconUser size={18} />}
-                onClick={() => void router.navigate({ href: `/people/${encodeURIComponent(userName)}` })}
               />
             ))}
           </Spotlight.ActionsGroup>

@@ -117,7 +117,8 @@ export function NotificationsPanel({ credential, device }: { credential: DeviceC
   } else if (!pushKey.data.WebPushEnabled) {
     body = (
       <Alert color="gray" icon={<IconBellOff />} title="Notifications are off on this service">
-        {pushKey.data.Reason ?? 'Codes still arrive on this page: open it when you sign in.'}
+        {/* The service's Reason names its settings, for whoever runs it: never shown to the person holding the phone. */}
+        Codes still arrive on this page: open it when you sign in. If you expected notifications, tell your helpdesk.
       </Alert>
     );
   } else if (permission === 'denied') {

@@ -119,11 +119,25 @@ function useAccountCells(account: Account, phone: boolean): Cells {
   return cells;
 }
 
+/** `DEMO\accounts.admin` with a line-break opportunity after the backslash, where a narrow column may wrap it. */
+function BreakAfterDomain({ userName }: { userName: string }) {
+  const slash = userName.indexOf('\\');
+  if (slash < 0) return userName;
+  return (
+    <>
+      {userName.slice(0, slash + 1)}
+      <wbr />
+      {userName.slice(slash + 1)}
+    </>
+  );
+}
+
 function AccountName({ account }: { account: Account }) {
   return (
     <>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {account.UserName}
+      {/* Broken only between words, or after the domain's backslash: never mid-word ("accounts.a / dmin"). */}
+      <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+        <BreakAfterDomain userName={account.UserName} />
       </Text>
       {account.Email && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

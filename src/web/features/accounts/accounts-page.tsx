@@ -1,5 +1,5 @@
-import { Button, Group } from '@mantine/core';
-import { IconApi, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertTriangle, IconApi, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -87,6 +87,12 @@ function Accounts() {
           </PermissionButton>
         </Group>
       </Group>
+      {account !== undefined && query.isSuccess && !selected && (
+        <UnknownAccount
+          id={account}
+          onDismiss={() => void navigate({ search: (prev) => ({ ...prev, account: undefined }) })}
+        />
+      )}
       {query.isPending ? (
         <LoadingState label="Loading accounts…" />
       ) : query.isError ? (
@@ -135,5 +141,24 @@ function Accounts() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** A link to an account that is not (or no longer) there: said, instead of the list alone as if nothing was asked. */
+function UnknownAccount({ id, onDismiss }: { id: number; onDismiss: () => void }) {
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle />}
+      title={`No account #${id}`}
+      mb="md"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onDismiss}
+      data-testid="unknown-account"
+    >
+      The link names an account that does not exist: it may have been deleted, or the link is mistyped. Every account is
+      listed below.
+    </Alert>
   );
 }

@@ -18,6 +18,7 @@ import { UserText } from '../../components/user-text.tsx';
 import { indefiniteArticle } from '../../lib/article.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { usePhone } from '../../lib/use-phone.ts';
+import { PAGES } from '../../wiring/pages.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { RequestFields } from './request-fields.tsx';
 
@@ -49,7 +50,15 @@ function RequestDetail({ id }: { id: number }) {
   const focusReturn = useFocusReturn();
   const phone = usePhone();
 
-  if (!query.isSuccess) return <QueryState query={query} loading="Loading request…" what="authorization request" />;
+  if (!query.isSuccess)
+    return (
+      <QueryState
+        query={query}
+        loading="Loading request…"
+        what="authorization request"
+        back={PAGES.authorizationRequests}
+      />
+    );
   const request = query.data;
   const status = requestStatus(request, pending.data ? new Set(pending.data.map((r) => r.Id)) : undefined);
 

@@ -14,6 +14,7 @@ import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { requestStatus } from '../../components/request-status.ts';
+import { StaleListNotice } from '../../components/stale-list-notice.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
 import type { VirtualTableHandle } from '../../components/use-window-list.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
@@ -167,9 +168,12 @@ function RequestQueue() {
           {live.arrived.size === 1 ? 'Show 1 new request' : `Show ${live.arrived.size} new requests`}
         </Button>
       )}
+      {listQuery.isError && listQuery.data !== undefined && (
+        <StaleListNotice error={listQuery.error} onRetry={() => void listQuery.refetch()} />
+      )}
       {listQuery.isPending ? (
         <LoadingState label="Loading requests…" />
-      ) : listQuery.isError ? (
+      ) : listQuery.isError && listQuery.data === undefined ? (
         <ErrorState error={listQuery.error} onRetry={() => void listQuery.refetch()} />
       ) : rows.length === 0 ? (
         search ? (

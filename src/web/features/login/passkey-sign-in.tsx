@@ -5,12 +5,14 @@ import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/i
 import { isApiError } from '../../api/api-error.ts';
 import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { loadApi } from '../../api/load-api.ts';
-import { passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
+import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../../components/device-code-proof.tsx';
+import { PasskeyAddressNote } from '../../components/passkey-address-note.tsx';
 import { RecoveryCodeForm } from '../../components/recovery-code-form.tsx';
 import { useSecondFactorProof } from '../../components/use-second-factor-proof.ts';
 import { notify } from '../../lib/notify.ts';
 import { loginErrorText } from './login-error.ts';
+import { SecondStepHelp } from './second-step-help.tsx';
 
 /** What a password step that needs a second step answered (401 second-factor-required). */
 export interface SecondStepTicket {
@@ -105,6 +107,18 @@ export function SecondStep({
   const proof = useSecondFactorProof();
   const { busy, error } = proof;
   const prove = (how: () => Promise<LoginResult>) => proof.prove(async () => signedIn(await how(), onSignedIn));
+  // A closed or failed prompt is no error worth a red box, but the person is told, and pointed at the other ways.
+  const [promptClosed, setPromptClosed] = useState(false);
+  const tryPasskey = () =>
+    prove(async () => {
+      setPromptClosed(false);
+      try {
+        return await signInWithPasskey({ ticket: step.ticket });
+      } catch (failure) {
+        if (passkeyCancelled(failure)) setPromptClosed(true);
+        throw failure;
+      }
+    });
 
   const submitCode = (typed: string) =>
     void prove(async () => {
@@ -126,13 +140,14 @@ export function SecondStep({
         {afterSingleSignOn ? 'Single sign-on recognised you.' : 'Your password was right.'} Now confirm it is you with
         your second factor.
       </Text>
+      {step.methods.includes('Passkey') && <PasskeyAddressNote />}
       {step.methods.includes('Passkey') && (
         <Button
           size="md"
           fullWidth
           leftSection={<IconFingerprint size={18} />}
           loading={busy}
-          onClick={() => void prove(() => signInWithPasskey({ ticket: step.ticket }))}
+          onClick={() => void tryPasskey()}
           data-autofocus
         >
           Use your passkey
@@ -153,12 +168,18 @@ export function SecondStep({
         <Divider label="or" labelPosition="center" />
       )}
       {step.methods.includes('RecoveryCode') && <RecoveryCodeForm busy={busy} onSubmit={submitCode} fullWidth />}
+      {promptClosed && !text && (
+        <Alert color="blue" title="No passkey was used" role="status">
+          The passkey prompt closed without one. Try again, or use another way on this page.
+        </Alert>
+      )}
       <TemporaryCodeForm busy={busy} onSubmit={submitTemporaryCode} opened={step.methods.length === 0} />
       {text && (
         <Alert color="red" icon={<IconAlertTriangle />} title={text.title} role="alert">
           {text.message}
         </Alert>
       )}
+      <SecondStepHelp methods={step.methods} />
       <Button variant="subtle" onClick={onRestart}>
         {expired ? 'Sign in again' : 'Start over'}
       </Button>

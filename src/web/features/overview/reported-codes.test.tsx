@@ -61,6 +61,9 @@ describe('ReportedCodesSection', () => {
     const { user } = renderWithProviders(inRouter(<ReportedCodesSection />));
     expect(await screen.findByText('1 open')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: "Mark ACME\\dana's report handled" }));
+    expect(routes.called('POST /api/People/Reports/1/Handled')).toHaveLength(0);
+    const confirm = await screen.findByRole('dialog', { name: "Mark ACME\\dana's report handled?" });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark handled' }));
     await waitFor(() => expect(screen.getByTestId('reported-codes')).toHaveTextContent(/Handled by DEMO\\helpdesk/));
     expect(screen.queryByText('1 open')).not.toBeInTheDocument();
   });

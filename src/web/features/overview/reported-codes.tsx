@@ -6,6 +6,7 @@ import { accountQueries } from '../../api/account-queries.ts';
 import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
 import { InlineError } from '../../components/inline-error.tsx';
 import { PersonLink, PersonPageLink } from '../../components/person-links.tsx';
+import { RouterAnchor } from '../../components/router-links.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 
@@ -14,7 +15,7 @@ const SHOWN = 5;
 
 /**
  * Codes people reported from their phones as not asked for by them: whoever asked knows that person's password,
- * so account administrators see who, when, and from where.
+ * so everyone who looks after people (Read on Security, the helpdesk) sees who, when, and from where.
  */
 export function ReportedCodesSection() {
   const query = useQuery(accountQueries.reportedCodes());
@@ -49,8 +50,10 @@ export function ReportedCodesSection() {
           ))}
           {query.data.length > SHOWN && (
             <Text component="li" size="xs" c="dimmed">
-              {query.data.length - SHOWN} older {query.data.length - SHOWN === 1 ? 'report' : 'reports'}: see each
-              account’s activity under Accounts.
+              {query.data.length - SHOWN} older {query.data.length - SHOWN === 1 ? 'report' : 'reports'}:{' '}
+              <RouterAnchor to="/people" search={{ view: 'reported' }} size="xs">
+                People with open reports
+              </RouterAnchor>
             </Text>
           )}
         </Stack>

@@ -78,6 +78,10 @@ describe('PersonCodes', () => {
     vi.stubGlobal('fetch', routes.fetch);
     const { user } = renderWithProviders(inRouter(<PersonCodes person={jane([reported])} />));
     await user.click(await screen.findByRole('button', { name: 'Mark the report of “Deploy payroll patch” handled' }));
+    // Asked first, as every action on a person; nothing is sent before the answer.
+    const confirm = await screen.findByRole('dialog', { name: 'Mark the report of “Deploy payroll patch” handled?' });
+    expect(confirm).toHaveTextContent('Nothing else changes');
+    await user.click(within(confirm).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Marked handled by DEMO\\helpdesk.')).toBeInTheDocument();
     expect(routes.called('POST /api/People/Reports/31/Handled')).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleMinus } from '@tabler/icons-react';
 import { endpoints, type Person, type PersonDevice, PushUserStatusCode } from '../../../shared/contract/index.ts';
+import { confirmAction } from '../../components/confirm-action.tsx';
 import { Permitted } from '../../components/permission-button.tsx';
 import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
@@ -8,7 +9,6 @@ import { Timestamp } from '../../components/timestamp.tsx';
 import { useChangeStatus } from '../../components/use-change-status.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { deviceName } from '../../lib/device-name.ts';
-import { confirmAction } from './confirm.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 

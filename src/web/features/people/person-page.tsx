@@ -12,6 +12,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RouterAnchor } from '../../components/router-links.tsx';
 import { BACK_LINK_PROPS } from '../../components/text-placeholder.tsx';
 import { UserText } from '../../components/user-text.tsx';
+import { PAGES } from '../../wiring/pages.tsx';
 import { PersonAccount, PersonSignIns } from './person-account.tsx';
 import { PersonActions } from './person-actions.tsx';
 import { PersonCodes } from './person-codes.tsx';
@@ -70,7 +71,7 @@ function PersonDetail({ userName }: { userName: string }) {
         {isApiError(query.error) && query.error.kind === 'not-found' ? (
           <UnknownPerson userName={userName} />
         ) : (
-          <QueryState query={query} loading="Loading this person…" what="person" />
+          <QueryState query={query} loading="Loading this person…" what="person" back={PAGES.people} />
         )}
       </>
     );

@@ -15,6 +15,7 @@ import { BACK_LINK_PROPS } from '../../components/text-placeholder.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { deviceName } from '../../lib/device-name.ts';
+import { PAGES } from '../../wiring/pages.tsx';
 import { BACK_TO_PUSH_USERS, StatusExplanation } from './push-user-outline.tsx';
 import { StatusSwitcher } from './status-switcher.tsx';
 
@@ -71,7 +72,8 @@ function Fields({ user }: { user: PushMessageUserDetail }) {
 
 function PushUserDetail({ id }: { id: number }) {
   const query = useQuery(pushUserQueries.detail(id));
-  if (!query.isSuccess) return <QueryState query={query} loading="Loading push user…" what="push user" />;
+  if (!query.isSuccess)
+    return <QueryState query={query} loading="Loading push user…" what="push user" back={PAGES.pushUsers} />;
   const user = query.data;
   return (
     <>

@@ -9,7 +9,8 @@ import type { StatusFilter } from './push-user-search.ts';
 export interface PushUserToolbarProps {
   status: StatusFilter;
   q: string | undefined;
-  users: readonly PushMessageUser[];
+  /** Undefined while there is no list (loading, or never reached): the filters then show no counts. */
+  users: readonly PushMessageUser[] | undefined;
   /** Every keystroke, before the debounced URL update: the list filters as the person types. */
   onSearchInput?: (value: string) => void;
   onChange: (change: { status?: StatusFilter; q?: string | undefined }) => void;
@@ -30,10 +31,11 @@ export const PushUserToolbar = memo(function PushUserToolbar({
 }: PushUserToolbarProps) {
   const counts = useMemo(() => {
     const byStatus = new Map<number, number>();
-    for (const user of users) byStatus.set(user.Status, (byStatus.get(user.Status) ?? 0) + 1);
+    for (const user of users ?? []) byStatus.set(user.Status, (byStatus.get(user.Status) ?? 0) + 1);
     return byStatus;
   }, [users]);
-  const count = (filter: StatusFilter) => (filter === 'all' ? users.length : (counts.get(FILTER_STATUS[filter]) ?? 0));
+  const count = (filter: StatusFilter) =>
+    filter === 'all' ? (users?.length ?? 0) : (counts.get(FILTER_STATUS[filter]) ?? 0);
 
   return (
     <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
@@ -44,7 +46,7 @@ export const PushUserToolbar = memo(function PushUserToolbar({
         onChange={(next) => onChange({ status: next })}
         options={(Object.keys(LABELS) as StatusFilter[]).map((value) => ({
           value,
-          label: `${LABELS[value]} (${count(value)})`,
+          label: users === undefined ? LABELS[value] : `${LABELS[value]} (${count(value)})`,
         }))}
       />
       <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>

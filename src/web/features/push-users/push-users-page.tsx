@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
+import { StaleListNotice } from '../../components/stale-list-notice.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { bulkStatusActions } from './bulk-status-actions.ts';
@@ -25,7 +26,6 @@ const route = getRouteApi('/_app/push-users/');
 const BulkStatusDialog = lazy(() =>
   import('./bulk-status-dialog.tsx').then((module) => ({ default: module.BulkStatusDialog })),
 );
-const NO_USERS: readonly PushMessageUser[] = [];
 const idOfUser = (user: PushMessageUser) => user.Id;
 const selectLabel = (user: PushMessageUser) => `Select push user #${user.Id} ${user.UserName}`;
 
@@ -60,14 +60,17 @@ function PushUsers() {
       <PushUserToolbar
         status={status}
         q={q}
-        users={query.data ?? NO_USERS}
+        users={query.data}
         onSearchInput={list.onSearchInput}
         onChange={list.changeSearch}
         exportButton={list.exportButton}
       />
+      {query.isError && query.data !== undefined && (
+        <StaleListNotice error={query.error} onRetry={() => void query.refetch()} />
+      )}
       {query.isPending ? (
         <LoadingState label="Loading push users…" />
-      ) : query.isError ? (
+      ) : query.isError && query.data === undefined ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         search || status !== 'all' ? (

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Code,
@@ -32,6 +31,7 @@ import { DialogActions } from '../../components/dialog-actions.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PasskeyAddressNote, passkeysWorkHere } from '../../components/passkey-address-note.tsx';
 import { ProblemAlert } from '../../components/problem-alert.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -100,6 +100,7 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             then you go on to where you were going.
           </Alert>
         )}
+        {data.PasskeysUnavailable === null && <PasskeyAddressNote />}
         {data.PasskeysUnavailable && (
           <Alert color="yellow" icon={<IconAlertTriangle />} title="Passkeys do not work at this address">
             {data.PasskeysUnavailable}
@@ -118,7 +119,7 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             <Button
               leftSection={<IconFingerprint size={18} />}
               onClick={() => setAdding(true)}
-              disabled={data.PasskeysUnavailable !== null}
+              disabled={data.PasskeysUnavailable !== null || !passkeysWorkHere()}
             >
               Add a passkey
             </Button>
@@ -140,11 +141,22 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             <Title order={2} fz="lg" mb={4}>
               Recovery codes
             </Title>
-            <Text size="sm" c={data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? 'orange.8' : 'dimmed'} mb="sm">
-              {data.RecoveryCodesLeft === 0
-                ? 'None yet. Each works once, when your passkey and devices are out of reach.'
-                : `${data.RecoveryCodesLeft} left.${data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? ' Make new ones soon.' : ''}`}
-            </Text>
+            {/* Running low is said in the body text's colour (the page's contrast), marked by the icon's orange. */}
+            <Group gap={6} wrap="nowrap" align="flex-start" mb="sm" data-testid="recovery-codes-left">
+              {data.RecoveryCodesLeft <= RECOVERY_CODES_LOW && (
+                <IconAlertTriangle
+                  size={18}
+                  color="var(--mantine-color-orange-8)"
+                  aria-hidden
+                  style={{ flexShrink: 0 }}
+                />
+              )}
+              <Text size="sm" c={data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? undefined : 'dimmed'}>
+                {data.RecoveryCodesLeft === 0
+                  ? 'None yet. Each works once, when your passkey and devices are out of reach.'
+                  : `${data.RecoveryCodesLeft} left.${data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? ' Make new ones soon.' : ''}`}
+              </Text>
+            </Group>
             <ProblemAlert error={generate.error} mb="sm" />
             <Button
               variant="default"
@@ -359,8 +371,8 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
     <Modal opened onClose={onClose} title="Your recovery codes" closeOnClickOutside={false}>
       <Stack gap="sm">
         <Text size="sm">
-          Keep them somewhere safe, apart from your devices: each signs you in once when your passkey and devices are
-          out of reach. They are shown only now; earlier codes no longer work.
+          Keep these {codes.length} codes somewhere safe, apart from your devices: each signs you in once when your
+          passkey and devices are out of reach. They are shown only now; earlier codes no longer work.
         </Text>
         <List spacing={4} ff="monospace" aria-label="Recovery codes" listStyleType="none">
           {codes.map((code) => (
@@ -379,9 +391,6 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
           </CopyButton>
           <Button onClick={onClose}>I have saved them</Button>
         </Group>
-        <Badge variant="light" color="gray">
-          {codes.length} codes
-        </Badge>
       </Stack>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { whenModalsHostMounted } from '../../lib/modals-host.ts';
-import { isPhone, sheetProps } from '../../lib/use-phone.ts';
+import { whenModalsHostMounted } from '../lib/modals-host.ts';
+import { isPhone, sheetProps } from '../lib/use-phone.ts';
 
 export interface Confirmation {
   title: string;
@@ -13,7 +13,7 @@ export interface Confirmation {
 }
 
 /**
- * Asks before an action on a person, naming what it does. The modals package loads on demand, as the push users'
+ * Asks before an action on a person or their report, naming what it does. The modals package loads on demand, as the push users'
  * Delete confirmation does (components/use-change-status.tsx); focus returns where it was.
  */
 export function confirmAction({ title, children, confirm, destructive = true, onConfirm }: Confirmation): void {
