@@ -1,10 +1,11 @@
 // npm run reset-sign-in -- 'CORP\root': recovers an account whose second factor is gone (the break-glass
-// administrator's passkey, lost) without SQL. Its passkeys, recovery codes and pending second steps go and its sessions
+// administrator's passkey, lost) without SQL. Its passkeys, recovery codes, devices and pending second steps go and its sessions
 // end; its password stays, and the next sign-in asks for a new second factor. Written to the account's history and the
 // audit stream (AUDIT_LOG). The embedded database is refused while the service runs (it holds the file); PostgreSQL
 // takes it in one transaction beside running services, which are told at once.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ActivityStore } from '../src/server/audit/activity-store.ts';
 import { openAuditLog } from '../src/server/audit/audit-log.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { DatabaseInUseError, openDatabase, SQLITE_FILE_NAME } from '../src/server/db/database.ts';
@@ -33,7 +34,11 @@ try {
     const reset = await resetSignInByUserName(handle.db, userName, now);
     if (!reset) throw new Error(`No account is named ${userName}. Check the name as the Accounts page shows it.`);
     if (handle.dialect === 'postgres') await announceAccessChangeOnce(handle.db, reset.id);
-    const { audit, close } = openAuditLog(config.auditLog, () => now, {});
+    // Kept for the Activity page too, as the service keeps every event it records.
+    const activity = new ActivityStore(handle.db, (error) =>
+      process.stderr.write(`The Activity page missed this reset: ${(error as Error).message}\n`),
+    );
+    const { audit, close } = openAuditLog(config.auditLog, () => now, { activity });
     audit.record({
       action: 'sign-in-methods-reset',
       outcome: 'success',
@@ -43,14 +48,16 @@ try {
         account: reset.userName,
         passkeysRemoved: reset.passkeys,
         recoveryCodesRemoved: reset.recoveryCodes,
+        devicesRemoved: reset.devices,
         sessionsEnded: reset.sessions,
       },
     });
     await close();
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     process.stdout.write(
-      `Reset the sign-in of ${reset.userName}: removed ${plural(reset.passkeys, 'passkey')} and ` +
-        `${plural(reset.recoveryCodes, 'recovery code')}, ended ${plural(reset.sessions, 'session')}.\n` +
+      `Reset the sign-in of ${reset.userName}: removed ${plural(reset.passkeys, 'passkey')}, ` +
+        `${plural(reset.recoveryCodes, 'recovery code')} and ${plural(reset.devices, 'device')}, ` +
+        `ended ${plural(reset.sessions, 'session')}.\n` +
         'They sign in with their password; where a second factor is required, they are asked to add one first.\n',
     );
   } finally {
