@@ -178,9 +178,7 @@ test('Settings keeps the server and consumer name under Advanced', async ({ page
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('Accounts keeps user names whole and Push users its times on one line; missing ones are said', async ({
-    page,
-  }) => {
+  test('Accounts keeps user names whole; a missing push user or account is said', async ({ page }) => {
     await signInAs(page, 'Admin');
     await page.goto('/accounts');
     const name = page.getByText('DEMO\\accounts.admin', { exact: true });
@@ -194,14 +192,6 @@ test.describe('at 1440 px', () => {
     expect(lines).toBeLessThanOrEqual(2);
     const width = await name.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(width).toBeLessThanOrEqual(0);
-
-    await page.goto('/push-users');
-    const time = page.locator('tbody time').first();
-    await expect(time).toBeVisible();
-    const heights = await page
-      .locator('tbody time')
-      .evaluateAll((times) => times.slice(0, 10).map((time) => time.getClientRects().length));
-    expect(heights.every((rects) => rects === 1)).toBe(true);
 
     await page.goto('/push-users/424242');
     await expect(page.getByRole('heading', { name: 'No such push user' })).toBeVisible();
