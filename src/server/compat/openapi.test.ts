@@ -82,6 +82,10 @@ describe('the OpenAPI document (SPEC §3 "Running it")', () => {
       'POST /Device/EnrollmentLinks': 'when',
       'POST /Admin/Accounts/{id}/SignInMethods/Reset': 'always',
       'POST /People/{userName}/TemporaryCodes': 'always',
+      'POST /Admin/Alerts/Destinations': 'always',
+      'PUT /Admin/Alerts/Destinations/{id}': 'always',
+      'DELETE /Admin/Alerts/Destinations/{id}': 'always',
+      'POST /Admin/Alerts/Destinations/{id}/Secret': 'always',
     });
     for (const endpoint of Object.values(endpoints) as Endpoint[]) {
       const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorizationRequest } from '../../shared/contract/index.ts';
-import { json, renderWithProviders, scriptedFetch } from '../test/render.tsx';
+import type { AuthorizationRequest, RequestContext } from '../../shared/contract/index.ts';
+import { requestContextQueries } from '../api/request-context-queries.ts';
+import { createTestQueryClient, inRouter, json, renderWithProviders, scriptedFetch } from '../test/render.tsx';
 import { signInAs } from '../test/session.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 
@@ -19,14 +20,42 @@ const request: AuthorizationRequest = {
   Status: 'Pending',
 };
 
+/** How the request came, known before the dialog opens (the queue's row asked already): nothing recorded. */
+const context: RequestContext = {
+  AuthorizationRequestId: 4,
+  UserName: 'ACME\\jane.doe',
+  Origin: {
+    Kind: 'NotRecorded',
+    SignInMethod: null,
+    LinkIssuedBy: null,
+    LinkIssuedFor: null,
+    LinkIssuedTimestampUtc: null,
+    ClientAddress: null,
+    UserAgent: null,
+  },
+  OtherDevices: [],
+  OpenReports: 0,
+  Hints: [],
+};
+
 beforeEach(() => signInAs());
+
+/** The dialog with its context already known, so that it asks the service for nothing but the decision. */
+async function renderDialog(decision: 'approve' | 'reject') {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(requestContextQueries.one(request.Id).queryKey, context);
+  const rendered = renderWithProviders(
+    inRouter(<DecisionDialog target={{ request, decision }} onClose={() => {}} onDecided={() => {}} />),
+    { queryClient },
+  );
+  await screen.findByRole('dialog');
+  return rendered;
+}
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the decision dialog in words', () => {
-  it('names a person without an email address without empty parentheses', () => {
-    renderWithProviders(
-      <DecisionDialog target={{ request, decision: 'approve' }} onClose={() => {}} onDecided={() => {}} />,
-    );
+  it('names a person without an email address without empty parentheses', async () => {
+    await renderDialog('approve');
     const dialog = screen.getByRole('dialog', { name: 'Approve this device?' });
     expect(dialog).toHaveTextContent('ACME\\jane.doe');
     expect(dialog.textContent).not.toMatch(/\(\s*\)/);
@@ -34,9 +63,7 @@ describe('the decision dialog in words', () => {
 
   it('tells of a rejection as a decision made, not in the red of an error', async () => {
     vi.stubGlobal('fetch', scriptedFetch(json({ ...request, Status: 'Rejected' })).fetch);
-    const { user } = renderWithProviders(
-      <DecisionDialog target={{ request, decision: 'reject' }} onClose={() => {}} onDecided={() => {}} />,
-    );
+    const { user } = await renderDialog('reject');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const notice = (await screen.findByText('Request rejected')).closest('.mantine-Notification-root');
     await waitFor(() => expect(notice).not.toBeNull());
