@@ -79,7 +79,7 @@ describe('npm run reset-sign-in', () => {
     const done = await reset(ADMIN[0].toUpperCase());
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toMatch(
-      /^Reset the sign-in of DEMO\\admin: removed 0 passkeys and 10 recovery codes, ended 1 session\.\n/,
+      /^Reset the sign-in of DEMO\\admin: removed 0 passkeys, 10 recovery codes and 0 devices, ended 1 session\.\n/,
     );
     const audit = fs
       .readFileSync(auditFile, 'utf8')
@@ -102,5 +102,14 @@ describe('npm run reset-sign-in', () => {
     expect(again.status).toBe(200);
     const methods = await call(restarted.api, 'GET', '/Admin/Accounts/Me/SignInMethods', `Bearer ${again.body.Token}`);
     expect(methods.body).toMatchObject({ Passkeys: [], RecoveryCodesLeft: 0 });
+    // The Activity page keeps the command's event, as it keeps the service's own.
+    const activity = await call(
+      restarted.api,
+      'GET',
+      '/Activity?action=sign-in-methods-reset',
+      `Bearer ${again.body.Token}`,
+    );
+    expect(activity.status).toBe(200);
+    expect(activity.body.Events).toMatchObject([{ Actor: 'npm run reset-sign-in', Outcome: 'success' }]);
   }, 120_000);
 });
