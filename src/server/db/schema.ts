@@ -298,17 +298,23 @@ export interface DeviceEventTable {
   notice_id: Generated<number | null>;
 }
 
-export type DeviceNoticeKind = 'enrolled' | 'approved';
+export type DeviceNoticeKind = 'enrolled' | 'approved' | 'temporary-code';
 
-/** A device told that another device was enrolled for its person, or approved (migration 016). */
+/**
+ * A device told that another device was enrolled for its person, or approved (migration 016), or that a temporary
+ * code was issued for them (migration 027).
+ */
 export interface DeviceNoticeTable {
   id: Generated<number>;
   device_id: number;
   kind: DeviceNoticeKind;
-  authorization_request_id: number;
+  /** The new device's enrolment ('enrolled', 'approved'); null for a temporary code's notice. */
+  authorization_request_id: number | null;
   created_at: string;
   /** When the person said, from this device, that the new one is not theirs. */
   reported_at: string | null;
+  /** The code issued ('temporary-code'); null otherwise. */
+  temporary_code_id: Generated<number | null>;
 }
 
 /** Keys the service makes for itself once and every process shares (the VAPID pair). */

@@ -163,6 +163,38 @@ describe('WebPushSender: what reaches the push service', () => {
     expect(long.notification.body).toMatch(/^x{120}…, at /);
   });
 
+  it('sends a notice of a temporary code: who issued it and until when, never the code, on a topic of its own', async () => {
+    const now = new Date('2030-05-06T10:32:15.250Z');
+    const { sender } = setup({ clock: () => now });
+    const subscription = receiver.subscribe();
+    const notice = {
+      kind: 'temporary-code' as const,
+      temporaryCodeId: 5,
+      issuedBy: 'ACME\\helpdesk\u202e',
+      validUntil: new Date('2030-05-06T11:32:15.250Z'),
+      at: now,
+    };
+
+    const [result] = await sender.sendNoticeNow([target(7, subscription)], notice);
+
+    expect(result?.outcome).toBe('accepted');
+    const [push] = receiver.pushesTo(subscription.endpoint);
+    if (!push) throw new Error('no push arrived');
+    // The worker's schema, strict: nothing it does not read.
+    expect(WebPushPayload.parse(JSON.parse(push.payload ?? 'null'))).toStrictEqual({
+      web_push: 8030,
+      notification: {
+        title: 'A temporary code was issued for you',
+        body: 'By ACME\\helpdesk at 10:32 UTC, valid until 11:32 UTC. Not you who asked? Call your helpdesk.',
+        navigate: DEVICE_APP_URL,
+        tag: 'temporary-code-notice-5',
+      },
+    });
+    expect(push.headers.ttl).toBe(String(24 * 3600));
+    expect(push.headers.topic).not.toBe(sender.topicFor(7));
+    expect(push.headers.topic).not.toBe(sender.topicFor(5, 'device notice'));
+  });
+
   it('gives TTL as the remaining life by the real clock too, and the JWT expires within 24 hours', async () => {
     const { sender } = setup();
     const subscription = receiver.subscribe();

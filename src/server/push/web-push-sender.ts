@@ -26,7 +26,7 @@ export const PUSH_METRIC_NAME = 'tachyon_web_push_total';
 
 /** A notice of a new device is worth delivering for a day; a phone off longer sees it in the app. */
 const NOTICE_TTL_HOURS = 24;
-/** The new device's description in a notice, in graphemes: a lock screen shows a line or two. */
+/** A name in a notice (the new device's, the helpdesk's), in graphemes: a lock screen shows a line or two. */
 const NOTICE_DEVICE_MAX = 120;
 
 /** A push service's own explanation is kept only this long, for the log: enough for FCM's or Apple's reason. */
@@ -133,6 +133,12 @@ function visibleText(text: string): string {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** Visible text only, cut to NOTICE_DEVICE_MAX graphemes. */
+function shortened(text: string): string {
+  const parts = Array.from(graphemes.segment(visibleText(text)), (part) => part.segment);
+  return parts.length > NOTICE_DEVICE_MAX ? `${parts.slice(0, NOTICE_DEVICE_MAX).join('')}…` : parts.join('');
+}
+
 /**
  * Sends each new two-factor token to a person's subscribed devices by Web Push. web-push builds each request
  * (the VAPID JWT, the aes128gcm encryption); the request itself is made here so that the time-out, the endpoint
@@ -232,10 +238,16 @@ export class WebPushSender implements TokenPushSender {
     );
   }
 
-  /** A notice of a new device: one push per target, worth delivering for NOTICE_TTL_HOURS. */
+  /** A device notice: one push per target, worth delivering for NOTICE_TTL_HOURS. */
   async sendNoticeNow(targets: readonly TokenPushTarget[], notice: DeviceNoticeMessage): Promise<PushResult[]> {
     const payload = this.noticePayload(notice);
     const expires = new Date(notice.at.getTime() + NOTICE_TTL_HOURS * 3_600_000);
+    if (notice.kind === 'temporary-code') {
+      const about = { notice: notice.kind, temporaryCodeId: notice.temporaryCodeId };
+      // Per code: never replaces a sign-in code waiting, nor a device's notice.
+      const topic = this.topicFor(notice.temporaryCodeId, 'temporary code notice');
+      return Promise.all(targets.map((target) => this.deliver(target, { expires, about, topic }, payload)));
+    }
     const about = { notice: notice.kind, authorizationRequestId: notice.authorizationRequestId };
     // Per enrolment: "approved" replaces its own "enrolled" still waiting, never a code nor another device's notice.
     const topic = this.topicFor(notice.authorizationRequestId, 'device notice');
@@ -306,12 +318,25 @@ export class WebPushSender implements TokenPushSender {
     return best;
   }
 
-  /** A notice's declarative push message: what was added, when, and where to say it was not the person. */
+  /**
+   * A notice's declarative push message: what was added, when, and where to say it was not the person; for a
+   * temporary code, who issued it and until when it works (never the code: a lock screen shows this).
+   */
   noticePayload(notice: DeviceNoticeMessage): string {
-    const device = Array.from(graphemes.segment(visibleText(notice.device)), (part) => part.segment);
-    const named =
-      device.length > NOTICE_DEVICE_MAX ? `${device.slice(0, NOTICE_DEVICE_MAX).join('')}…` : device.join('');
     const when = `${this.timeFormat.format(notice.at)}${this.timeSuffix}`;
+    if (notice.kind === 'temporary-code') {
+      const until = `${this.timeFormat.format(notice.validUntil)}${this.timeSuffix}`;
+      return JSON.stringify({
+        web_push: 8030,
+        notification: {
+          title: 'A temporary code was issued for you',
+          body: `By ${shortened(notice.issuedBy) || 'your helpdesk'} at ${when}, valid until ${until}. Not you who asked? Call your helpdesk.`,
+          navigate: this.deviceAppUrl,
+          tag: `temporary-code-notice-${notice.temporaryCodeId}`,
+        },
+      } satisfies WebPushPayload);
+    }
+    const named = shortened(notice.device);
     return JSON.stringify({
       web_push: 8030,
       notification: {

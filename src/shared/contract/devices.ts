@@ -156,7 +156,7 @@ export const DevicePushList = z.array(DevicePush);
  * (`approved`). Only the person's other Active devices get one; "This wasn't me" reports it
  * (`POST /Device/Notices/{Id}/Report`).
  */
-export const DeviceNotice = z.object({
+export const NewDeviceNotice = z.object({
   Id,
   Kind: z.enum(['enrolled', 'approved']),
   /** The new device's enrolment, as it described itself (empty when it did not say). */
@@ -173,6 +173,26 @@ export const DeviceNotice = z.object({
   /** When this device reported it as not the person's; null until then. */
   ReportedTimestampUtc: z.nullable(Timestamp),
 });
+export type NewDeviceNotice = z.infer<typeof NewDeviceNotice>;
+
+/**
+ * A notice to a device: the helpdesk issued a temporary code for its person (`temporary-code`), so that someone can
+ * sign in as them without a phone. Every Active device of the person gets one. Who issued it, when and until when:
+ * never the code. It is not reported from the device (a person who did not ask for it calls their helpdesk).
+ */
+export const TemporaryCodeNotice = z.object({
+  Id,
+  Kind: z.literal('temporary-code'),
+  TemporaryCodeId: Id,
+  /** The helpdesk's user name. */
+  IssuedBy: z.string(),
+  /** When it was issued (this notice was made then), and until when it works unless used up or revoked first. */
+  NoticeTimestampUtc: Timestamp,
+  ValidUntilUtc: Timestamp,
+});
+export type TemporaryCodeNotice = z.infer<typeof TemporaryCodeNotice>;
+
+export const DeviceNotice = z.discriminatedUnion('Kind', [NewDeviceNotice, TemporaryCodeNotice]);
 export type DeviceNotice = z.infer<typeof DeviceNotice>;
 export const DeviceNoticeList = z.array(DeviceNotice);
 
@@ -181,7 +201,7 @@ export const DeviceNoticeList = z.array(DeviceNotice);
  * person's other devices, the Web Push about it and the account's history all name it so.
  */
 export function describeNewDevice(
-  device: Pick<DeviceNotice, 'DeviceType' | 'Manufacturer' | 'Model' | 'OsVersion'>,
+  device: Pick<NewDeviceNotice, 'DeviceType' | 'Manufacturer' | 'Model' | 'OsVersion'>,
 ): string {
   const name = [device.Manufacturer, device.Model].filter((part) => part.trim() !== '').join(' ');
   const os = device.OsVersion.trim();
@@ -195,7 +215,8 @@ export function describeNewDevice(
  * - `token`: a code arrived (as the inbox lists it);
  * - `token-ended`: a code no longer works (used, replaced by a newer one, reported, or ended by a report of another
  *   code of its person): take it off the screen;
- * - `notice`: another device was enrolled for the person, or approved (as the notices list it).
+ * - `notice`: another device was enrolled for the person, or approved, or a temporary code was issued for them (as
+ *   the notices list it).
  */
 export const DeviceEvent = z.discriminatedUnion('Type', [
   z.object({ Type: z.literal('device'), Device: DeviceState }),

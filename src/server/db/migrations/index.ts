@@ -22,6 +22,7 @@ import * as temporaryCodes from './020-029/022-temporary-codes.ts';
 import * as enrolmentOrigin from './020-029/024-enrolment-origin.ts';
 import * as activity from './020-029/025-activity.ts';
 import * as alerts from './020-029/026-alerts.ts';
+import * as temporaryCodeNotices from './020-029/027-temporary-code-notices.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '024-enrolment-origin': enrolmentOrigin,
   '025-activity': activity,
   '022-temporary-codes': temporaryCodes,
+  '027-temporary-code-notices': temporaryCodeNotices,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -13,6 +13,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { type NewDeviceNotice, recordTemporaryCodeNotices } from '../devices/device-notices.ts';
 
 /*
  * Temporary codes: the helpdesk's answer to a lost phone. The code exists once, in the answer that issues it; the
@@ -77,31 +78,39 @@ const COLUMNS = [
   'revoked_at',
 ] as const;
 
-/** Issues a code for a person's account; the answer carries the code this once. */
+/**
+ * Issues a code for a person's account; the answer carries the code this once. Every Active device of the person
+ * is told in the same transaction (devices/device-notices.ts: who issued it, until when, never the code); the caller
+ * announces `notice` to their streams and by Web Push once committed.
+ */
 export async function issueTemporaryCode(
   db: Kysely<Database>,
   clock: Clock,
   hashCost: number,
-  principalId: number,
+  account: { id: number; userName: string },
   request: TemporaryCodeRequest,
   issuedBy: string,
-): Promise<IssuedTemporaryCode> {
+): Promise<{ code: IssuedTemporaryCode; notice: NewDeviceNotice }> {
   const code = newCode();
   const codeHash = await hashPassword(normalized(code), hashCost);
   const now = clock();
-  const row = await db
-    .insertInto('temporary_codes')
-    .values({
-      principal_id: principalId,
-      code_hash: codeHash,
-      issued_by: issuedBy,
-      issued_at: formatTimestamp(now),
-      expires_at: formatTimestamp(new Date(now.getTime() + request.ValidMinutes * 60_000)),
-      uses_allowed: request.Uses,
-    })
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
-  return { ...toTemporaryCode(row, [], now), Code: code };
+  const validUntil = new Date(now.getTime() + request.ValidMinutes * 60_000);
+  return writeTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('temporary_codes')
+      .values({
+        principal_id: account.id,
+        code_hash: codeHash,
+        issued_by: issuedBy,
+        issued_at: formatTimestamp(now),
+        expires_at: formatTimestamp(validUntil),
+        uses_allowed: request.Uses,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    const notice = await recordTemporaryCodeNotices(trx, account.userName, { id: row.id, issuedBy, validUntil }, now);
+    return { code: { ...toTemporaryCode(row, [], now), Code: code }, notice };
+  });
 }
 
 /** A person's temporary codes, newest first, with their uses (never the code). */

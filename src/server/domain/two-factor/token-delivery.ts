@@ -26,19 +26,24 @@ export interface TokenPushMessage {
   scheduled: boolean;
   expires: Date;
 }
-/** A notice to a person's other devices: a new device was enrolled for them, or approved (devices/device-notices.ts). */
-export interface DeviceNoticeMessage {
-  kind: 'enrolled' | 'approved';
-  authorizationRequestId: number;
-  /** What the new device said it is, in words ("Samsung Galaxy S24, Android 15"). */
-  device: string;
-  /** When it happened; the push is worth delivering for a day after. */
-  at: Date;
-}
+/**
+ * A notice to a person's devices (devices/device-notices.ts): a new device was enrolled for them, or approved; or a
+ * temporary code was issued for them (who issued it and until when, never the code).
+ */
+export type DeviceNoticeMessage =
+  | {
+      kind: 'enrolled' | 'approved';
+      authorizationRequestId: number;
+      /** What the new device said it is, in words ("Samsung Galaxy S24, Android 15"). */
+      device: string;
+      /** When it happened; the push is worth delivering for a day after. */
+      at: Date;
+    }
+  | { kind: 'temporary-code'; temporaryCodeId: number; issuedBy: string; validUntil: Date; at: Date };
 export interface TokenPushSender {
   /** One push per target, started after the commit; never throws and never delays the caller. */
   send(targets: readonly TokenPushTarget[], message: TokenPushMessage): void;
-  /** The same for a notice of a new device; a sender without it pushes no notices (the inbox still lists them). */
+  /** The same for a device notice; a sender without it pushes no notices (the inbox still lists them). */
   sendNotice?(targets: readonly TokenPushTarget[], notice: DeviceNoticeMessage): void;
   /** Drops retries still waiting and frees its connections, when the service stops. */
   close?(): void;

@@ -30,11 +30,11 @@ describe('a temporary code as the second step of sign-in', () => {
       .select('id')
       .where('user_key', '=', 'acme\\dana')
       .executeTakeFirstOrThrow();
-    const code = await issueTemporaryCode(
+    const { code } = await issueTemporaryCode(
       t.database.db,
       t.clock.now,
       1024,
-      id,
+      { id, userName: PERSON[0] },
       { ValidMinutes: 60, Uses: uses },
       'DEMO\\admin',
     );

@@ -3,6 +3,7 @@ import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
 import { byContainment, requireWithinReach } from '../../domain/accounts/containment.ts';
 import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
+import { deviceSignal } from '../../domain/core/change-feed.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
 import {
   accountOfPerson,
@@ -24,7 +25,7 @@ import { sessionOf } from '../session-of.ts';
 /** People: everyone the service knows, one person's page, and what the helpdesk does for them. */
 export function peopleRoutes(
   app: FastifyInstance,
-  { db, clock, accounts, audit, config, changes, sessions }: Services,
+  { db, clock, accounts, audit, config, changes, sessions, pushSender }: Services,
 ): void {
   /** What the audit stream records of an action the caller may take by Contain: whether they took it so. */
   const containmentDetail = (request: FastifyRequest, endpoint: Endpoint): Record<string, boolean> =>
@@ -161,7 +162,16 @@ export function peopleRoutes(
           );
         }
         await requireWithinReach(db, principal, endpoints.issueTemporaryCode.access, account.id);
-        const code = await issueTemporaryCode(db, clock, config.passwordHashCost, account.id, body, principal.userName);
+        const { code, notice } = await issueTemporaryCode(
+          db,
+          clock,
+          config.passwordHashCost,
+          account,
+          body,
+          principal.userName,
+        );
+        for (const event of deviceSignal(notice.deviceIds)) changes.publish(event);
+        pushSender?.sendNotice?.(notice.targets, notice.message);
         return { account, code };
       },
     );

@@ -7,6 +7,8 @@ import {
   DeviceEvent,
   DeviceNoticeList,
   EnrollmentLink,
+  IssuedTemporaryCode,
+  type NewDeviceNotice,
 } from '../../../shared/contract/index.ts';
 import { dialectOf } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
@@ -59,7 +61,9 @@ describe('the other devices are told of a new device', () => {
   const notices = async (device: DeviceEnrollmentResult) => {
     const response = await deviceCall(t, device.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
     expect(response.statusCode, response.body).toBe(200);
-    return parseBody(response, DeviceNoticeList);
+    return parseBody(response, DeviceNoticeList).filter(
+      (notice): notice is NewDeviceNotice => notice.Kind !== 'temporary-code',
+    );
   };
 
   const setStatus = (device: ApprovedDevice, Status: number) => setPushUserStatus(t, admin, device.pushUserId, Status);
@@ -104,7 +108,7 @@ describe('the other devices are told of a new device', () => {
       const heard = await stream.until((event) => event.Type === 'notice');
       expect(heard).toEqual({ Type: 'notice', Notice: enrolled });
       expect(pushedTo()).toEqual([['enrolled', [phone.subscription.endpoint]]]);
-      expect(sender.notices[0]?.notice.device).toBe('Samsung Galaxy S24 (Android 15), Android');
+      expect(sender.notices[0]?.notice).toMatchObject({ device: 'Samsung Galaxy S24 (Android 15), Android' });
 
       await decide(t, admin, intruder);
       const [approved, first] = await notices(phone);
@@ -141,6 +145,73 @@ describe('the other devices are told of a new device', () => {
     expect((await deviceCall(t, 'not-a-credential', { method: 'GET', url: '/api/Device/Notices' })).statusCode).toBe(
       401,
     );
+  });
+
+  it('a temporary code issued: each Active device of the person hears who and until when, never the code', async () => {
+    const phone = await approvedPhone(bob);
+    const tablet = await approvedPhone(bob, { ...PIXEL, Model: 'Pixel Tablet' });
+    const lost = await approvedPhone(bob, { ...PIXEL, Model: 'Pixel 7' });
+    await setStatus(lost, 2);
+    // Another person's phone, which must hear nothing.
+    await approvedPhone(await t.login(...EVE));
+    sender.notices.length = 0;
+
+    const stream = await openStream(t, phone.DeviceToken);
+    try {
+      await stream.until((event) => event.Type === 'device');
+      const issued = await t.call({
+        method: 'POST',
+        url: `/api/People/${encodeURIComponent(BOB[0])}/TemporaryCodes`,
+        token: admin,
+        payload: { ValidMinutes: 90, Uses: 2 },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const code = parseBody(issued, IssuedTemporaryCode);
+      const digits = code.Code.replace(/\s/g, '');
+
+      const heard = await stream.until((event) => event.Type === 'notice');
+      const expected = {
+        Kind: 'temporary-code',
+        TemporaryCodeId: code.Id,
+        IssuedBy: ACME_ADMIN[0],
+        NoticeTimestampUtc: code.IssuedUtc,
+        ValidUntilUtc: code.ExpiresUtc,
+      };
+      expect(heard).toEqual({ Type: 'notice', Notice: { Id: expect.any(Number), ...expected } });
+      // Newest first, before the notices of the tablet's and the lost phone's enrolments.
+      const listed = await deviceCall(t, phone.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
+      const [notice] = parseBody(listed, DeviceNoticeList);
+      expect(notice).toEqual(heard.Type === 'notice' && heard.Notice);
+      const onTablet = await deviceCall(t, tablet.DeviceToken, { method: 'GET', url: '/api/Device/Notices' });
+      expect(parseBody(onTablet, DeviceNoticeList)[0]).toMatchObject(expected);
+      // Neither the inbox, the stream nor the Web Push carries the code, in any grouping.
+      for (const text of [listed.body, onTablet.body, JSON.stringify(heard), JSON.stringify(sender.notices)]) {
+        expect(text).not.toContain(digits);
+        expect(text).not.toContain(code.Code);
+      }
+      expect(pushedTo()).toEqual([['temporary-code', [phone.subscription.endpoint, tablet.subscription.endpoint]]]);
+      expect(sender.notices[0]?.notice).toMatchObject({ issuedBy: ACME_ADMIN[0], temporaryCodeId: code.Id });
+      // Only the person's Active devices: not the Disabled one, nor another person's.
+      const told = await t.database.db
+        .selectFrom('device_notices')
+        .innerJoin('devices', 'devices.id', 'device_notices.device_id')
+        .select('devices.authorization_request_id')
+        .where('device_notices.temporary_code_id', '=', code.Id)
+        .orderBy('devices.id')
+        .execute();
+      expect(told.map((row) => row.authorization_request_id)).toEqual([
+        phone.AuthorizationRequestId,
+        tablet.AuthorizationRequestId,
+      ]);
+      // Nothing to report from the device: the report is for a device, and this notice names none.
+      expectProblem(
+        await deviceCall(t, phone.DeviceToken, { method: 'POST', url: `/api/Device/Notices/${notice?.Id}/Report` }),
+        404,
+        'not-found',
+      );
+    } finally {
+      await stream.close();
+    }
   });
 
   it('"This wasn\'t me" on a waiting device: it is rejected, Bob\'s sessions and links end, admins see it', async () => {

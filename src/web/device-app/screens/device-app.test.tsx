@@ -316,6 +316,48 @@ describe('a registered device', () => {
     expect(screen.getByText('Reported')).toBeInTheDocument();
   });
 
+  it('says on the stream when a temporary code was issued for the person: who, until when, and whom to call', async () => {
+    registered();
+    const stream = eventStream();
+    const until = new Date(Date.now() + 3_600_000);
+    const notice: DeviceNotice = {
+      Id: 8,
+      Kind: 'temporary-code',
+      TemporaryCodeId: 3,
+      IssuedBy: 'ACME\\helpdesk',
+      NoticeTimestampUtc: formatTimestamp(new Date(Date.now() - 120_000)),
+      ValidUntilUtc: formatTimestamp(until),
+    };
+    const routes = routedFetch({
+      'GET /api/Device': json(approved),
+      'GET /api/Device/Events': () => stream.response(),
+      'GET /api/Device/Pushes': json([]),
+      'GET /api/Device/Notices': json([]),
+      'GET /api/Device/PushKey': pushKey,
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Approved' })).toBeInTheDocument();
+    await waitFor(() => expect(routes.called('GET /api/Device/Events')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Temporary codes' })).not.toBeInTheDocument();
+
+    stream.send(1, 'notice', { Type: 'notice', Notice: notice });
+    const card = await screen.findByRole('listitem', { name: 'A temporary code was issued for you' });
+    expect(card).toHaveTextContent(
+      /ACME\\helpdesk issued it 2 minutes ago.*, so that you can sign in without this phone\./,
+    );
+    expect(card).toHaveTextContent(/It works until .+, unless it is used up or revoked first\./);
+    expect(card).toHaveTextContent('Not you who asked for it? Call your helpdesk at once: they can revoke it.');
+    // Not a device: nothing to report here, and no "New devices" section for it.
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'New devices' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('live-region')).toHaveTextContent(
+        'A temporary code was issued for you by ACME\\helpdesk.',
+      ),
+    );
+  });
+
   it('"This wasn\'t me" ends the other codes shown too: the inbox asks again at once, and none "works for" any more', async () => {
     registered();
     let reported = false;

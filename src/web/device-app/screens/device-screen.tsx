@@ -16,6 +16,7 @@ import { ScreenTitle } from './device-shell.tsx';
 import { NewDeviceNotices } from './new-device-notices.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { RemoveDeviceSection } from './remove-device-section.tsx';
+import { TemporaryCodeNotices } from './temporary-code-notices.tsx';
 import { useDeviceEvents } from './use-device-events.ts';
 
 /** Where this device stands, in the words its screens use. */
@@ -140,6 +141,7 @@ export function DeviceScreen({ credential, unusedEnrollmentCode, onDismissEnroll
           </Text>
           <Stack gap="xl">
             <NewDeviceNotices credential={credential} live={live} />
+            <TemporaryCodeNotices credential={credential} live={live} />
             <NotificationsPanel credential={credential} device={device} />
             <CodeInbox credential={credential} live={live} />
             <RemoveDeviceSection />

@@ -1,8 +1,8 @@
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobilePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { type DeviceNotice, describeNewDevice, parseTimestamp } from '../../../shared/contract/index.ts';
+import { useEffect, useMemo, useRef } from 'react';
+import { describeNewDevice, type NewDeviceNotice, parseTimestamp } from '../../../shared/contract/index.ts';
 import { InlineError } from '../../components/inline-error.tsx';
 import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
@@ -13,7 +13,7 @@ import { ReportConfirm, ReportedAlert, ThisWasntMeButton, useReportFlow } from '
 /** Notices older than this are not shown: the person had two weeks to say it was not them. */
 const SHOWN_FOR_DAYS = 14;
 
-const NOW_STANDS: Record<DeviceNotice['RequestStatus'], string> = {
+const NOW_STANDS: Record<NewDeviceNotice['RequestStatus'], string> = {
   Pending: 'It waits for an administrator’s approval.',
   Authorized: 'It was approved: sign-in codes go to it too.',
   Rejected: 'It was rejected: it gets no codes.',
@@ -27,22 +27,26 @@ export function NewDeviceNotices({ credential, live }: { credential: DeviceCrede
   const notices = useQuery({ ...deviceQueries.notices(credential), refetchInterval: live ? false : DEVICE_POLL_MS });
   const flow = useReportFlow(
     useReportNotice(credential),
-    (notice: DeviceNotice) => notice.Id,
+    (notice: NewDeviceNotice) => notice.Id,
     'Reported. That device gets no codes and your sessions were ended.',
   );
+  // A temporary code's notice is the section beside (temporary-code-notices.tsx).
+  const devices = useMemo(
+    () => notices.data?.filter((notice): notice is NewDeviceNotice => notice.Kind !== 'temporary-code'),
+    [notices.data],
+  );
   const since = Date.now() - SHOWN_FOR_DAYS * 24 * 3600 * 1000;
-  const recent =
-    notices.data?.filter((notice) => (parseTimestamp(notice.NoticeTimestampUtc)?.getTime() ?? 0) > since) ?? [];
+  const recent = devices?.filter((notice) => (parseTimestamp(notice.NoticeTimestampUtc)?.getTime() ?? 0) > since) ?? [];
 
   // A notice that arrives while the page is open is spoken; those there when it opened are the page itself.
   const seen = useRef<Set<number> | null>(null);
   useEffect(() => {
-    if (!notices.data) return;
+    if (!devices) return;
     const before = seen.current;
-    const arrived = before ? notices.data.filter((notice) => !before.has(notice.Id)) : [];
+    const arrived = before ? devices.filter((notice) => !before.has(notice.Id)) : [];
     if (arrived[0]) announce(`${headline(arrived[0])}: ${describeNewDevice(arrived[0])}.`);
-    seen.current = new Set(notices.data.map((notice) => notice.Id));
-  }, [notices.data]);
+    seen.current = new Set(devices.map((notice) => notice.Id));
+  }, [devices]);
 
   if (notices.isError) {
     return <InlineError error={notices.error} onRetry={() => void notices.refetch()} about="New devices" />;
@@ -76,10 +80,10 @@ export function NewDeviceNotices({ credential, live }: { credential: DeviceCrede
   );
 }
 
-const headline = (notice: DeviceNotice) =>
+const headline = (notice: NewDeviceNotice) =>
   notice.Kind === 'approved' ? 'A new device was approved for you' : 'A new device was added for you';
 
-function NoticeCard({ notice, onReport }: { notice: DeviceNotice; onReport: () => void }) {
+function NoticeCard({ notice, onReport }: { notice: NewDeviceNotice; onReport: () => void }) {
   const titleId = `notice-${notice.Id}`;
   return (
     <Paper component="li" p="md" radius="md" aria-labelledby={titleId} data-testid="device-notice">
