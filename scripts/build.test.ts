@@ -54,7 +54,7 @@ async function npmStart(dataDir: string): Promise<Started> {
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 60_000);
     const check = () => {
-      const found = /dashboard: (http:\/\/[^\s/]+)\//.exec(output);
+      const found = /API:\s+(http:\/\/[^\s/]+)\/api/.exec(output);
       if (found?.[1]) {
         clearTimeout(timer);
         resolve(found[1]);
