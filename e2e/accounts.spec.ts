@@ -31,6 +31,10 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   const create = admin.getByRole('dialog', { name: 'Create a local account' });
   await create.getByRole('textbox', { name: 'User name' }).fill(userName);
   await create.getByRole('textbox', { name: 'Initial password', exact: true }).fill('too short');
+  // A new account holds nothing until its permissions are chosen.
+  await expect(create.getByRole('radio', { name: 'None' })).toBeChecked();
+  await create.getByRole('radio', { name: 'Choose permissions' }).check();
+  await create.getByRole('checkbox', { name: 'Security Read' }).check();
   await create.getByRole('checkbox', { name: 'Security Write' }).check();
   await create.getByRole('button', { name: 'Create account' }).click();
   await expect(create.getByText('Initial password needs at least 12 characters')).toBeVisible();
@@ -81,9 +85,8 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   await admin.screenshot({ path: 'test-results/accounts-drawer.png' });
 
   // The helpdesk browser's next request is refused, and it goes to sign-in; the old and new passwords both fail.
-  // (In the app, without reloading: the view of all requests, which this browser has not fetched yet.)
+  // (In the app, without reloading: the queue, which this browser has not fetched yet.)
   await helpdesk.getByRole('navigation', { name: 'Main' }).getByText('Authorization requests').click();
-  await helpdesk.getByText('All requests').click();
   await expect(helpdesk).toHaveURL(/\/login\?redirect=/);
   await helpdesk.getByRole('textbox', { name: 'User name' }).fill(userName);
   await helpdesk.getByRole('textbox', { name: 'Password' }).fill(CHANGED);

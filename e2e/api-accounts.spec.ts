@@ -46,7 +46,7 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   // Its drawer: the kind, its last use, Rotate secret (and no password reset).
   const drawer = page.getByRole('dialog', { name: userName });
   await expect(drawer.getByText('API account', { exact: true })).toBeVisible();
-  await expect(drawer.getByText('API account created')).toBeVisible();
+  await expect(drawer.getByText('API account created', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Reset password' })).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Rotate secret' }).click();
   const confirm = page.getByRole('dialog', { name: `Rotate the secret of ${userName}?` });

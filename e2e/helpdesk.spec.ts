@@ -41,6 +41,11 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-phone.png`, fullPage: true });
+  // Re-enabled by Contain too (the demo reset leaves accounts as they are, so the next test of this worker needs it).
+  await page.setViewportSize(DESKTOP);
+  await actions.getByRole('button', { name: 'Enable account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enable account' }).click();
+  await expect(page.getByText(`${PERSON.userName} can sign in again.`)).toBeVisible();
 
   // An administrator is out of the helpdesk's reach, and the page says why.
   await page.setViewportSize(DESKTOP);

@@ -96,13 +96,14 @@ test('the helpdesk enrols a phone for someone at their desk and approves it from
     await expect(mobile.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
     await expect(mobile.getByText(PERSON.userName)).toBeVisible();
 
-    // The request shows on their page; the helpdesk approves it there with the queue's dialog.
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // The enrol dialog turns into the registered phone with Approve at hand; the queue's dialog approves it.
+    const registered = dialog.getByTestId('enrolled-request');
+    await expect(registered).toContainText(`${PERSON.userName}'s Desk phone registered`, { timeout: 20_000 });
+    await registered.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: 'Approve this device?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog).toBeHidden();
     const requests = page.getByRole('region', { name: 'Authorization requests' });
     const pending = requests.locator('[data-request-id]').filter({ hasText: 'Desk phone' });
-    await expect(pending).toContainText('Pending', { timeout: 20_000 });
-    await pending.getByRole('button', { name: /^Approve request/ }).click();
-    await page.getByRole('dialog', { name: 'Approve this device?' }).getByRole('button', { name: 'Approve' }).click();
     await expect(pending).toContainText('Authorized');
     const device = page
       .getByRole('region', { name: 'Devices' })

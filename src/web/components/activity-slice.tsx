@@ -8,6 +8,7 @@ import { activitySummary } from './activity-labels.ts';
 import { ActivityTargetLink } from './activity-links.tsx';
 import { QueryState } from './query-state.tsx';
 import { RouterAnchor } from './router-links.tsx';
+import { StatusBadge } from './status-badge.tsx';
 import { Timestamp } from './timestamp.tsx';
 import { UserText } from './user-text.tsx';
 
@@ -48,9 +49,11 @@ export function ActivitySlice({
           {events.map((event) => (
             <li key={event.Id} data-activity-id={event.Id}>
               <Group gap="xs" wrap="wrap" align="baseline">
-                <Text size="sm" fw={500} c={event.Outcome === 'failure' ? 'red' : undefined}>
+                <Text size="sm" fw={500}>
                   {activitySummary(event)}
                 </Text>
+                {/* Failed in a badge, as the Activity page says it: red text this size misses AA contrast. */}
+                {event.Outcome === 'failure' && <StatusBadge color="red">Failed</StatusBadge>}
                 <Text size="xs" c="dimmed" span>
                   <Timestamp value={event.TimestampUtc} size="xs" />
                   {event.Actor && (

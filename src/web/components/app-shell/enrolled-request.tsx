@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconDeviceMobileCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   type AuthorizationRequest,
   ENROLLMENT_CODE_LIFETIME_MINUTES,
@@ -11,16 +11,23 @@ import {
 import { authorizationRequestQueries } from '../../api/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { DecisionDialog } from '../decision-dialog.tsx';
 import { DeviceSummary } from '../device-summary.tsx';
+import { lazyChunk } from '../lazy-chunk.tsx';
 import { READABLE_TITLE } from '../readable-title.ts';
 import { RouterAnchor } from '../router-links.tsx';
+
+// Its own chunk, as the queue loads it: a static import here would fold it into this dialog's.
+const DecisionDialog = lazyChunk(
+  () => import('../decision-dialog.tsx'),
+  (module) => module.DecisionDialog,
+);
 
 /**
  * The request the phone made with this dialog's code: the person's newest pending request made since the code was,
  * both times the service's (the code's expiry less its lifetime), so this browser's clock does not matter. Read from
  * the pending queue, which the live change stream (or polling) keeps fresh; null until there is one, and always for
- * someone who may not read the queue.
+ * someone who may not read the queue. Once found it stays: approved, it leaves the pending queue, and the dialog
+ * deciding on it must outlive that to say so and close.
  */
 export function useEnrolledRequest(userName: string, codeExpiresUtc: string | undefined): AuthorizationRequest | null {
   const { session } = useSession();
@@ -29,11 +36,24 @@ export function useEnrolledRequest(userName: string, codeExpiresUtc: string | un
     ...authorizationRequestQueries.list({ view: 'pending' }),
     enabled: allowed && codeExpiresUtc !== undefined,
   });
+  const [found, setFound] = useState<AuthorizationRequest | null>(null);
   const expires = codeExpiresUtc ? parseTimestamp(codeExpiresUtc)?.getTime() : undefined;
-  if (!allowed || expires === undefined || !pending.data) return null;
+  const current = newestSince(pending.data, userName, expires);
+  if (current && current.Id !== found?.Id) setFound(current);
+  if (!allowed) return null;
+  return current ?? found;
+}
+
+/** The person's newest request in `pending` made since the code was (its expiry less its lifetime). */
+function newestSince(
+  pending: AuthorizationRequest[] | undefined,
+  userName: string,
+  expires: number | undefined,
+): AuthorizationRequest | null {
+  if (expires === undefined || !pending) return null;
   const madeAt = expires - ENROLLMENT_CODE_LIFETIME_MINUTES * 60_000;
   const name = userName.toLowerCase();
-  const mine = pending.data.filter(
+  const mine = pending.filter(
     (request) =>
       request.UserName.toLowerCase() === name &&
       (parseTimestamp(request.CreatedTimestampUtc)?.getTime() ?? 0) >= madeAt,
@@ -82,11 +102,13 @@ export function EnrolledRequest({ request, onDone }: { request: AuthorizationReq
         )}
       </Group>
       {approving && (
-        <DecisionDialog
-          target={{ request, decision: 'approve' }}
-          onClose={() => setApproving(false)}
-          onDecided={onDone}
-        />
+        <Suspense fallback={null}>
+          <DecisionDialog
+            target={{ request, decision: 'approve' }}
+            onClose={() => setApproving(false)}
+            onDecided={onDone}
+          />
+        </Suspense>
       )}
     </Stack>
   );
