@@ -76,8 +76,11 @@ export async function startProcess(
   };
 }
 
+/** The service the bench measures: the current build, unless BENCH_SERVER_ENTRY names another. */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'dist/node/server/server.js';
+
 export function startService(env: Record<string, string>): Promise<RunningServer> {
-  return startProcess('node', ['dist/node/server/server.js'], env, '/api/Consumer/Version');
+  return startProcess('node', [SERVER_ENTRY], env, '/api/Consumer/Version');
 }
 
 async function post(url: string, body: unknown, token?: string): Promise<Response> {

@@ -7,6 +7,7 @@ import { dashboardScaleBench } from './dashboard-scale.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { listBench, prepareScaleData, removeScaleData, startupBench } from './lists.ts';
 import { postgresBench } from './pg.ts';
+import { SERVER_ENTRY } from './processes.ts';
 import { type Figure, printFigures } from './report.ts';
 import { smokeBench } from './smoke.ts';
 import { throughputBench } from './throughput.ts';
@@ -17,8 +18,9 @@ import { throughputBench } from './throughput.ts';
  * `npm run bench -- smoke` one small figure (npm test).
  */
 async function main(): Promise<void> {
-  // Built when a source changed since the last build (aside, then swapped in), unless BENCH_BUILD=0 says not to.
-  if (process.env.BENCH_BUILD !== '0' || !existsSync('dist/node/server/server.js')) ensureBuilt();
+  // Built when a source changed since the last build (aside, then swapped in), unless BENCH_BUILD=0 says not to or
+  // the service to measure is named (BENCH_SERVER_ENTRY: the smoke test's own build).
+  if (!process.env.BENCH_SERVER_ENTRY && (process.env.BENCH_BUILD !== '0' || !existsSync(SERVER_ENTRY))) ensureBuilt();
   const figures: Figure[] = [];
   // `npm run bench -- lists` runs only the sections whose names contain an argument.
   const only = process.argv.slice(2);

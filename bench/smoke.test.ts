@@ -12,10 +12,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CI does not run the bench (too slow, too noisy), so this checks it still starts and measures one small
 // figure. No timing is asserted: only that the figure, its floor and the report come out.
 it('the bench starts and measures one small figure (npm run bench -- smoke)', async () => {
-  ensureServerBuilt();
+  const entry = ensureServerBuilt();
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'smoke'], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_BUILD: '0' },
+    env: { ...process.env, BENCH_SERVER_ENTRY: entry },
     timeout: 120_000,
   });
   expect(stdout).toMatch(/ok\s+smoke: GET version, 4 conns, 1 s\s+\d+(\.\d+)? req\/s\s+\d+(\.\d+)? \(bare Fastify\)/);

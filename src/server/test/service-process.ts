@@ -1,43 +1,77 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The built service (`npm run build:server`) as a real OS process, for tests that kill it:
+ * The built service as a real OS process, for tests that kill it:
  * started on a free port, ready once it prints its API address, stopped with any signal.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SERVER_ENTRY = path.join(ROOT, 'dist/node/server/server.js');
+/**
+ * The tests' own builds of the service, one folder per source stamp, apart from `dist` (which `npm run build` and
+ * `npm start` swap while tests run: a service started from it lost its files mid-run). A folder, once renamed into
+ * place, is never written again, so test files building at the same time cannot pull a file from under each other.
+ */
+const TEST_BUILDS = path.join(ROOT, '.service-builds');
 
-function newestSource(folder: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if (file.includes(`${path.sep}test${path.sep}`)) continue;
-    newest = Math.max(newest, fs.statSync(file).mtimeMs);
+/** A hash of the service's sources (tests and test helpers aside): equal hashes, equal builds. */
+function sourceStamp(): string {
+  const files: string[] = [];
+  for (const folder of ['src/server', 'src/shared']) {
+    for (const entry of fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || /\.(test|ldap-test)\.ts$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (!file.includes(`${path.sep}test${path.sep}`)) files.push(file);
+    }
   }
-  return newest;
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(ROOT, 'tsconfig.server.json')));
+  for (const file of files.sort()) hash.update(path.relative(ROOT, file)).update('\0').update(fs.readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
 }
 
-/** Builds the service unless dist/ already holds a build newer than every source file it comes from. */
-export function ensureServerBuilt(): void {
-  const built = fs.existsSync(SERVER_ENTRY) ? fs.statSync(SERVER_ENTRY).mtimeMs : 0;
-  const sources = Math.max(newestSource(path.join(ROOT, 'src/server')), newestSource(path.join(ROOT, 'src/shared')));
-  if (built > sources) return;
-  try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: ROOT, stdio: 'pipe' });
-  } catch (error) {
-    // tsc emits despite type errors (npm run typecheck reports those); only a missing build stops these tests.
-    const { stdout } = error as { stdout?: Buffer };
-    if (!fs.existsSync(SERVER_ENTRY)) throw error;
-    console.warn(`npm run build:server reported errors; testing what it emitted:\n${String(stdout ?? '')}`);
+let entry: string | null = null;
+
+/** The built service's entry point; ensureServerBuilt() first. */
+export function serverEntry(): string {
+  if (!entry) throw new Error('ensureServerBuilt() was not called');
+  return entry;
+}
+
+/** Builds the service for these sources unless a build of them exists, and answers its entry point. */
+export function ensureServerBuilt(): string {
+  const folder = path.join(TEST_BUILDS, sourceStamp());
+  const built = path.join(folder, 'server', 'server.js');
+  if (!fs.existsSync(built)) {
+    const partial = `${folder}.partial-${process.pid}`;
+    try {
+      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.server.json', '--outDir', partial], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      // tsc emits despite type errors (npm run typecheck reports those); only a missing build stops these tests.
+      const { stdout } = error as { stdout?: Buffer };
+      if (!fs.existsSync(path.join(partial, 'server', 'server.js'))) throw error;
+      console.warn(`the service's build reported errors; testing what it emitted:\n${String(stdout ?? '')}`);
+    }
+    try {
+      fs.renameSync(partial, folder);
+    } catch {
+      // Another test file built the same sources first: theirs is as good.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+    for (const name of fs.readdirSync(TEST_BUILDS)) {
+      const other = path.join(TEST_BUILDS, name);
+      // Builds of older sources, and partial ones a killed run left, once they are an hour old.
+      if (other !== folder && Date.now() - fs.statSync(other).mtimeMs > 3_600_000)
+        fs.rmSync(other, { recursive: true, force: true });
+    }
   }
-  // tsc keeps an unchanged output file's time; the entry's time is what the check above reads.
-  const now = new Date();
-  fs.utimesSync(SERVER_ENTRY, now, now);
+  entry = built;
+  return built;
 }
 
 export interface ServiceProcess {
@@ -68,8 +102,8 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const [command, args] =
     openFiles === undefined
-      ? [process.execPath, [SERVER_ENTRY]]
-      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, SERVER_ENTRY]];
+      ? [process.execPath, [serverEntry()]]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, serverEntry()]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
