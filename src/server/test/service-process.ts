@@ -47,10 +47,14 @@ export function ensureServerBuilt(): string {
   if (!fs.existsSync(built)) {
     const partial = `${folder}.partial-${process.pid}`;
     try {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.server.json', '--outDir', partial], {
-        cwd: ROOT,
-        stdio: 'pipe',
-      });
+      execFileSync(
+        path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+        ['-p', 'tsconfig.server.json', '--outDir', partial],
+        {
+          cwd: ROOT,
+          stdio: 'pipe',
+        },
+      );
     } catch (error) {
       // tsc emits despite type errors (npm run typecheck reports those); only a missing build stops these tests.
       const { stdout } = error as { stdout?: Buffer };
