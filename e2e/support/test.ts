@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { type ServiceProcess, startService } from '../../src/server/test/service-process.ts';
+import { FULL_BUILD_ENTRY, type ServiceProcess, startService } from '../../src/server/test/service-process.ts';
 
 export { expect } from '@playwright/test';
 
@@ -35,6 +35,7 @@ export async function startE2eService(env: Record<string, string> = {}, port = 0
         ...env,
       },
       60_000,
+      { entry: FULL_BUILD_ENTRY },
     );
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

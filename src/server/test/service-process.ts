@@ -34,7 +34,10 @@ function sourceStamp(): string {
 
 let entry: string | null = null;
 
-/** The built service's entry point; ensureServerBuilt() first. */
+/** The service of the full build (`npm run build`, what `npm start` serves), which the browser tests run. */
+export const FULL_BUILD_ENTRY = path.join(ROOT, 'dist/node/server/server.js');
+
+/** The tests' build of the service's entry point; ensureServerBuilt() first. */
 export function serverEntry(): string {
   if (!entry) throw new Error('ensureServerBuilt() was not called');
   return entry;
@@ -102,12 +105,12 @@ export async function stopService(service: ServiceProcess | null): Promise<void>
 export async function startService(
   env: Record<string, string>,
   timeoutMs = 30_000,
-  { openFiles }: { openFiles?: number } = {},
+  { openFiles, entry = serverEntry() }: { openFiles?: number; entry?: string } = {},
 ): Promise<ServiceProcess> {
   const [command, args] =
     openFiles === undefined
-      ? [process.execPath, [serverEntry()]]
-      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, serverEntry()]];
+      ? [process.execPath, [entry]]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$1"`, process.execPath, entry]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
