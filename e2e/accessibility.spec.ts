@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { type Role, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -268,44 +267,7 @@ const SCREENS: Screen[] = [
   },
 ];
 
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
-
 test.beforeEach(async ({ request }) => resetDemo(request));
-
-/** The axe-core rules whose outcome depends on the colours a theme gives (text and link contrast). */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
-
-/** Every rule axe-core runs by default in the light theme, the colour rules in the dark one, no violation tolerated. */
-async function judge(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    // The app follows the system's scheme (MantineProvider defaultColorScheme="auto"), so the page switches in place.
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    // Let transitions settle so colours are measured as people see them.
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-    if (name === 'queue' && scheme === 'light' && process.env.UPDATE_DOCS_SCREENSHOT) {
-      await page.screenshot({ path: 'docs/screenshot-queue.png' });
-    }
-
-    // Every rule axe-core runs by default (WCAG 2.0/2.1/2.2 A and AA, target size, best practice): no tag subset,
-    // and no violation of any impact is tolerated. Legacy mode runs axe in the page itself: the same rules and results
-    // for a page without frames, without opening a second page per check to finish the run (about half the time).
-    // The dark theme changes colours only (the same elements, the same names and roles): it is judged on the rules
-    // that read colours, the light theme on every rule.
-    const axe = new AxeBuilder({ page }).setLegacyMode(true);
-    const results = await (scheme === 'dark' ? axe.withRules([...COLOUR_RULES]) : axe).analyze();
-    const blocking = results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} :: ${node.failureSummary}`),
-    }));
-    // Soft: one state's violations do not hide the next state's.
-    expect.soft(blocking, `${name} in the ${scheme} theme: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
-  }
-}
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -323,7 +285,10 @@ for (const screen of SCREENS) {
       }
       await test.step(check.name, async () => {
         await check.open?.(page);
-        await judge(page, check.name);
+        if (check.name === 'queue' && process.env.UPDATE_DOCS_SCREENSHOT) {
+          await page.screenshot({ path: 'docs/screenshot-queue.png' });
+        }
+        await expectAccessible(page, check.name);
       });
       // After a check that opened something, the next check starts from a fresh load of the page.
       asReady = !check.open;

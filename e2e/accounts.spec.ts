@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { resetDemo, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
@@ -50,7 +51,7 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   await expect(admin).toHaveURL(/q=helpdesk/);
   await expect(admin.getByRole('checkbox', { name: `Security Write for ${userName}` })).toBeChecked();
   await expect(admin.getByRole('checkbox', { name: `Accounts Read for ${userName}` })).not.toBeChecked();
-  await admin.screenshot({ path: 'test-results/accounts-page.png', fullPage: true });
+  await lookAt(admin, 'accounts-page');
 
   // The helpdesk person, in their own browser: signs in, changes their password from the user menu.
   const context = await browser.newContext();
@@ -82,7 +83,7 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   await confirm.getByRole('button', { name: 'Disable account' }).click();
   await expect(confirm).toBeHidden();
   await expect(drawer.getByText('Disabled', { exact: true }).first()).toBeVisible();
-  await admin.screenshot({ path: 'test-results/accounts-drawer.png' });
+  await lookAt(admin, 'accounts-drawer', { fullPage: false });
 
   // The helpdesk browser's next request is refused, and it goes to sign-in; the old and new passwords both fail.
   // (In the app, without reloading: the queue, which this browser has not fetched yet.)

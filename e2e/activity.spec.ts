@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { expect, test } from './support/test.ts';
-
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 
 const DESKTOP = { width: 1440, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -48,10 +45,10 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
   await expect(dialog.getByText('The link was issued by you')).toBeVisible();
   await expect(dialog.getByText(/From an enrolment link issued by DEMO\\helpdesk for DEMO\\auditor/)).toBeVisible();
   await expect(dialog.getByText('Their other devices')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/approve-with-context-desktop.png` });
+  await lookAt(page, 'approve-with-context-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/approve-with-context-phone.png`, fullPage: true });
+  await lookAt(page, 'approve-with-context-phone');
   await page.setViewportSize(DESKTOP);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toBeHidden();
@@ -61,7 +58,7 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
   await expect(page.getByRole('region', { name: 'How it came, and their other devices' })).toContainText(
     'From an enrolment link issued by DEMO\\helpdesk',
   );
-  await page.screenshot({ path: `${SHOTS}/request-context-desktop.png`, fullPage: true });
+  await lookAt(page, 'request-context-desktop');
 
   // The admin (Read on Accounts too) reads what happened, narrows it, and the address keeps the filters.
   const admin = await browser.newContext({ viewport: DESKTOP });
@@ -74,7 +71,7 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await expect(rows.first()).toContainText('DEMO\\helpdesk');
     await expect(activity.locator('tbody')).toContainText('Device enrolled');
     await expect(activity.locator('tbody')).toContainText('Enrolment link issued for someone');
-    await activity.screenshot({ path: `${SHOTS}/activity-desktop.png` });
+    await lookAt(activity, 'activity-desktop', { fullPage: false });
 
     await activity.getByLabel('Event', { exact: true }).selectOption('device-enrolled');
     await expect(activity).toHaveURL(/action=device-enrolled/);
@@ -107,11 +104,11 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await expect(slice).toContainText('Signed in, failed: invalid-credentials');
     await expect(slice).toContainText('Device decision (approved)');
     await slice.scrollIntoViewIfNeeded();
-    await activity.screenshot({ path: `${SHOTS}/person-activity-desktop.png`, fullPage: true });
+    await lookAt(activity, 'person-activity-desktop');
     await activity.setViewportSize(PHONE);
     await activity.goto(`/activity?person=${encodeURIComponent(PERSON.userName)}`);
     await expect(activity.locator('[data-activity-id]').first()).toBeVisible();
-    await activity.screenshot({ path: `${SHOTS}/activity-phone.png`, fullPage: true });
+    await lookAt(activity, 'activity-phone');
   } finally {
     await admin.close();
   }

@@ -1,6 +1,7 @@
 import { OPERATOR } from '../src/server/test/harness.ts';
 import { WebhookReceiver } from '../src/server/test/webhook-receiver.ts';
 import { apiLogin, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { type E2eService, expect, startE2eService, test } from './support/test.ts';
 
 let receiver: WebhookReceiver;
@@ -29,7 +30,7 @@ test('an admin adds a webhook in Settings → Alerts, copies its secret once, an
   await dialog.getByRole('radio', { name: 'Webhook' }).check({ force: true });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('SIEM');
   await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill(`${receiver.origin}/tachyon`);
-  await page.screenshot({ path: test.info().outputPath('alerts-add-desktop.png') });
+  await lookAt(page, 'alerts-add-desktop', { fullPage: false });
   await dialog.getByRole('button', { name: 'Add destination' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Webhook signing secret' });
@@ -62,15 +63,15 @@ test('an admin adds a webhook in Settings → Alerts, copies its secret once, an
   const log = page.getByRole('dialog', { name: 'Delivery log: SIEM' });
   await expect(log).toContainText(`changed the permissions of ${OPERATOR[0]}`);
   await expect(log.getByText('Delivered')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('alerts-log-desktop.png') });
+  await lookAt(page, 'alerts-log-desktop', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(log).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('alerts-phone.png') });
+  await lookAt(page, 'alerts-phone', { fullPage: false });
   // On a phone the four channels fit the dialog's width.
   await section.getByRole('button', { name: 'Add destination' }).click();
   const channels = page.getByRole('dialog', { name: 'Add an alert destination' }).getByRole('radio', { name: 'Teams' });
   await expect(channels).toBeInViewport();
-  await page.screenshot({ path: test.info().outputPath('alerts-add-phone.png') });
+  await lookAt(page, 'alerts-add-phone', { fullPage: false });
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { resetDemo, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
@@ -33,7 +34,7 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   await expect(shown.getByRole('button', { name: 'Copy the secret' })).toBeVisible();
   const secret = await shown.getByTestId('api-secret').inputValue();
   expect(secret).toMatch(/^tcs_[a-z2-7]{32}$/);
-  await page.screenshot({ path: test.info().outputPath('api-account-secret.png') });
+  await lookAt(page, 'api-account-secret', { fullPage: false });
   // Escape does not lose it unseen.
   await page.keyboard.press('Escape');
   await expect(shown).toBeVisible();
@@ -68,7 +69,7 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   await expect(row.getByText('API account')).toBeVisible();
   await expect(row.getByText('last use')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: `Accounts Read for ${userName}` })).toBeDisabled();
-  await page.screenshot({ path: test.info().outputPath('api-account-row.png'), fullPage: true });
+  await lookAt(page, 'api-account-row');
 
   // The attacker holds the secret and a browser: the dashboard's sign-in refuses it in words.
   const attacker = await page.context().browser()?.newContext();
@@ -81,6 +82,6 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   await expect(login.getByText('cannot sign in to the dashboard')).toBeVisible();
   await expect(login).toHaveURL(/\/login/);
   await expect(login.getByTestId('user-menu')).toHaveCount(0);
-  await login.screenshot({ path: test.info().outputPath('api-account-login-refused.png') });
+  await lookAt(login, 'api-account-login-refused', { fullPage: false });
   await attacker.close();
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AuthorizationRequest, DeviceEnrollmentResult, WebPushPayload } from '../src/shared/contract/index.ts';
+import { expectAccessible } from './support/axe.ts';
 import { account, apiLogin, bearer, pageToken, type Role, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -18,11 +18,9 @@ test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
-/** Every state of the device app is judged as it first shows. */
-async function expectAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations, `axe on the device app: ${state}`).toEqual([]);
-}
+/** Every state of the device app is judged as it first shows (in the phone's light theme). */
+const expectDeviceAppAccessible = (page: Page, state: string) =>
+  expectAccessible(page, `device-app-${state}`, { themes: ['light'] });
 
 async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);
@@ -74,7 +72,7 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   const { page: mobile } = await phone(browser);
   await mobile.goto('/device');
   await expect(mobile.getByRole('heading', { name: 'Register this phone' })).toBeVisible();
-  await expectAccessible(mobile, 'sign in');
+  await expectDeviceAppAccessible(mobile, 'sign in');
   await mobile.getByRole('textbox', { name: 'User name' }).fill(PERSON.userName);
   await mobile.getByRole('textbox', { name: 'Password' }).fill(PERSON.password);
   await mobile.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -82,11 +80,11 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   await expect(mobile.getByRole('heading', { name: 'Register this device' })).toBeVisible();
   // Filled in from the browser, and editable.
   await expect(mobile.getByRole('textbox', { name: 'Device type' })).not.toHaveValue('');
-  await expectAccessible(mobile, 'register');
+  await expectDeviceAppAccessible(mobile, 'register');
   await mobile.getByRole('textbox', { name: 'Model' }).fill('Pixel 9 (e2e)');
   await mobile.getByRole('button', { name: 'Register' }).click();
   await expect(mobile.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
-  await expectAccessible(mobile, 'waiting for approval');
+  await expectDeviceAppAccessible(mobile, 'waiting for approval');
   // The password session was ended: only the device credential stays, in localStorage.
   expect(await mobile.evaluate(() => window.localStorage.getItem('tachyon.device'))).toContain('token');
 
@@ -116,7 +114,7 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   await expect(card).toContainText('Dashboard test');
   const code = (await card.getByTestId('device-code').getAttribute('data-code')) ?? '';
   expect(code).toMatch(/^\d{6}$/);
-  await expectAccessible(mobile, 'approved, with a code');
+  await expectDeviceAppAccessible(mobile, 'approved, with a code');
 
   // The person types it on the desk: accepted.
   await person.getByRole('textbox', { name: 'Token' }).fill(code);
@@ -132,7 +130,7 @@ test('a phone enrols, is approved live, shows the code the desk asked for, and t
   await unwanted.getByRole('button', { name: /This wasn’t me/ }).click();
   const report = mobile.getByRole('dialog', { name: 'Report a code you did not ask for?' });
   await expect(report).toContainText('every session of your account ends');
-  await expectAccessible(mobile, 'report a code');
+  await expectDeviceAppAccessible(mobile, 'report a code');
   const personToken = await pageToken(person);
   await report.getByRole('button', { name: 'Report it' }).click();
   await expect(mobile.getByText('Reported', { exact: true })).toBeVisible();
@@ -168,7 +166,7 @@ test('a second phone enrols from the QR code link without a password; a rejectio
   await decide(mobile, (JSON.parse(state) as { authorizationRequestId: number }).authorizationRequestId, false);
   await expect(mobile.getByRole('heading', { name: 'Request rejected' })).toBeVisible();
   await expect(mobile.getByText('Checked by e2e')).toBeVisible();
-  await expectAccessible(mobile, 'rejected');
+  await expectDeviceAppAccessible(mobile, 'rejected');
 
   // The same link does not work twice.
   const { page: third } = await phone(browser);
@@ -185,7 +183,7 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   await expect(mobile.getByRole('region', { name: 'Notifications' })).toBeVisible();
   // The phone's dark theme too.
   await mobile.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(mobile, 'approved, dark');
+  await expectDeviceAppAccessible(mobile, 'approved, dark');
   await mobile.emulateMedia({ colorScheme: 'light' });
 
   // The helpdesk disables its push user.
@@ -200,7 +198,7 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   expect(disabled.ok()).toBe(true);
   await expect(mobile.getByRole('heading', { name: 'This device is disabled' })).toBeVisible();
   await expect(mobile.getByText('Ask your administrator or helpdesk to enable it again')).toBeVisible();
-  await expectAccessible(mobile, 'disabled');
+  await expectDeviceAppAccessible(mobile, 'disabled');
 
   // No code: the person has no Active device now.
   const asked = await mobile.request.post('/api/Instructions', {
@@ -237,7 +235,7 @@ test('a disabled device gets no code and says why; removed, it ends', async ({ b
   await mobile.getByRole('button', { name: 'Remove this device' }).click();
   const remove = mobile.getByRole('dialog', { name: 'Remove this device?' });
   await expect(remove).toBeVisible();
-  await expectAccessible(mobile, 'remove this device');
+  await expectDeviceAppAccessible(mobile, 'remove this device');
   await remove.getByRole('button', { name: 'Remove this device' }).click();
   await expect(mobile.getByRole('heading', { name: 'Register this phone' })).toBeVisible();
   expect(await mobile.evaluate(() => window.localStorage.getItem('tachyon.device'))).toBeNull();
@@ -266,7 +264,7 @@ test('an ended credential says so; the app is installable, and its service worke
   });
   await mobile.goto('/device');
   await expect(mobile.getByRole('heading', { name: 'This device is no longer registered' })).toBeVisible();
-  await expectAccessible(mobile, 'credential ended');
+  await expectDeviceAppAccessible(mobile, 'credential ended');
   await mobile.request.put(`/api/Admin/Accounts/${operator?.Id}/Enabled`, {
     headers: bearer(admin.Token),
     data: { Enabled: true },

@@ -1,28 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { DemoPush } from '../src/shared/contract/index.ts';
+import { expectAccessible } from './support/axe.ts';
 import { bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => resetDemo(request));
-
-const SHOTS = 'test-results/screenshots';
-
-async function axeClean(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/finish-${name}-${scheme}.png`, fullPage: true });
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    const found = results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-    expect.soft(found, `${name} (${scheme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a correct token: authenticated, the field reset without an error, the sent code marked used', async ({
   page,
@@ -46,7 +27,7 @@ test('a correct token: authenticated, the field reset without an error, the sent
   await expect(page.getByRole('textbox', { name: 'Token' })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('code-used')).toContainText(`${id} is authenticated`);
   await expect(page.getByText('is waiting for its code')).toHaveCount(0);
-  await axeClean(page, 'two-factor-success');
+  await expectAccessible(page, 'finish-two-factor-success');
 });
 
 test('sign-in: empty fields and a too-long name are said inline in words; a throttle counts down', async ({ page }) => {
@@ -57,7 +38,7 @@ test('sign-in: empty fields and a too-long name are said inline in words; a thro
   await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
   // The page says where the service is only under Settings now.
   await expect(page.getByText(/API 3\.3/)).toHaveCount(0);
-  await axeClean(page, 'sign-in-errors');
+  await expectAccessible(page, 'finish-sign-in-errors');
 
   await page.getByLabel('User name').fill(`DEMO\\${'x'.repeat(300)}`);
   await page.getByRole('textbox', { name: 'Password' }).fill('whatever');
@@ -104,7 +85,7 @@ test('create account: errors say the field by its label, next to it', async ({ p
   await expect(dialog.getByText(/UserName/)).toHaveCount(0);
   // Said before the service was asked.
   expect(posts).toEqual([]);
-  await axeClean(page, 'create-account-error');
+  await expectAccessible(page, 'finish-create-account-error');
 });
 
 test.describe('on a phone', () => {
@@ -121,7 +102,7 @@ test.describe('on a phone', () => {
     await expect(manage).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.getByRole('table', { name: 'Accounts' })).toHaveCount(0);
-    await axeClean(page, 'accounts-phone');
+    await expectAccessible(page, 'finish-accounts-phone');
   });
 });
 
@@ -172,7 +153,7 @@ test('Settings keeps the server and consumer name under Advanced', async ({ page
   await advanced.getByText('Advanced: server and consumer name').click();
   await expect(page.getByLabel('Server base URL')).toHaveValue('/api');
   await expect(page.getByLabel('Consumer name')).toBeVisible();
-  await axeClean(page, 'settings-advanced');
+  await expectAccessible(page, 'finish-settings-advanced');
 });
 
 test.describe('at 1440 px', () => {

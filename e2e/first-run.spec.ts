@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type ApiVersion, DEVICE_APP_PATH, type LoginResult } from '../src/shared/contract/index.ts';
 import { SESSION_STORAGE_KEY, sessionFromLogin } from '../src/shared/stored-session.ts';
+import { expectAccessible } from './support/axe.ts';
 import { bearer } from './support/demo.ts';
 import { type E2eService, expect, startE2eService, test } from './support/test.ts';
 
@@ -57,20 +57,9 @@ test('a new organisation sees its first steps on the overview, each ticking itse
     [{ width: 390, height: 844 }, 'phone'],
   ] as const) {
     await page.setViewportSize(size);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: `test-results/screenshots/finish-first-run-${name}-${scheme}.png`,
-        fullPage: true,
-      });
-      const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-      expect.soft(results.violations.map((violation) => `${name} ${scheme}: ${violation.id}`)).toEqual([]);
-    }
+    await expectAccessible(page, `first-run-${name}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
 
   // Add a device from the checklist: the dialog warns that its code carries a loopback address.
   await step(page, 'device').getByRole('button', { name: 'Add a device' }).click();

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { DemoInstruction } from '../src/shared/contract/index.ts';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { expect, test } from './support/test.ts';
-
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 
 const DESKTOP = { width: 1440, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -21,7 +18,7 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   await page.goto(PERSON_PAGE);
   await expect(page.getByRole('heading', { level: 1, name: PERSON.userName })).toBeVisible();
   const actions = page.getByRole('region', { name: 'Actions' });
-  await page.screenshot({ path: `${SHOTS}/helpdesk-person-desktop.png`, fullPage: true });
+  await lookAt(page, 'helpdesk-person-desktop');
 
   await actions.getByRole('button', { name: 'Sign out everywhere' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -38,9 +35,9 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   });
   expect(refused.status()).toBe(401);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-desktop.png`, fullPage: true });
+  await lookAt(page, 'helpdesk-person-contained-desktop');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/helpdesk-person-contained-phone.png`, fullPage: true });
+  await lookAt(page, 'helpdesk-person-contained-phone');
   // Re-enabled by Contain too (the demo reset leaves accounts as they are, so the next test of this worker needs it).
   await page.setViewportSize(DESKTOP);
   await actions.getByRole('button', { name: 'Enable account' }).click();
@@ -53,7 +50,7 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   const adminActions = page.getByRole('region', { name: 'Actions' });
   await expect(adminActions).toContainText('holds Accounts permissions');
   await expect(adminActions.getByRole('button', { name: 'Disable account' })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/helpdesk-person-protected-desktop.png`, fullPage: true });
+  await lookAt(page, 'helpdesk-person-protected-desktop');
 });
 
 for (const [name, viewport] of [
@@ -70,11 +67,11 @@ for (const [name, viewport] of [
     await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Temporary code' }).click();
     const dialog = page.getByRole('dialog', { name: `A temporary code for ${PERSON.userName}` });
     await expect(dialog.getByRole('combobox', { name: 'Works for' })).toHaveValue('1 hour');
-    await page.screenshot({ path: `${SHOTS}/temporary-code-dialog-${name}.png` });
+    await lookAt(page, `temporary-code-dialog-${name}`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Issue code' }).click();
     const shown = dialog.getByTestId('temporary-code');
     await expect(shown).toHaveValue(/^\d{4} \d{4} \d{4}$/);
-    await page.screenshot({ path: `${SHOTS}/temporary-code-shown-${name}.png` });
+    await lookAt(page, `temporary-code-shown-${name}`, { fullPage: false });
     const code = await shown.inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
     const codes = page.getByRole('region', { name: 'Temporary codes' });
@@ -99,7 +96,7 @@ for (const [name, viewport] of [
     await expect(codes).toContainText('Used up');
     await expect(codes).toContainText('for an instruction');
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: `${SHOTS}/temporary-code-used-${name}.png`, fullPage: true });
+    await lookAt(page, `temporary-code-used-${name}`);
   });
 }
 
@@ -114,10 +111,10 @@ test('from "Nobody by that name" the helpdesk creates a person’s account with 
   const dialog = page.getByRole('dialog', { name: 'Create their account' });
   await expect(dialog).toContainText('no permissions');
   await dialog.getByLabel('Initial password').fill('Quiet lantern harbour 42');
-  await page.screenshot({ path: `${SHOTS}/create-person-account-phone.png` });
+  await lookAt(page, 'create-person-account-phone', { fullPage: false });
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ACME\\new.starter' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enrol a device for them' })).toBeEnabled();
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${SHOTS}/create-person-account-done-phone.png`, fullPage: true });
+  await lookAt(page, 'create-person-account-done-phone');
 });

@@ -1,11 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { account, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
-
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 
 const DESKTOP = { name: 'desktop', width: 1440, height: 900 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
@@ -13,25 +8,6 @@ const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 const PERSON = account('Auditor');
 
 test.beforeEach(async ({ request }) => resetDemo(request));
-
-/** Every rule axe-core runs by default, light and dark, nothing tolerated; a screenshot of each to look at. */
-async function judge(page: Page, name: string): Promise<void> {
-  // Where the last click left the pointer is no part of the page: a disabled button's reason under it would show.
-  await page.mouse.move(0, 0);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    const violations = results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} :: ${node.failureSummary}`),
-    }));
-    expect.soft(violations, `${name} in the ${scheme} theme`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`the helpdesk finds a person and everything of theirs on one page (${viewport.name})`, async ({ page }) => {
@@ -41,7 +17,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.goto('/people');
     await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
     await expect(page.locator('[data-person]').first()).toBeVisible();
-    await judge(page, `people-${viewport.name}`);
+    await expectAccessible(page, `people-${viewport.name}`);
 
     // The search is in the address, to share; the list narrows as it is typed.
     await page.getByRole('textbox', { name: 'Search people' }).fill('auditor');
@@ -53,12 +29,12 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByRole('region', { name: 'Devices' })).toContainText('No device registered');
     // The helpdesk has no Read on Accounts: the account is there, its details withheld, and it says so.
     await expect(page.getByRole('region', { name: 'Account' })).toContainText('Read on Accounts shows it');
-    await judge(page, `person-${viewport.name}`);
+    await expectAccessible(page, `person-${viewport.name}`);
 
     await page.getByRole('button', { name: 'Enrol a device for them' }).click();
     const dialog = page.getByRole('dialog', { name: `Enrol a device for ${PERSON.userName}` });
     await expect(dialog.getByRole('img', { name: /QR code of the registration link/ })).toBeVisible();
-    await judge(page, `person-enrol-${viewport.name}`);
+    await expectAccessible(page, `person-enrol-${viewport.name}`);
 
     // A deep link opens the same page, whatever the case of the name.
     await page.goto('/people/demo%5CADMIN');
@@ -110,7 +86,7 @@ test('the helpdesk enrols a phone for someone at their desk and approves it from
       .locator('[data-device-id]')
       .filter({ hasText: 'Desk phone' });
     await expect(device).toContainText('Active');
-    await judge(page, 'person-enrolled-desktop');
+    await expectAccessible(page, 'person-enrolled-desktop');
     await expect(mobile.getByRole('heading', { name: 'Approved' })).toBeVisible();
 
     // The request and the device it registered link to each other.

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { AuthorizationRequest, DemoInstruction, DemoPush, PushMessageUser } from '../src/shared/contract/index.ts';
 import { PAGES } from '../src/web/wiring/pages.tsx';
+import { expectAccessible } from './support/axe.ts';
 import { apiLogin, bearer, pageToken, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -430,17 +430,6 @@ test('live on a phone: new requests wait behind the bar, a request decided elsew
   await expect(requestCard(page, id)).toHaveCount(0);
 });
 
-/** Serious or critical WCAG 2.1 AA violations on what the page shows now. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-}
-
 // UPDATE_DOCS_SCREENSHOT=1 also refreshes the phone screenshots in docs/.
 const docsShot = async (page: Page, name: string) => {
   if (process.env.UPDATE_DOCS_SCREENSHOT) await page.screenshot({ path: `docs/${name}` });
@@ -452,11 +441,11 @@ test('the phone screens pass axe: queue cards, select mode, the sheet, a push us
   await expect(requestCards(page).first()).toBeVisible();
   await expect(page.getByText(/· live/)).toBeVisible();
   await docsShot(page, 'screenshot-phone-queue.png');
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, 'phone-queue');
 
   await longPress(page, requestCards(page).first());
   await expect(page.getByRole('status').filter({ hasText: '1 selected' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, 'phone-select-mode');
   await page.getByRole('button', { name: 'Done' }).tap();
 
   await requestCards(page)
@@ -466,18 +455,18 @@ test('the phone screens pass axe: queue cards, select mode, the sheet, a push us
   const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
   await expectSheet(page, dialog);
   await docsShot(page, 'screenshot-phone-approve.png');
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, 'phone-approve-sheet');
   await dialog.getByRole('button', { name: 'Cancel' }).tap();
 
   await page.goto('/push-users');
   await expect(pushUserCards(page).first()).toBeVisible();
   await docsShot(page, 'screenshot-phone-push-users.png');
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, 'phone-push-users');
   await page.goto('/push-users/4');
   await expect(page.getByRole('heading', { name: 'ACME\\alice.ng' })).toBeVisible();
   await settled(page);
   await docsShot(page, 'screenshot-phone-push-user.png');
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, 'phone-push-user');
 });
 
 test.describe('tablet', () => {

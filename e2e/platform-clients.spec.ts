@@ -1,5 +1,6 @@
 import { type AuthorizationRequest, PushMessageUserList } from '../src/shared/contract/index.ts';
 import { apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ request }) => {
@@ -20,7 +21,7 @@ test('the API reference page renders the OpenAPI document from this origin, unde
   await expect(page.getByRole('heading', { name: /Tachyon Consumer API/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('/Consumer/PushMessageUsers/{id}')).toBeVisible();
   await expect(page.getByText('X-Tachyon-Authenticate').first()).toBeAttached();
-  await page.screenshot({ path: test.info().outputPath('api-docs.png'), fullPage: false });
+  await lookAt(page, 'api-docs', { fullPage: false });
   expect(problems).toEqual([]);
   expect(foreign).toEqual([]);
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type Access, DEMO_ACCOUNTS } from '../src/shared/contract/index.ts';
 import { PAGES, type Page as SignedInPage } from '../src/web/wiring/pages.tsx';
+import { expectAccessible } from './support/axe.ts';
 import { resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -77,10 +77,5 @@ test('an id that cannot be one and an unknown address are not-found pages inside
   await page.getByRole('link', { name: 'Go to authorization requests' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/authorization-requests');
   await page.goto('/nowhere');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    expect(results.violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
-  }
+  await expectAccessible(page, 'not-found');
 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { TEST_CLIENT, TestOidcProvider } from '../src/server/test/oidc-provider.ts';
+import { lookAt } from './support/look.ts';
 import { type E2eService, expect, startE2eService, test } from './support/test.ts';
 
 /** A port nobody holds now: the service's address must be known before the provider registers its callback. */
@@ -55,7 +56,7 @@ test('single sign-on: one click at the provider (its MFA in amr) to the page wan
   await expect(page).toHaveURL(/\/login\?redirect=%2Fpush-users/);
   const button = page.getByRole('link', { name: 'Sign in with Acme Login' });
   await expect(button).toBeVisible();
-  await page.screenshot({ path: 'test-results/sso-login-desktop.png' });
+  await lookAt(page, 'sso-login-desktop', { fullPage: false });
   await button.click();
 
   await expect(page).toHaveURL(`${sso.origin}/push-users`);
@@ -119,7 +120,7 @@ test('single sign-on refused for a person in none of the groups: the sign-in pag
   await page.goto(`${sso.origin}/login`);
   const button = page.getByRole('link', { name: 'Sign in with Acme Login' });
   await expect(button).toBeVisible();
-  await page.screenshot({ path: 'test-results/sso-login-phone.png' });
+  await lookAt(page, 'sso-login-phone', { fullPage: false });
   await button.click();
   // Back on the sign-in page, the reason in the page's own words, and single sign-on offered again.
   await expect(page).toHaveURL(new RegExp(`^${sso.origin}/login\\?sso_error=oidc-no-group(&|$)`));
@@ -127,7 +128,7 @@ test('single sign-on refused for a person in none of the groups: the sign-in pag
   await expect(alert).toContainText('none of the groups that give access');
   await expect(alert.getByRole('link', { name: 'Try again with Acme Login' })).toBeVisible();
   await expect(page.getByLabel('User name')).toBeVisible();
-  await page.screenshot({ path: 'test-results/sso-refused-phone.png' });
+  await lookAt(page, 'sso-refused-phone', { fullPage: false });
   // A code the page does not know shows nothing: the address bar never puts words on the page.
   await page.goto(`${sso.origin}/login?sso_error=%3Cb%3Eyou%20are%20hacked%3C%2Fb%3E`);
   await expect(page.getByLabel('User name')).toBeVisible();

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { IssuedTemporaryCode, LoginResult, RecoveryCodes } from '../src/shared/contract/index.ts';
 import { account, bearer } from './support/demo.ts';
+import { lookAt } from './support/look.ts';
 import { type E2eService, startE2eService } from './support/test.ts';
 
 /*
@@ -9,9 +9,6 @@ import { type E2eService, startE2eService } from './support/test.ts';
  * helpdesk account (a writer: Contain) has only a Disabled phone, so nothing reachable; the administrator, signed in
  * with their own second factor through the API, issues the code; the person types password and code on the page.
  */
-
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 
 const PERSON = account('Helpdesk');
 const ADMIN = account('Admin');
@@ -63,7 +60,7 @@ test('a person with no second factor in reach signs in with password and the hel
   // Nothing else is in reach, so the temporary code's form is open at once.
   const typed = page.getByRole('textbox', { name: 'Temporary code' });
   await expect(typed).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/temporary-code-second-step.png`, fullPage: true });
+  await lookAt(page, 'temporary-code-second-step');
 
   await typed.fill('0000 0000 0000');
   await page.getByRole('button', { name: 'Use the temporary code' }).click();

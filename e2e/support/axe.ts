@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { lookAt } from './look.ts';
+
+/** The axe-core rules whose outcome depends on the colours a theme gives (text and link contrast). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * What the page shows now, judged by axe-core: every rule it runs by default (WCAG 2.0/2.1/2.2 A and AA, target size,
+ * best practice; no tag subset, no impact tolerated) in the light theme, and the rules that read colours in the dark
+ * one (the same elements, names and roles, other colours). Soft, so one state's violations do not hide the next's.
+ * Legacy mode runs axe in the page itself: the same results for a page without frames, in about half the time.
+ * `themes: ['light']` judges a page that has no dark theme (the device app follows the phone's, and is judged so).
+ */
+export async function expectAccessible(
+  page: Page,
+  name: string,
+  { themes = ['light', 'dark'] }: { themes?: readonly ('light' | 'dark')[] } = {},
+): Promise<void> {
+  // Where the last click left the pointer is no part of the page: a disabled button's reason under it would show.
+  await page.mouse.move(0, 0);
+  for (const scheme of themes) {
+    if (themes.length > 1) {
+      // The app follows the system's scheme (MantineProvider defaultColorScheme="auto"), so it switches in place.
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      // Let transitions settle so colours are measured as people see them.
+      await page.waitForTimeout(300);
+    }
+    await lookAt(page, `${name}-${scheme}`);
+    const axe = new AxeBuilder({ page }).setLegacyMode(true);
+    const results = await (scheme === 'dark' ? axe.withRules(COLOUR_RULES) : axe).analyze();
+    const violations = results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} :: ${node.failureSummary}`),
+    }));
+    expect.soft(violations, `${name} in the ${scheme} theme: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  }
+  if (themes.length > 1) await page.emulateMedia({ colorScheme: 'light' });
+}
