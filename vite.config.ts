@@ -6,6 +6,7 @@ import { groupPattern, pageIcons } from './scripts/bundle-groups.ts';
 import { serveDeviceWorker } from './scripts/device-worker.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
+import { testsNeedingOwnModules } from './scripts/test-isolation.ts';
 
 /**
  * Our own modules in each group are listed in scripts/bundle-groups.ts (a test checks that each exists).
@@ -98,6 +99,17 @@ function deviceAppPage(): Plugin {
   };
 }
 
+/** What both dashboard projects share. */
+const dashboardTests = {
+  environment: 'jsdom' as const,
+  include: ['src/web/**/*.test.{ts,tsx}'],
+  setupFiles: ['./src/web/test/setup.ts'],
+  // A component test's first render loads Mantine and the app's modules, which alone can outlast the default limit on
+  // a busy machine. Assertions wait with waitFor/findBy, never on this limit.
+  testTimeout: 15_000,
+};
+const OWN_MODULES = testsNeedingOwnModules(import.meta.dirname);
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -184,14 +196,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...dashboardTests,
           name: 'dashboard',
-          environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/web/test/setup.ts'],
-          // A component test's first render loads Mantine and the app's modules, which alone can outlast the default
-          // limit on a busy machine. Assertions wait with waitFor/findBy, never on this limit.
-          testTimeout: 15_000,
+          // One module registry per worker, as the service's: the app's modules keep no state a test leaves behind
+          // (each test renders its own providers and query client), and the files that replace or restart a module
+          // run in the project below.
+          isolate: false,
+          exclude: OWN_MODULES,
         },
+      },
+      {
+        extends: true,
+        test: { ...dashboardTests, name: 'dashboard-own-modules', include: OWN_MODULES },
       },
     ],
   },

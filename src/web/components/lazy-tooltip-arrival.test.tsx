@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { LazyTooltip } from './lazy-tooltip.tsx';
 
-// A file of its own: the Tooltip's code is fetched once per module registry, and here it has not been yet.
+// needs-own-modules: the Tooltip's code is fetched once per module registry, and here it has not been yet.
 describe('LazyTooltip, before its code has arrived', () => {
   it('stays closed when the mouse left before the Tooltip arrived, and opens at the next hover', async () => {
     const { user } = renderWithProviders(

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -37,6 +38,8 @@ window.ResizeObserver = ResizeObserver;
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps its notifications in a store of its module: a test's toasts must not queue ahead of the next file's.
+  notifications.clean();
   sessionStorage.clear();
   localStorage.clear();
 });
