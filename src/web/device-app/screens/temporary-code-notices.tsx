@@ -3,9 +3,9 @@ import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { parseTimestamp, type TemporaryCodeNotice } from '../../../shared/contract/index.ts';
-import { Timestamp } from '../../components/timestamp.tsx';
 import { announce } from '../../lib/announce.ts';
 import { formatAbsolute } from '../../lib/time-format.ts';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 import type { DeviceCredential } from '../connection/device-credential.ts';
 import { DEVICE_POLL_MS, deviceQueries } from '../connection/device-queries.ts';
 

@@ -4,8 +4,8 @@ import type { CreatedAccount, Permission } from '../../../shared/contract/index.
 import { useCreateAccount } from '../../api/account-queries.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { fieldError } from './create-account-dialog.tsx';
 import { SecretOnce } from './secret-once.tsx';
 

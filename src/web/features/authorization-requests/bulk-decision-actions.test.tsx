@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthorizationRequest, AuthorizationRequestStatus } from '../../../shared/contract/index.ts';
-import { BulkBarContent } from '../../components/bulk/bulk-bar-content.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
+import { BulkBarContent } from '../../ui/lists/bulk/bulk-bar-content.tsx';
 import { bulkDecisionActions } from './bulk-decision-actions.ts';
 
 const request = (Id: number, Status: AuthorizationRequestStatus) =>

@@ -1,6 +1,6 @@
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import type { BulkAction } from '../../components/bulk/bulk-bar.tsx';
-import type { Decision } from '../../components/decision.ts';
+import type { Decision } from '../../entities/request/decision.ts';
+import type { BulkAction } from '../../ui/lists/bulk/bulk-bar.tsx';
 
 /**
  * The decisions the bulk bar offers for the selected requests: Approve and Reject for the pending ones among them

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { requestsChanged } from '../../api/cache-updates.ts';
 import { decideRequest } from '../../api/mutations.ts';
-import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
-import type { Decision } from '../../components/decision.ts';
+import type { Decision } from '../../entities/request/decision.ts';
+import { BulkDialog } from '../../ui/lists/bulk/bulk-dialog.tsx';
 
 export function BulkDecisionDialog({
   requests,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { requestStatus } from '../../components/request-status.ts';
+import { requestStatus } from '../../entities/request/request-status.ts';
 import { indexRows, matchIndexed } from '../../lib/search-index.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
 import { QueueSearch, type RequestSort } from './queue-search.ts';

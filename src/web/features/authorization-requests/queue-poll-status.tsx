@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { PENDING_POLL_MS } from '../../api/queries.ts';
-import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
 import { formatClock } from '../../lib/time-format.ts';
+import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
 
 export interface QueuePollStatusProps {
   updatedAt: number;

@@ -2,8 +2,8 @@ import { Group, NativeSelect } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import type { RequestView } from '../../api/queries.ts';
-import { ListSearchInput } from '../../components/list-search-input.tsx';
-import { ViewChips } from '../../components/view-chips.tsx';
+import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
+import { ViewChips } from '../../ui/lists/view-chips.tsx';
 import { REQUEST_SORTS, type RequestSort } from './queue-search.ts';
 
 const SORT_LABELS: Record<RequestSort, string> = {

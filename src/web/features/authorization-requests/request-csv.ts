@@ -1,5 +1,5 @@
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { requestStatus } from '../../components/request-status.ts';
+import { requestStatus } from '../../entities/request/request-status.ts';
 import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
 
 export function requestCsvColumns(pendingIds: ReadonlySet<number> | undefined): CsvColumn<AuthorizationRequest>[] {

@@ -6,21 +6,21 @@ import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
 import { decideRequest } from '../../api/mutations.ts';
 import { authorizationRequestQueries } from '../../api/queries.ts';
-import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
-import type { Decision, DecisionTarget } from '../../components/decision.ts';
-import { ErrorState } from '../../components/error-state.tsx';
-import { lazyChunk } from '../../components/lazy-chunk.tsx';
-import { ListPage } from '../../components/list-page.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { MessageState } from '../../components/message-state.tsx';
-import { requestStatus } from '../../components/request-status.ts';
-import { StaleListNotice } from '../../components/stale-list-notice.tsx';
-import { useListPage } from '../../components/use-list-page.tsx';
-import type { VirtualTableHandle } from '../../components/use-window-list.ts';
+import type { Decision, DecisionTarget } from '../../entities/request/decision.ts';
+import { requestStatus } from '../../entities/request/request-status.ts';
 import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { BulkBar } from '../../ui/lists/bulk/bulk-bar.tsx';
+import { ListPage } from '../../ui/lists/list-page.tsx';
+import { StaleListNotice } from '../../ui/lists/stale-list-notice.tsx';
+import { useListPage } from '../../ui/lists/use-list-page.tsx';
+import type { VirtualTableHandle } from '../../ui/lists/virtual/use-window-list.ts';
+import { lazyChunk } from '../../ui/overlays/lazy-chunk.tsx';
+import { ErrorState } from '../../ui/states/error-state.tsx';
+import { LoadingState } from '../../ui/states/loading-state.tsx';
+import { MessageState } from '../../ui/states/message-state.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { bulkDecisionActions } from './bulk-decision-actions.ts';
 import { requestSearchFields, sortRequests } from './filter-requests.ts';
@@ -39,7 +39,7 @@ const route = getRouteApi('/_app/authorization-requests/');
 // The dialog (modal, focus trap, toasts) loads on the first decision, not with the queue.
 // Code that does not arrive (a new version, the server away) says so over the queue, which stays.
 const DecisionDialog = lazyChunk(
-  () => import('../../components/decision-dialog.tsx'),
+  () => import('../../entities/request/decision-dialog.tsx'),
   (module) => module.DecisionDialog,
 );
 const BulkDecisionDialog = lazyChunk(

@@ -1,10 +1,10 @@
 import { memo, type ReactNode, type Ref } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import type { ListSelection } from '../../components/bulk/checkbox-selection.tsx';
-import type { Decision } from '../../components/decision.ts';
-import { ListTable } from '../../components/list-table.tsx';
-import { requestStatus } from '../../components/request-status.ts';
-import type { VirtualTableHandle } from '../../components/use-window-list.ts';
+import type { Decision } from '../../entities/request/decision.ts';
+import { requestStatus } from '../../entities/request/request-status.ts';
+import type { ListSelection } from '../../ui/lists/bulk/checkbox-selection.tsx';
+import { ListTable } from '../../ui/lists/list-table.tsx';
+import type { VirtualTableHandle } from '../../ui/lists/virtual/use-window-list.ts';
 import { RequestCard } from './request-card.tsx';
 import { RequestRow } from './request-row.tsx';
 import type { RowChange } from './use-live-queue.ts';

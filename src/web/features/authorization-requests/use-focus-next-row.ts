@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import type { VirtualTableHandle } from '../../components/use-window-list.ts';
+import type { VirtualTableHandle } from '../../ui/lists/virtual/use-window-list.ts';
 
 /**
  * After a decision the decided row may vanish; keyboard users keep their place by landing on the next row

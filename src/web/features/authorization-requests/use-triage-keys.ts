@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import type { VirtualTableHandle } from '../../components/use-window-list.ts';
+import type { VirtualTableHandle } from '../../ui/lists/virtual/use-window-list.ts';
 
 export interface TriageActions {
   decide: (request: AuthorizationRequest, decision: 'approve' | 'reject') => void;

@@ -3,8 +3,8 @@ import { IconCircleCheck, IconDeviceMobilePlus, IconInfoCircle } from '@tabler/i
 import { type FormEvent, useState } from 'react';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { READABLE_TITLE } from '../../components/readable-title.ts';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { useDemoDeviceRequest } from './demo-mutations.ts';
 
 const FIELDS: { name: keyof DemoAuthorizationRequestInput; label: string; placeholder: string }[] = [

@@ -19,13 +19,13 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { systemQueries } from '../../api/system-queries.ts';
-import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
 import { checkFields, type FieldErrors } from '../../lib/field-errors.ts';
 import { minutesAndSeconds } from '../../lib/use-now.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { BrandMark } from '../../ui/brand-mark.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
 import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';

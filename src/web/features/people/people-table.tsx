@@ -1,13 +1,13 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
-import { ListCell, ListRow, ListTable } from '../../components/list-table.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { RowLink } from '../../components/row-link.tsx';
-import text from '../../components/row-text.module.css';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { ListCell, ListRow, ListTable } from '../../ui/lists/list-table.tsx';
+import { RowLink } from '../../ui/lists/row-link.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import text from '../../ui/text/row-text.module.css';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import type { PersonRow } from './people-search.ts';
 
 /** How a person's devices read: "2 (1 active)", "None". */

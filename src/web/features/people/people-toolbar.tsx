@@ -1,8 +1,8 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
-import { ListSearchInput } from '../../components/list-search-input.tsx';
-import { ViewChips } from '../../components/view-chips.tsx';
+import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
+import { ViewChips } from '../../ui/lists/view-chips.tsx';
 import {
   PEOPLE_SORTS,
   PEOPLE_VIEWS,

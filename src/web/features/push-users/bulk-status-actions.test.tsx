@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type PushMessageUser, PushUserStatusCode } from '../../../shared/contract/index.ts';
-import { BulkBarContent } from '../../components/bulk/bulk-bar-content.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
+import { BulkBarContent } from '../../ui/lists/bulk/bulk-bar-content.tsx';
 import { bulkStatusActions } from './bulk-status-actions.ts';
 
 const { Active, Disabled } = PushUserStatusCode;

@@ -1,6 +1,6 @@
 import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/index.ts';
-import type { BulkAction } from '../../components/bulk/bulk-bar.tsx';
-import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
+import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../entities/push-user/push-user-status.ts';
+import type { BulkAction } from '../../ui/lists/bulk/bulk-bar.tsx';
 
 /**
  * The status changes the bulk bar offers for the selected push users: only those that change at least one (all

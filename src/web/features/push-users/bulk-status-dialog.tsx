@@ -8,9 +8,9 @@ import {
 } from '../../../shared/contract/index.ts';
 import { pushUsersChanged } from '../../api/cache-updates.ts';
 import { updatePushUser } from '../../api/mutations.ts';
-import { BulkDialog } from '../../components/bulk/bulk-dialog.tsx';
-import { PUSH_USER_STATUS_LOOK } from '../../components/push-user-status.ts';
+import { PUSH_USER_STATUS_LOOK } from '../../entities/push-user/push-user-status.ts';
 import { deviceName } from '../../lib/device-name.ts';
+import { BulkDialog } from '../../ui/lists/bulk/bulk-dialog.tsx';
 
 export function BulkStatusDialog({
   users,

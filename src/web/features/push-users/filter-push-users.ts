@@ -1,5 +1,5 @@
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { FILTER_STATUS } from '../../components/push-user-status.ts';
+import { FILTER_STATUS } from '../../entities/push-user/push-user-status.ts';
 import { matchIndexed, type SearchIndex } from '../../lib/search-index.ts';
 import type { StatusFilter } from './push-user-search.ts';
 

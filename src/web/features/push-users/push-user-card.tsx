@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { PushUserStatusBadge } from '../../entities/push-user/push-user-status-badge.tsx';
 import { deviceName, devicePlatform } from '../../lib/device-name.ts';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import { StatusMenu } from './status-menu.tsx';
 
 /** One push user in the phone rendering of the list: who, which device, when, status, and the status switcher. */

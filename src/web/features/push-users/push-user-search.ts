@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { StatusFilterWord } from '../../components/push-user-status.ts';
+import type { StatusFilterWord } from '../../entities/push-user/push-user-status.ts';
 
 // The words of components/push-user-status.ts; a literal tuple, because z.enum needs one.
 export const STATUS_FILTERS = ['all', 'active', 'disabled', 'deleted'] as const satisfies readonly (

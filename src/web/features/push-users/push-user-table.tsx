@@ -1,13 +1,13 @@
 import { memo, type ReactNode } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import type { ListSelection } from '../../components/bulk/checkbox-selection.tsx';
-import { ListCell, ListRow, ListTable } from '../../components/list-table.tsx';
-import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
-import { RowLink } from '../../components/row-link.tsx';
-import text from '../../components/row-text.module.css';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { PushUserStatusBadge } from '../../entities/push-user/push-user-status-badge.tsx';
 import { deviceName, devicePlatform } from '../../lib/device-name.ts';
+import type { ListSelection } from '../../ui/lists/bulk/checkbox-selection.tsx';
+import { ListCell, ListRow, ListTable } from '../../ui/lists/list-table.tsx';
+import { RowLink } from '../../ui/lists/row-link.tsx';
+import text from '../../ui/text/row-text.module.css';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import { PushUserCard } from './push-user-card.tsx';
 import { StatusMenu } from './status-menu.tsx';
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { StaleListNotice } from '../../components/stale-list-notice.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
+import { StaleListNotice } from '../../ui/lists/stale-list-notice.tsx';
 import { PushUserToolbar } from './push-user-toolbar.tsx';
 
 const user = { Id: 1, UserName: 'ACME\\gus.moreno', Status: 1 } as PushMessageUser;

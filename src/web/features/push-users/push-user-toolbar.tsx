@@ -1,9 +1,9 @@
 import { Group } from '@mantine/core';
 import { memo, type ReactNode, useMemo } from 'react';
 import type { PushMessageUser } from '../../../shared/contract/index.ts';
-import { ListSearchInput } from '../../components/list-search-input.tsx';
-import { FILTER_STATUS } from '../../components/push-user-status.ts';
-import { ViewChips } from '../../components/view-chips.tsx';
+import { FILTER_STATUS } from '../../entities/push-user/push-user-status.ts';
+import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
+import { ViewChips } from '../../ui/lists/view-chips.tsx';
 import type { StatusFilter } from './push-user-search.ts';
 
 export interface PushUserToolbarProps {

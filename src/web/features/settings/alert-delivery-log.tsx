@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { AlertDelivery, AlertDestination } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { alertQueries, useResendAlertDelivery } from '../../api/alert-queries.ts';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { PermissionButton } from '../../ui/permission-button.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
+import { QueryState } from '../../ui/states/query-state.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 
 const STATUS_COLORS: Record<AlertDelivery['Status'], string> = { Pending: 'yellow', Delivered: 'green', GaveUp: 'red' };
 const STATUS_WORDS: Record<AlertDelivery['Status'], string> = {

@@ -7,10 +7,10 @@ import {
   TEMPORARY_CODE_USES,
 } from '../../../../shared/contract/index.ts';
 import { useIssueTemporaryCode } from '../../../api/people-queries.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Timestamp } from '../../../components/timestamp.tsx';
 import { sheetProps, usePhone } from '../../../lib/use-phone.ts';
+import { DialogActions } from '../../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../../ui/problem-alert.tsx';
+import { Timestamp } from '../../../ui/text/timestamp.tsx';
 
 /** How long a code works, as the helpdesk picks it: 10 minutes to 8 hours. */
 const VALIDITY = [
