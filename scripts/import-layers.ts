@@ -46,7 +46,7 @@ const WEB_NOT_SERVER: Pattern = {
 const DASHBOARD_NOT_DEVICE_APP: Pattern = {
   group: ['**/device-app', '**/device-app/**'],
   message:
-    "The dashboard never imports the device app, a wing of its own: what both use lives in components/, the API client's core in api/, lib/ or src/shared.",
+    "The dashboard never imports the device app, a wing of its own: what both use lives in ui/, the API client's core in api/, lib/ or src/shared.",
 };
 const SERVER_NOT_WEB: Pattern = {
   group: ['../**/web', '../**/web/**'],
@@ -65,19 +65,33 @@ const DASHBOARD: Layer[] = [
       {
         group: ['../*/**', '!../../**'],
         message:
-          'A feature never imports another feature: move what both need to components/, wiring/, api/, session/ or lib/.',
+          'A feature never imports another feature: move what both need to shell/, entities/, ui/, wiring/, api/, session/ or lib/.',
       },
     ],
   },
   {
-    label: 'components',
-    folders: ['components'],
-    refusal: 'shared components never import a feature, a route or the app.',
+    label: 'shell',
+    folders: ['shell'],
+    refusal:
+      'the signed-in frame (layout, header, navigation, user menu, palette) never imports a feature, a route or the app.',
+  },
+  {
+    label: 'entities',
+    folders: ['entities'],
+    refusal:
+      "the domain's widgets (a request, a decision, a device, a person, a push user) never import the frame, a feature, a route or the app.",
+  },
+  {
+    label: 'ui',
+    folders: ['ui'],
+    refusal:
+      'ui/ holds generic parts that know no domain (states, lists, timestamps, overlays): it never imports an entity, the frame, a feature, a route or the app.',
   },
   {
     label: 'wiring',
     folders: ['wiring'],
-    refusal: "the app's wiring (pages, loaders) never imports a component, a feature, a route or the app.",
+    refusal:
+      "the app's wiring (pages, loaders) never imports the ui, an entity, the frame, a feature, a route or the app.",
   },
   {
     label: 'api/session/settings',
@@ -131,6 +145,8 @@ const DEVICE_APP_NOT_DASHBOARD: Pattern = {
   group: [
     '**/features/**',
     '**/routes/**',
+    '**/shell/**',
+    '**/entities/**',
     '**/wiring/**',
     '**/session/**',
     '**/settings/**',
@@ -139,7 +155,7 @@ const DEVICE_APP_NOT_DASHBOARD: Pattern = {
     '**/main.tsx',
   ],
   message:
-    "The device app is a wing of its own (main.tsx → screens → connection → the web's components, API core and lib): it never imports the dashboard's features, routes, wiring, session, settings or app.",
+    "The device app is a wing of its own (main.tsx → screens → connection → the web's ui, API core and lib): it never imports the dashboard's features, routes, frame, entities, wiring, session, settings or app.",
 };
 const DEVICE_APP_API_CORE: Pattern = {
   group: [
@@ -195,9 +211,9 @@ export function importLayerOverrides(): Override[] {
       [
         ...deviceApp,
         {
-          group: ['**/screens/**', '**/components/**'],
+          group: ['**/screens/**', '**/ui/**'],
           message:
-            'The device app runs main.tsx → screens → connection: its connection (client, credential, queries, push subscription) never imports a screen or a component.',
+            "The device app runs main.tsx → screens → connection: its connection (client, credential, queries, push subscription) never imports a screen or the web's ui.",
         },
         DEVICE_APP_NOT_WORKER,
       ],
