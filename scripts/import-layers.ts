@@ -158,14 +158,9 @@ const DEVICE_APP_NOT_DASHBOARD: Pattern = {
     "The device app is a wing of its own (main.tsx → screens → connection → the web's ui, API core and lib): it never imports the dashboard's features, routes, frame, entities, wiring, session, settings or app.",
 };
 const DEVICE_APP_API_CORE: Pattern = {
-  group: [
-    '**/api/**',
-    ...['client.ts', 'api-error.ts', 'describe-error.ts', 'event-stream-reader.ts', 'request-headers.ts'].map(
-      (file) => `!**/api/${file}`,
-    ),
-  ],
+  group: ['**/api/**', '!**/api/core/**'],
   message:
-    "The device app uses the API client's core (client, api-error, describe-error, event-stream-reader, request-headers), never the dashboard's queries, mutations or its signed-in client.",
+    "The device app uses the API client's core (api/core/: client, api-error, describe-error, event-stream-reader, request-headers), never the dashboard's queries, mutations or its signed-in client.",
 };
 const DEVICE_APP_NOT_WORKER: Pattern = {
   group: ['**/worker', '**/worker/**'],

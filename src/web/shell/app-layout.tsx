@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useLiveChanges } from '../api/use-live-changes.ts';
+import { useLiveChanges } from '../api/live/use-live-changes.ts';
 import { StepUpHost } from '../entities/second-factor/step-up-host.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { SessionKeeper } from '../session/session-keeper.tsx';

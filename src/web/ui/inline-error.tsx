@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { describeError } from '../api/describe-error.ts';
+import { describeError } from '../api/core/describe-error.ts';
 
 /** A part of a page that failed to load (the rest still works): what went wrong, and a way to try again. */
 export function InlineError({ error, onRetry, about }: { error: unknown; onRetry: () => void; about?: string }) {

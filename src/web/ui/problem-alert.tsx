@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { describeError } from '../api/describe-error.ts';
+import { describeError } from '../api/core/describe-error.ts';
 
 /** A failed call's problem, said in a dialog; nothing when there is none. */
 export function ProblemAlert({ error, mb }: { error: unknown; mb?: string }) {

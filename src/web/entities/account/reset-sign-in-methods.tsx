@@ -2,9 +2,9 @@ import { IconFingerprintOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
-import { peopleKeys } from '../../api/people-queries.ts';
-import { resetSignInMethods } from '../../api/sign-in-method-queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
+import { peopleKeys } from '../../api/queries/people-queries.ts';
+import { resetSignInMethods } from '../../api/queries/sign-in-method-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { PermissionButton } from '../../ui/permission-button.tsx';
 

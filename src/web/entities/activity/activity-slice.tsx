@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { type ActivityFilters, activityQueries } from '../../api/activity-queries.ts';
+import { type ActivityFilters, activityQueries } from '../../api/queries/activity-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';

@@ -8,8 +8,8 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints, type HistoryEntity, type HistoryEntry } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../../api/queries/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { InlineError } from '../../ui/inline-error.tsx';

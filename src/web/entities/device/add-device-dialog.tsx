@@ -2,11 +2,11 @@ import { Alert, Box, Button, CopyButton, Group, Image, Modal, Stack, Text, TextI
 import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ENROLLMENT_CODE_LIFETIME_MINUTES, parseTimestamp } from '../../../shared/contract/index.ts';
-import { useCreateEnrollmentLink } from '../../api/mutations.ts';
-import { useCreatePersonEnrollmentLink } from '../../api/people-queries.ts';
-import { isLoopbackUrl } from '../../lib/loopback-url.ts';
-import { qrCodeDataUrl } from '../../lib/qr-code.ts';
-import { minutesAndSeconds, useNow } from '../../lib/use-now.ts';
+import { useCreateEnrollmentLink } from '../../api/queries/mutations.ts';
+import { useCreatePersonEnrollmentLink } from '../../api/queries/people-queries.ts';
+import { isLoopbackUrl } from '../../lib/devices/loopback-url.ts';
+import { qrCodeDataUrl } from '../../lib/devices/qr-code.ts';
+import { minutesAndSeconds, useNow } from '../../lib/time/use-now.ts';
 import { useSheetProps } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';

@@ -8,7 +8,7 @@ import {
   endpoints,
   parseTimestamp,
 } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
+import { authorizationRequestQueries } from '../../api/queries/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { lazyChunk } from '../../ui/overlays/lazy-chunk.tsx';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthorizationRequest, PushMessageUser } from '../../../shared/contract/index.ts';
-import { peopleQueries } from '../../api/people-queries.ts';
+import { peopleQueries } from '../../api/queries/people-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';

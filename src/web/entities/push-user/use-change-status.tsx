@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useUpdatePushUser } from '../../api/mutations.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useUpdatePushUser } from '../../api/queries/mutations.ts';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';

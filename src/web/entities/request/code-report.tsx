@@ -1,11 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useMarkReportHandled } from '../../api/people-queries.ts';
-import { readableUserAgent } from '../../lib/device-description.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useMarkReportHandled } from '../../api/queries/people-queries.ts';
+import { readableUserAgent } from '../../lib/devices/device-description.ts';
+import { useUserAgentParser } from '../../lib/devices/use-user-agent-parser.ts';
 import { notify } from '../../lib/notify.ts';
-import { useUserAgentParser } from '../../lib/use-user-agent-parser.ts';
 import { confirmAction } from '../../ui/overlays/confirm-action.tsx';
 import { Permitted } from '../../ui/permission-button.tsx';
 import { Timestamp } from '../../ui/text/timestamp.tsx';

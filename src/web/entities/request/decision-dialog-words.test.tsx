@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorizationRequest, RequestContext } from '../../../shared/contract/index.ts';
-import { requestContextQueries } from '../../api/request-context-queries.ts';
+import { requestContextQueries } from '../../api/queries/request-context-queries.ts';
 import { createTestQueryClient, inRouter, json, renderWithProviders, scriptedFetch } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { DecisionDialog } from './decision-dialog.tsx';

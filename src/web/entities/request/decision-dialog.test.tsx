@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorizationRequest, RequestContext } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
-import { requestContextQueries } from '../../api/request-context-queries.ts';
+import { authorizationRequestQueries } from '../../api/queries/queries.ts';
+import { requestContextQueries } from '../../api/queries/request-context-queries.ts';
 import {
   createTestQueryClient,
   inRouter,

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mant
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useDecideRequest } from '../../api/mutations.ts';
-import { readDraft, writeDraft } from '../../lib/draft-store.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useDecideRequest } from '../../api/queries/mutations.ts';
 import { notify } from '../../lib/notify.ts';
+import { readDraft, writeDraft } from '../../lib/stores/draft-store.ts';
 import { sheetProps, TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { UserText } from '../../ui/text/user-text.tsx';

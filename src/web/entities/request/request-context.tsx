@@ -2,7 +2,7 @@ import { Anchor, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ContextHintKind, OtherDevice, RequestContext } from '../../../shared/contract/index.ts';
-import { requestContextQueries } from '../../api/request-context-queries.ts';
+import { requestContextQueries } from '../../api/queries/request-context-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError } from '../../api/core/api-error.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DeviceCodeProof, sentToText } from './device-code-proof.tsx';
 

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceMobileMessage } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type DeviceCodeSent, parseTimestamp } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useNow } from '../../lib/use-now.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useNow } from '../../lib/time/use-now.ts';
 
 /** "Sent to Pixel 9", "Sent to Pixel 9 and 1 other", "Sent to Pixel 9 and 2 others". */
 export function sentToText(devices: readonly string[]): string {

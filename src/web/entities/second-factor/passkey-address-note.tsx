@@ -1,6 +1,6 @@
 import { Alert, Anchor, type MantineSpacing, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { passkeyAddressFor } from '../../lib/loopback-url.ts';
+import { passkeyAddressFor } from '../../lib/devices/loopback-url.ts';
 import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 
 /** Whether passkeys can work at the address this page was opened at (never at an IP address). */

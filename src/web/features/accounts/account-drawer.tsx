@@ -16,15 +16,15 @@ import { IconKey, IconLogout, IconRefresh, IconUserCheck, IconUserOff } from '@t
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Account, type AccountHistoryEntry, endpoints } from '../../../shared/contract/index.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { problemFieldError } from '../../api/field-problem.ts';
 import {
   accountQueries,
   useResetAccountPassword,
   useSignOutAccount,
   useUpdateAccountEmail,
   useUpdateAccountEnabled,
-} from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { problemFieldError } from '../../api/field-problem.ts';
+} from '../../api/queries/account-queries.ts';
 import { NewPasswordInput } from '../../entities/account/new-password-input.tsx';
 import { ResetSignInMethodsButton } from '../../entities/account/reset-sign-in-methods.tsx';
 import { ActivitySlice, useMayReadActivity } from '../../entities/activity/activity-slice.tsx';

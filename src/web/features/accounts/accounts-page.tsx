@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ListPage } from '../../ui/lists/list-page.tsx';

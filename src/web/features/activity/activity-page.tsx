@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ActivityEvent } from '../../../shared/contract/index.ts';
-import { activityQueries } from '../../api/activity-queries.ts';
+import { activityQueries } from '../../api/queries/activity-queries.ts';
 import { ExportCsvButton } from '../../ui/lists/export-csv-button.tsx';
 import { ListPage } from '../../ui/lists/list-page.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';

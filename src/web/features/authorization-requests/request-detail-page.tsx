@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { authorizationRequestQueries } from '../../api/queries.ts';
+import { authorizationRequestQueries } from '../../api/queries/queries.ts';
 import { HistoryTimeline } from '../../entities/activity/history-timeline.tsx';
 import type { Decision } from '../../entities/request/decision.ts';
 import { DecisionDialog } from '../../entities/request/decision-dialog.tsx';

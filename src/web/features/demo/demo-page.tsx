@@ -2,7 +2,7 @@ import { Alert, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/c
 import { IconDeviceMobileMessage, IconFlask, IconInfoCircle, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, usePhone } from '../../lib/use-phone.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { IconCircleCheck, IconDeviceMobilePlus, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { RouterAnchor } from '../../ui/router-links.tsx';
 import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { useDemoDeviceRequest } from './demo-mutations.ts';

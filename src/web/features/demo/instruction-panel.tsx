@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarTime, IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';
 import { READABLE_TITLE } from '../../ui/text/readable-title.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { type LoginResult, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
 import { sendSignInDeviceCode, signInWithDeviceCode } from '../../api/device-code-proofs.ts';
 import { loadApi } from '../../api/load-api.ts';
 import { passkeyCancelled, passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';

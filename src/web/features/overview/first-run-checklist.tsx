@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { SetupProgress } from '../../../shared/contract/index.ts';
-import { setupQueries } from '../../api/queries.ts';
+import { setupQueries } from '../../api/queries/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';

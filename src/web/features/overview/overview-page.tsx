@@ -2,8 +2,8 @@ import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Visuall
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { statusName } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../../api/queries/queries.ts';
 import { STATUS_VALUES, statusFilterWord } from '../../entities/push-user/push-user-status.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';

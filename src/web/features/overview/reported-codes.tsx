@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportedCode } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
 import { PersonLink, PersonPageLink } from '../../entities/person/person-links.tsx';
 import { AskedFrom, instructionText, ReportHandling } from '../../entities/request/code-report.tsx';
 import { InlineError } from '../../ui/inline-error.tsx';

@@ -1,8 +1,8 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useCreateAccount } from '../../api/account-queries.ts';
-import { peopleKeys } from '../../api/people-queries.ts';
+import { useCreateAccount } from '../../api/queries/account-queries.ts';
+import { peopleKeys } from '../../api/queries/people-queries.ts';
 import { NewPasswordInput } from '../../entities/account/new-password-input.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, usePhone } from '../../lib/use-phone.ts';

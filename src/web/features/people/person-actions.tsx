@@ -10,9 +10,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type Endpoint, endpoints, type Person, permissionAccess } from '../../../shared/contract/index.ts';
-import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { peopleKeys, useDisablePersonDevices } from '../../api/people-queries.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/queries/account-queries.ts';
+import { peopleKeys, useDisablePersonDevices } from '../../api/queries/people-queries.ts';
 import { ResetSignInMethodsButton } from '../../entities/account/reset-sign-in-methods.tsx';
 import { notify } from '../../lib/notify.ts';
 import { endpointAccess } from '../../session/permissions.ts';

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCircleMinus } from '@tabler/icons-react';
 import { endpoints, type Person, type PersonDevice, PushUserStatusCode } from '../../../shared/contract/index.ts';
 import { PushUserStatusBadge } from '../../entities/push-user/push-user-status-badge.tsx';
 import { useChangeStatus } from '../../entities/push-user/use-change-status.tsx';
-import { deviceName } from '../../lib/device-name.ts';
+import { deviceName } from '../../lib/devices/device-name.ts';
 import { confirmAction } from '../../ui/overlays/confirm-action.tsx';
 import { Permitted } from '../../ui/permission-button.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { endpoints, type Person, type PersonRequest } from '../../../shared/contract/index.ts';
 import type { DecisionTarget } from '../../entities/request/decision.ts';
 import { RequestStatusBadge } from '../../entities/request/request-status-badge.tsx';
-import { deviceName } from '../../lib/device-name.ts';
+import { deviceName } from '../../lib/devices/device-name.ts';
 import { Permitted } from '../../ui/permission-button.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';
 import { Timestamp } from '../../ui/text/timestamp.tsx';

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
-import { usePushUserUpdatePending } from '../../api/mutations.ts';
+import { usePushUserUpdatePending } from '../../api/queries/mutations.ts';
 import { STATUS_VALUES } from '../../entities/push-user/push-user-status.ts';
 import { useChangeStatus } from '../../entities/push-user/use-change-status.tsx';
 import { usePhone } from '../../lib/use-phone.ts';

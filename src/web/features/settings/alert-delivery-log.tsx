@@ -2,7 +2,7 @@ import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AlertDelivery, AlertDestination } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { alertQueries, useResendAlertDelivery } from '../../api/alert-queries.ts';
+import { alertQueries, useResendAlertDelivery } from '../../api/queries/alert-queries.ts';
 import { PermissionButton } from '../../ui/permission-button.tsx';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { QueryState } from '../../ui/states/query-state.tsx';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AlertDestination, type AlertDestinationWithSecret, endpoints } from '../../../shared/contract/index.ts';
-import { alertQueries, useDeleteAlertDestination, useRotateAlertSecret } from '../../api/alert-queries.ts';
+import { alertQueries, useDeleteAlertDestination, useRotateAlertSecret } from '../../api/queries/alert-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { PermissionButton } from '../../ui/permission-button.tsx';

@@ -25,7 +25,7 @@ import {
   removePasskey,
   renamePasskey,
   signInMethodQueries,
-} from '../../api/sign-in-method-queries.ts';
+} from '../../api/queries/sign-in-method-queries.ts';
 import { AddDeviceDialog } from '../../entities/device/add-device-dialog.tsx';
 import { PasskeyAddressNote, passkeysWorkHere } from '../../entities/second-factor/passkey-address-note.tsx';
 import { notify } from '../../lib/notify.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { peopleQueries } from '../../api/people-queries.ts';
+import { peopleQueries } from '../../api/queries/people-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { openPalette } from '../command-palette/open-palette.ts';

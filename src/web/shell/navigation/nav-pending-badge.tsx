@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../api/queries.ts';
+import { authorizationRequestQueries } from '../../api/queries/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 

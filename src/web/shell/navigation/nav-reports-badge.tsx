@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 

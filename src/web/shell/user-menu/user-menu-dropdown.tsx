@@ -11,7 +11,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
-import { formatClock } from '../../lib/time-format.ts';
+import { formatClock } from '../../lib/time/time-format.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
 import { signOutNotice } from '../../session/sign-out-notice.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
+import { useAfterFirstPaint } from '../../lib/loading/use-after-first-paint.ts';
 import type { StoredSession } from '../../session/session-store.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HasEndpoint } from '../../api/endpoint-query.ts';
+import type { HasEndpoint } from '../../api/queries/endpoint-query.ts';
 import type { Page } from '../../wiring/pages.tsx';
 import { PageHeader } from '../page-header.tsx';
 import { EndpointGate } from '../states/endpoint-gate.tsx';

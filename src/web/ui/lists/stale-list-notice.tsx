@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 
 /**
  * A list that could not be asked again (the server unreachable, say) keeps the rows it showed: this says so above

@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { Endpoint } from '../../../shared/contract/index.ts';
 import type { CsvColumn } from '../../lib/csv-export.ts';
-import { matchIndexed } from '../../lib/search-index.ts';
-import { useLiveSearch } from '../../lib/use-live-search.ts';
-import { useSearchIndex } from '../../lib/use-search-index.ts';
+import { matchIndexed } from '../../lib/search/search-index.ts';
+import { useLiveSearch } from '../../lib/search/use-live-search.ts';
+import { useSearchIndex } from '../../lib/search/use-search-index.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { checkboxSelection, type ListSelection } from './bulk/checkbox-selection.tsx';

@@ -1,6 +1,11 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { type ComponentType, lazy, useCallback, useEffect, useState } from 'react';
-import { type ChunkLoadFailure, chunkLoadFailure, chunkUrlOf, isChunkLoadError } from '../../lib/chunk-load-error.ts';
+import {
+  type ChunkLoadFailure,
+  chunkLoadFailure,
+  chunkUrlOf,
+  isChunkLoadError,
+} from '../../lib/loading/chunk-load-error.ts';
 
 /** How often a part that did not arrive is asked for again while the server cannot be reached. */
 export const CHUNK_RETRY_MS = 5000;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useAfterFirstPaint } from '../../lib/loading/use-after-first-paint.ts';
 import { modalsHostMounted } from '../../lib/modals-host.ts';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 import { isPhone } from '../../lib/use-phone.ts';
 
 // Toasts and confirmation dialogs are not needed to paint the first screen: their hosts (and the transition and

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { loadOnce } from '../../lib/load-once.ts';
+import { loadOnce } from '../../lib/loading/load-once.ts';
 
 type TooltipComponent = typeof Tooltip;
 

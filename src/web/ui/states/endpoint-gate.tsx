@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HasEndpoint } from '../../api/endpoint-query.ts';
+import type { HasEndpoint } from '../../api/queries/endpoint-query.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { NoPermissionState } from './no-permission-state.tsx';

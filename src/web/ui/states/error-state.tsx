@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { MessageState } from './message-state.tsx';
 
 export interface ErrorStateProps {

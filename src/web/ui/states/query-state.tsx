@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isApiError } from '../../api/api-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
 import type { Page } from '../../wiring/pages.tsx';
 import { ErrorState } from './error-state.tsx';
 import { LoadingState } from './loading-state.tsx';

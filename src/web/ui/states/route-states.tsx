@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { isChunkLoadError } from '../../lib/chunk-load-error.ts';
+import { isChunkLoadError } from '../../lib/loading/chunk-load-error.ts';
 import { RouteChunkNotice } from '../overlays/lazy-chunk.tsx';
 import type { ErrorStateProps } from './error-state.tsx';
 

@@ -1,4 +1,4 @@
-import { formatExact } from '../../lib/time-format.ts';
+import { formatExact } from '../../lib/time/time-format.ts';
 import classes from './timestamp.module.css';
 
 /** What marks a time that shows its exact value on hover and focus (set by Timestamp). */

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatTimestamp } from '../../../shared/contract/index.ts';
-import { NOW_TICK_MS, sharedNowListeners } from '../../lib/shared-now.ts';
-import { formatAbsolute, formatExact } from '../../lib/time-format.ts';
+import { NOW_TICK_MS, sharedNowListeners } from '../../lib/time/shared-now.ts';
+import { formatAbsolute, formatExact } from '../../lib/time/time-format.ts';
 import { Timestamp, TimestampFocusable } from './timestamp.tsx';
 
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });

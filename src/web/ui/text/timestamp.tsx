@@ -1,6 +1,6 @@
 import { type CSSProperties, createContext, useContext } from 'react';
-import { useSharedNow } from '../../lib/shared-now.ts';
-import { formatExact, formatTime, timestampMs } from '../../lib/time-format.ts';
+import { useSharedNow } from '../../lib/time/shared-now.ts';
+import { formatExact, formatTime, timestampMs } from '../../lib/time/time-format.ts';
 import text from './row-text.module.css';
 import { installTimeTooltip, TIME_TIP_ATTRIBUTE } from './time-tooltip.ts';
 import classes from './timestamp.module.css';

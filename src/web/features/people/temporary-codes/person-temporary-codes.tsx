@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
 import { endpoints, type Person, type TemporaryCode } from '../../../../shared/contract/index.ts';
-import { describeError } from '../../../api/describe-error.ts';
-import { useRevokeTemporaryCode } from '../../../api/people-queries.ts';
+import { describeError } from '../../../api/core/describe-error.ts';
+import { useRevokeTemporaryCode } from '../../../api/queries/people-queries.ts';
 import { notify } from '../../../lib/notify.ts';
 import { confirmAction } from '../../../ui/overlays/confirm-action.tsx';
 import { Permitted } from '../../../ui/permission-button.tsx';

@@ -6,7 +6,7 @@ import {
   TEMPORARY_CODE_MINUTES,
   TEMPORARY_CODE_USES,
 } from '../../../../shared/contract/index.ts';
-import { useIssueTemporaryCode } from '../../../api/people-queries.ts';
+import { useIssueTemporaryCode } from '../../../api/queries/people-queries.ts';
 import { sheetProps, usePhone } from '../../../lib/use-phone.ts';
 import { DialogActions } from '../../../ui/overlays/dialog-actions.tsx';
 import { ProblemAlert } from '../../../ui/problem-alert.tsx';

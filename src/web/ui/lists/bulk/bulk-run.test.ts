@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { MouseEvent } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/api-error.ts';
+import { ApiError } from '../../../api/core/api-error.ts';
 import { type BulkOutcome, runBulk } from './bulk-run.ts';
 import { useRowSelection } from './use-row-selection.ts';
 

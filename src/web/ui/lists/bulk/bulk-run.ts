@@ -1,5 +1,5 @@
-import { isApiError } from '../../../api/api-error.ts';
-import { describeError } from '../../../api/describe-error.ts';
+import { isApiError } from '../../../api/core/api-error.ts';
+import { describeError } from '../../../api/core/describe-error.ts';
 
 export type BulkOutcome = 'pending' | 'running' | 'done' | 'already' | 'failed';
 
