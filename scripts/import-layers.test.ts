@@ -74,6 +74,23 @@ const probes: {
   },
   { file: 'src/shared/probe-web.ts', imports: ['../web/app.tsx'], refused: 'noRestrictedImports' },
   { file: 'src/web/features/a/probe-other.ts', imports: ['../b/page.tsx'], refused: 'noRestrictedImports' },
+  { file: 'src/web/features/a/s/probe-other.ts', imports: ['../../b/page.tsx'], refused: 'noRestrictedImports' },
+  { file: 'src/web/features/a/s/t/probe-other.ts', imports: ['../../../b/page.tsx'], refused: 'noRestrictedImports' },
+  {
+    file: 'src/web/features/a/s/probe-fine.ts',
+    imports: ['./page.tsx', '../shared.tsx', '../t/page.tsx', '../../../ui/page-header.tsx'],
+    refused: null,
+  },
+  {
+    file: 'src/web/features/a/s/t/probe-fine.ts',
+    imports: ['../../shared.tsx', '../../u/page.tsx', '../../../../entities/a/b.tsx'],
+    refused: null,
+  },
+  {
+    file: 'src/web/features/a/s/probe-route.ts',
+    imports: ['../../../routes/__root.tsx'],
+    refused: 'noRestrictedImports',
+  },
   { file: 'src/web/features/a/probe-route.ts', imports: ['../../routes/__root.tsx'], refused: 'noRestrictedImports' },
   {
     file: 'src/web/features/a/probe-fine.ts',

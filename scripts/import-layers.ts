@@ -32,6 +32,11 @@ interface Layer {
   refusal?: string;
   /** Patterns of its own beyond the layers above it. */
   extra?: Pattern[];
+  /**
+   * Patterns that depend on how deep a file sits below the layer's folder (1: directly in a subfolder of it), for
+   * folders nested up to `deepest`; a relative import names another subfolder by its depth, and Biome reads no paths.
+   */
+  byDepth?: { deepest: number; patterns: (depth: number) => Pattern[] };
 }
 
 const toGroup = ({ folders, files = [] }: Layer) => [
@@ -61,13 +66,17 @@ const DASHBOARD: Layer[] = [
     label: 'features',
     folders: ['features'],
     refusal: 'a feature never imports a route or the app.',
-    extra: [
-      {
-        group: ['../*/**', '!../../**'],
-        message:
-          'A feature never imports another feature: move what both need to shell/, entities/, ui/, wiring/, api/, session/ or lib/.',
-      },
-    ],
+    // A feature's screens may sit in subfolders (features/<f>/<screen>/…), each importing its own feature freely.
+    byDepth: {
+      deepest: 3,
+      patterns: (depth) => [
+        {
+          group: [`${'../'.repeat(depth)}*/**`, `!${'../'.repeat(depth + 1)}**`],
+          message:
+            'A feature never imports another feature: move what both need to shell/, entities/, ui/, wiring/, api/, session/ or lib/.',
+        },
+      ],
+    },
   },
   {
     label: 'shell',
@@ -189,7 +198,15 @@ function stackOverrides(
       ...(layer.files ?? []).map((file) => `${root}/${file}`),
       ...excludes,
     ];
-    return [override(includes, [...always, ...(layer.extra ?? []), refusal])];
+    const { deepest = 0, patterns = () => [] } = layer.byDepth ?? {};
+    // Deeper files come later: Biome applies the last override a file matches.
+    const deeper = Array.from({ length: Math.max(deepest - 1, 0) }, (_, index) => index + 2).map((depth) =>
+      override(
+        [...layer.folders.map((folder) => `${root}/${folder}/${'*/'.repeat(depth)}*`), ...excludes],
+        [...always, ...(layer.extra ?? []), ...patterns(depth), refusal],
+      ),
+    );
+    return [override(includes, [...always, ...(layer.extra ?? []), ...patterns(1), refusal]), ...deeper];
   });
 }
 
