@@ -12,7 +12,7 @@ import { RecoveryCodeForm } from '../../entities/second-factor/recovery-code-for
 import { useSecondFactorProof } from '../../entities/second-factor/use-second-factor-proof.ts';
 import { notify } from '../../lib/notify.ts';
 import { loginErrorText } from './login-error.ts';
-import { SecondStepHelp } from './second-step-help.tsx';
+import { SecondStepHelp } from './second-step/second-step-help.tsx';
 
 /** What a password step that needs a second step answered (401 second-factor-required). */
 export interface SecondStepTicket {
