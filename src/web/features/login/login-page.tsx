@@ -29,13 +29,9 @@ import { RouterAnchor } from '../../ui/router-links.tsx';
 import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
-import {
-  PasskeySignInButton,
-  SecondStep,
-  type SecondStepTicket,
-  secondStepOf,
-  usePasskeyAutofill,
-} from './passkey-sign-in.tsx';
+import { PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
+import { SecondStep } from './second-step/second-step.tsx';
+import { type SecondStepTicket, secondStepOf } from './second-step/second-step-ticket.ts';
 import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, renderWithProviders, routedFetch } from '../../../test/render.tsx';
-import { SecondStep } from '../passkey-sign-in.tsx';
+import { SecondStep } from './second-step.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
