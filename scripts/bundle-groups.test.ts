@@ -29,9 +29,9 @@ describe('bundle groups (vite.config.ts)', () => {
   it('a pattern matches its folders and files with either separator, and nothing beside them', () => {
     const loaders = new RegExp(groupPattern('loaders'));
     expect(loaders.test('/repo/src/web/wiring/pages.tsx')).toBe(true);
-    expect(loaders.test(String.raw`C:\repo\src\web\api\queries.ts`)).toBe(true);
-    expect(loaders.test('/repo/src/web/api/queries.tsx.map')).toBe(false);
-    expect(loaders.test('/repo/src/web/api/mutations.ts')).toBe(false);
+    expect(loaders.test(String.raw`C:\repo\src\web\api\queries\queries.ts`)).toBe(true);
+    expect(loaders.test('/repo/src/web/api/queries/queries.tsx.map')).toBe(false);
+    expect(loaders.test('/repo/src/web/api/queries/mutations.ts')).toBe(false);
     expect(loaders.test('/repo/src/web/wiringx/pages.tsx')).toBe(false);
     expect(new RegExp(groupPattern('signed-in')).test('/repo/src/web/lib/use-phone.ts')).toBe(true);
   });

@@ -32,6 +32,11 @@ interface Layer {
   refusal?: string;
   /** Patterns of its own beyond the layers above it. */
   extra?: Pattern[];
+  /**
+   * Patterns that depend on how deep a file sits below the layer's folder (1: directly in a subfolder of it), for
+   * folders nested up to `deepest`; a relative import names another subfolder by its depth, and Biome reads no paths.
+   */
+  byDepth?: { deepest: number; patterns: (depth: number) => Pattern[] };
 }
 
 const toGroup = ({ folders, files = [] }: Layer) => [
@@ -46,7 +51,7 @@ const WEB_NOT_SERVER: Pattern = {
 const DASHBOARD_NOT_DEVICE_APP: Pattern = {
   group: ['**/device-app', '**/device-app/**'],
   message:
-    "The dashboard never imports the device app, a wing of its own: what both use lives in components/, the API client's core in api/, lib/ or src/shared.",
+    "The dashboard never imports the device app, a wing of its own: what both use lives in ui/, the API client's core in api/, lib/ or src/shared.",
 };
 const SERVER_NOT_WEB: Pattern = {
   group: ['../**/web', '../**/web/**'],
@@ -61,23 +66,41 @@ const DASHBOARD: Layer[] = [
     label: 'features',
     folders: ['features'],
     refusal: 'a feature never imports a route or the app.',
-    extra: [
-      {
-        group: ['../*/**', '!../../**'],
-        message:
-          'A feature never imports another feature: move what both need to components/, wiring/, api/, session/ or lib/.',
-      },
-    ],
+    // A feature's screens may sit in subfolders (features/<f>/<screen>/…), each importing its own feature freely.
+    byDepth: {
+      deepest: 3,
+      patterns: (depth) => [
+        {
+          group: [`${'../'.repeat(depth)}*/**`, `!${'../'.repeat(depth + 1)}**`],
+          message:
+            'A feature never imports another feature: move what both need to shell/, entities/, ui/, wiring/, api/, session/ or lib/.',
+        },
+      ],
+    },
   },
   {
-    label: 'components',
-    folders: ['components'],
-    refusal: 'shared components never import a feature, a route or the app.',
+    label: 'shell',
+    folders: ['shell'],
+    refusal:
+      'the signed-in frame (layout, header, navigation, user menu, palette) never imports a feature, a route or the app.',
+  },
+  {
+    label: 'entities',
+    folders: ['entities'],
+    refusal:
+      "the domain's widgets (a request, a decision, a device, a person, a push user) never import the frame, a feature, a route or the app.",
+  },
+  {
+    label: 'ui',
+    folders: ['ui'],
+    refusal:
+      'ui/ holds generic parts that know no domain (states, lists, timestamps, overlays): it never imports an entity, the frame, a feature, a route or the app.',
   },
   {
     label: 'wiring',
     folders: ['wiring'],
-    refusal: "the app's wiring (pages, loaders) never imports a component, a feature, a route or the app.",
+    refusal:
+      "the app's wiring (pages, loaders) never imports the ui, an entity, the frame, a feature, a route or the app.",
   },
   {
     label: 'api/session/settings',
@@ -131,6 +154,8 @@ const DEVICE_APP_NOT_DASHBOARD: Pattern = {
   group: [
     '**/features/**',
     '**/routes/**',
+    '**/shell/**',
+    '**/entities/**',
     '**/wiring/**',
     '**/session/**',
     '**/settings/**',
@@ -139,17 +164,12 @@ const DEVICE_APP_NOT_DASHBOARD: Pattern = {
     '**/main.tsx',
   ],
   message:
-    "The device app is a wing of its own (main.tsx → screens → connection → the web's components, API core and lib): it never imports the dashboard's features, routes, wiring, session, settings or app.",
+    "The device app is a wing of its own (main.tsx → screens → connection → the web's ui, API core and lib): it never imports the dashboard's features, routes, frame, entities, wiring, session, settings or app.",
 };
 const DEVICE_APP_API_CORE: Pattern = {
-  group: [
-    '**/api/**',
-    ...['client.ts', 'api-error.ts', 'describe-error.ts', 'event-stream-reader.ts', 'request-headers.ts'].map(
-      (file) => `!**/api/${file}`,
-    ),
-  ],
+  group: ['**/api/**', '!**/api/core/**'],
   message:
-    "The device app uses the API client's core (client, api-error, describe-error, event-stream-reader, request-headers), never the dashboard's queries, mutations or its signed-in client.",
+    "The device app uses the API client's core (api/core/: client, api-error, describe-error, event-stream-reader, request-headers), never the dashboard's queries, mutations or its signed-in client.",
 };
 const DEVICE_APP_NOT_WORKER: Pattern = {
   group: ['**/worker', '**/worker/**'],
@@ -178,7 +198,15 @@ function stackOverrides(
       ...(layer.files ?? []).map((file) => `${root}/${file}`),
       ...excludes,
     ];
-    return [override(includes, [...always, ...(layer.extra ?? []), refusal])];
+    const { deepest = 0, patterns = () => [] } = layer.byDepth ?? {};
+    // Deeper files come later: Biome applies the last override a file matches.
+    const deeper = Array.from({ length: Math.max(deepest - 1, 0) }, (_, index) => index + 2).map((depth) =>
+      override(
+        [...layer.folders.map((folder) => `${root}/${folder}/${'*/'.repeat(depth)}*`), ...excludes],
+        [...always, ...(layer.extra ?? []), ...patterns(depth), refusal],
+      ),
+    );
+    return [override(includes, [...always, ...(layer.extra ?? []), ...patterns(1), refusal]), ...deeper];
   });
 }
 
@@ -195,9 +223,9 @@ export function importLayerOverrides(): Override[] {
       [
         ...deviceApp,
         {
-          group: ['**/screens/**', '**/components/**'],
+          group: ['**/screens/**', '**/ui/**'],
           message:
-            'The device app runs main.tsx → screens → connection: its connection (client, credential, queries, push subscription) never imports a screen or a component.',
+            "The device app runs main.tsx → screens → connection: its connection (client, credential, queries, push subscription) never imports a screen or the web's ui.",
         },
         DEVICE_APP_NOT_WORKER,
       ],

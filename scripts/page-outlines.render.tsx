@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PageHeader } from '../src/web/components/page-header.tsx';
 import { PersonOutline } from '../src/web/features/people/person-outline.tsx';
 import { PushUserOutline } from '../src/web/features/push-users/push-user-outline.tsx';
 import { cssVariablesResolver, theme } from '../src/web/theme.ts';
+import { PageHeader } from '../src/web/ui/page-header.tsx';
 import { PAGES } from '../src/web/wiring/pages.tsx';
 import { routePattern } from './route-preloads.ts';
 

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { LazyHosts } from './components/lazy-hosts.tsx';
-import { LiveRegion } from './components/live-region.tsx';
 import type { AppRouter } from './router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { LiveRegion } from './ui/live-region.tsx';
+import { LazyHosts } from './ui/overlays/lazy-hosts.tsx';
 
 /**
  * A build's index.html already carries the theme's CSS variables and Mantine's global classes, written by this same

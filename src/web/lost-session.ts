@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { onUnauthorized } from './api/session-events.ts';
-import { forgetUserData } from './api/system-queries.ts';
+import { onUnauthorized } from './api/live/session-events.ts';
+import { forgetUserData } from './api/queries/system-queries.ts';
 import { notify } from './lib/notify.ts';
 import type { AppRouter } from './router.tsx';
 import { sessionStore } from './session/session-store.ts';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api/api-error.ts';
+import { isApiError } from './api/core/api-error.ts';
 
 /** Retrying helps with a flaky network, never with a problem the server meant (4xx). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

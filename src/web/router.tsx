@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { LoadingState } from './components/loading-state.tsx';
-import { RouteErrorState, RouteNotFoundState } from './components/route-states.tsx';
 import { routeTree } from './route-tree.gen.ts';
 import { currentSession } from './session/session-store.ts';
+import { LoadingState } from './ui/states/loading-state.tsx';
+import { RouteErrorState, RouteNotFoundState } from './ui/states/route-states.tsx';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -1,5 +1,5 @@
 import { type FieldWords, serverFieldError } from '../lib/field-errors.ts';
-import { isApiError } from './api-error.ts';
+import { isApiError } from './core/api-error.ts';
 
 /** A field's error from a failed call's validation problem, in the form's words (undefined when it has none). */
 export function problemFieldError<Field extends string>(

@@ -2,8 +2,8 @@ import { personActiveRecently } from '../session/person-activity.ts';
 import { sessionStore, updateDeadlines } from '../session/session-store.ts';
 import { activeApiVersion } from '../settings/resolve-version.ts';
 import { settingsStore } from '../settings/settings-store.ts';
-import { createApiClient } from './client.ts';
-import { reportSessionEnded } from './session-events.ts';
+import { createApiClient } from './core/client.ts';
+import { reportSessionEnded } from './live/session-events.ts';
 import { askForStepUp } from './step-up.ts';
 
 // Re-exported for code that loads the client on demand (load-api.ts): the catalogue comes with it, not before.

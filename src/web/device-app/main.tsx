@@ -26,9 +26,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LiveRegion } from '../components/live-region.tsx';
 import { createAppQueryClient } from '../query-client.ts';
 import { cssVariablesResolver, theme } from '../theme.ts';
+import { LiveRegion } from '../ui/live-region.tsx';
 import { registerDeviceWorker } from './connection/web-push.ts';
 import { DeviceApp } from './screens/device-app.tsx';
 

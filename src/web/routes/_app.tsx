@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../components/app-shell/app-layout.tsx';
+import { AppLayout } from '../shell/app-layout.tsx';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import type { ApiVersion, LoginCredentials, LoginResult } from '../../shared/contract/index.ts';
-import { isApiError } from '../api/api-error.ts';
+import { isApiError } from '../api/core/api-error.ts';
 import { loadApi } from '../api/load-api.ts';
-import { forgetUserData } from '../api/system-queries.ts';
+import { forgetUserData } from '../api/queries/system-queries.ts';
 import { type StoredSession, sessionFromLogin, sessionStore } from './session-store.ts';
 
 export interface SessionContextValue {

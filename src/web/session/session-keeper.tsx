@@ -1,9 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DEFAULT_SESSION_IDLE_MINUTES } from '../../shared/contract/index.ts';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError } from '../api/core/api-error.ts';
 import { api, endpoints } from '../api/instance.ts';
-import { reportSessionEnded } from '../api/session-events.ts';
+import { reportSessionEnded } from '../api/live/session-events.ts';
 import { notify } from '../lib/notify.ts';
 import { lastPersonActivity, markPersonActivity, watchPersonActivity } from './person-activity.ts';
 import { useSession } from './session-context.tsx';

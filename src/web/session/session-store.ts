@@ -6,7 +6,7 @@ import {
   SESSION_IDLE_TIMEOUT_HEADER,
 } from '../../shared/contract/index.ts';
 import { SESSION_STORAGE_KEY, StoredSession } from '../../shared/stored-session.ts';
-import { createPersistentStore } from '../lib/persistent-store.ts';
+import { createPersistentStore } from '../lib/stores/persistent-store.ts';
 
 export { type StoredSession, sessionFromLogin } from '../../shared/stored-session.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { API_PREFIX, SUPPORTED_VERSIONS } from '../../shared/contract/index.ts';
 import { SETTINGS_STORAGE_KEY } from '../../shared/stored-session.ts';
-import { createPersistentStore } from '../lib/persistent-store.ts';
+import { createPersistentStore } from '../lib/stores/persistent-store.ts';
 
 export const DEFAULT_CONSUMER_NAME = 'Tachyon Consumer Dashboard';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { authorizationRequestQueries } from '../api/queries.ts';
+import { authorizationRequestQueries } from '../api/queries/queries.ts';
 import { testSession } from '../test/session.ts';
 import { startFirstRequest } from './first-request.ts';
 

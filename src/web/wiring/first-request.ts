@@ -1,4 +1,4 @@
-import { authorizationRequestQueries, type RequestView } from '../api/queries.ts';
+import { authorizationRequestQueries, type RequestView } from '../api/queries/queries.ts';
 import type { RouterContext } from '../session/router-context.ts';
 import { prefetchIfAllowed } from './prefetch.ts';
 

@@ -10,11 +10,11 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { accountQueries } from '../api/account-queries.ts';
-import { activityQueries } from '../api/activity-queries.ts';
-import type { HasEndpoint } from '../api/endpoint-query.ts';
-import { peopleQueries } from '../api/people-queries.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../api/queries.ts';
+import { accountQueries } from '../api/queries/account-queries.ts';
+import { activityQueries } from '../api/queries/activity-queries.ts';
+import type { HasEndpoint } from '../api/queries/endpoint-query.ts';
+import { peopleQueries } from '../api/queries/people-queries.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../api/queries/queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import type { StoredSession } from '../session/session-store.ts';
 

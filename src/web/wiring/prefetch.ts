@@ -1,5 +1,5 @@
 import type { EnsureQueryDataOptions } from '@tanstack/react-query';
-import type { HasEndpoint } from '../api/endpoint-query.ts';
+import type { HasEndpoint } from '../api/queries/endpoint-query.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import type { RouterContext } from '../session/router-context.ts';
 

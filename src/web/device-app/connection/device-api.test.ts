@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { createApiClient } from '../../api/client.ts';
+import { createApiClient } from '../../api/core/client.ts';
 import { json, problem, scriptedFetch } from '../../test/render.tsx';
 import { createDeviceApi } from './device-api.ts';
 

@@ -10,7 +10,7 @@ import type {
   PushKey,
   PushSubscriptionInput,
 } from '../../../shared/contract/index.ts';
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '../../api/core/client.ts';
 
 /** What the device app calls, as typed functions over one client (a device credential, or a sign-in on the way). */
 export function createDeviceApi(client: ApiClient) {

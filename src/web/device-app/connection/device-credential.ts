@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { Id } from '../../../shared/contract/index.ts';
-import { createPersistentStore } from '../../lib/persistent-store.ts';
+import { createPersistentStore } from '../../lib/stores/persistent-store.ts';
 
 /**
  * The device app's identity: the credential enrolment handed out once. localStorage, since it must outlive the tab

@@ -1,9 +1,9 @@
 import { deviceAppEndpoints } from '../../../shared/contract/device-endpoints.ts';
 import { API_PREFIX, DEFAULT_API_VERSION, DeviceEvent, endpointPath } from '../../../shared/contract/index.ts';
-import { errorFromResponse } from '../../api/api-error.ts';
-import { joinUrl } from '../../api/client.ts';
-import { loadEventStreamParser, readEventStream, type StreamEnd } from '../../api/event-stream-reader.ts';
-import { requestHeaders } from '../../api/request-headers.ts';
+import { errorFromResponse } from '../../api/core/api-error.ts';
+import { joinUrl } from '../../api/core/client.ts';
+import { loadEventStreamParser, readEventStream, type StreamEnd } from '../../api/core/event-stream-reader.ts';
+import { requestHeaders } from '../../api/core/request-headers.ts';
 import { DEVICE_APP_CONSUMER_NAME, reportDeviceCredentialEnded } from './device-instance.ts';
 
 export interface DeviceStreamOptions {

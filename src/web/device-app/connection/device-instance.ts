@@ -1,6 +1,6 @@
 import { API_PREFIX, DEFAULT_API_VERSION } from '../../../shared/contract/index.ts';
-import type { ApiError } from '../../api/api-error.ts';
-import { createApiClient } from '../../api/client.ts';
+import type { ApiError } from '../../api/core/api-error.ts';
+import { createApiClient } from '../../api/core/client.ts';
 import { createDeviceApi } from './device-api.ts';
 import { deviceCredentialStore } from './device-credential.ts';
 

@@ -4,7 +4,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 
 export interface ConfirmDialogProps {

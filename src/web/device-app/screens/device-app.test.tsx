@@ -6,8 +6,8 @@ import {
   type DeviceState,
   formatTimestamp,
 } from '../../../shared/contract/index.ts';
-import { LiveRegion } from '../../components/live-region.tsx';
 import { eventStream, json, problem, renderWithProviders, routedFetch } from '../../test/render.tsx';
+import { LiveRegion } from '../../ui/live-region.tsx';
 import { DeviceApp } from './device-app.tsx';
 
 const CREDENTIAL = { token: 'device-secret', authorizationRequestId: 12 };

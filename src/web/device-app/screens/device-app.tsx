@@ -4,9 +4,9 @@ import { deviceCredentialStore } from '../connection/device-credential.ts';
 import { endSignIn } from '../connection/device-queries.ts';
 import { DeviceScreen } from './device-screen.tsx';
 import { DeviceShell } from './device-shell.tsx';
-import { clearEnrollmentFragment, readEnrollmentCode } from './enrollment-fragment.ts';
-import { RegisterStep } from './register-step.tsx';
-import { SignInStep } from './sign-in-step.tsx';
+import { clearEnrollmentFragment, readEnrollmentCode } from './enrol/enrollment-fragment.ts';
+import { RegisterStep } from './enrol/register-step.tsx';
+import { SignInStep } from './enrol/sign-in-step.tsx';
 
 /**
  * The device app: enrol (from an enrolment link, or signed in with a password), then this device's state, its

@@ -3,20 +3,20 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type DeviceState, PushUserStatusCode } from '../../../shared/contract/index.ts';
-import { type ApiError, isApiError } from '../../api/api-error.ts';
-import { InlineError } from '../../components/inline-error.tsx';
+import { type ApiError, isApiError } from '../../api/core/api-error.ts';
 import { announce } from '../../lib/announce.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { InlineError } from '../../ui/inline-error.tsx';
 import { type DeviceCredential, deviceCredentialStore } from '../connection/device-credential.ts';
 import { onDeviceCredentialEnded } from '../connection/device-instance.ts';
 import { DEVICE_POLL_MS, deviceQueries } from '../connection/device-queries.ts';
 import { unsubscribeFromPush } from '../connection/web-push.ts';
-import { CodeInbox } from './code-inbox.tsx';
+import { CodeInbox } from './codes/code-inbox.tsx';
+import { NewDeviceNotices } from './codes/new-device-notices.tsx';
+import { TemporaryCodeNotices } from './codes/temporary-code-notices.tsx';
 import { ScreenTitle } from './device-shell.tsx';
-import { NewDeviceNotices } from './new-device-notices.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { RemoveDeviceSection } from './remove-device-section.tsx';
-import { TemporaryCodeNotices } from './temporary-code-notices.tsx';
 import { useDeviceEvents } from './use-device-events.ts';
 
 /** Where this device stands, in the words its screens use. */

@@ -3,7 +3,7 @@ import { IconBell, IconBellOff, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DeviceState, PushSubscriptionInput } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { announce } from '../../lib/announce.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import type { DeviceCredential } from '../connection/device-credential.ts';

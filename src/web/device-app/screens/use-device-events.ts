@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../api/api-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
 import type { DeviceCredential } from '../connection/device-credential.ts';
 import { streamDeviceEvents } from '../connection/device-events.ts';
 import { deviceEventReceived, deviceQueries } from '../connection/device-queries.ts';

@@ -16,25 +16,25 @@ import { IconKey, IconLogout, IconRefresh, IconUserCheck, IconUserOff } from '@t
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Account, type AccountHistoryEntry, endpoints } from '../../../shared/contract/index.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { problemFieldError } from '../../api/field-problem.ts';
 import {
   accountQueries,
   useResetAccountPassword,
   useSignOutAccount,
   useUpdateAccountEmail,
   useUpdateAccountEnabled,
-} from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { problemFieldError } from '../../api/field-problem.ts';
-import { ActivitySlice, useMayReadActivity } from '../../components/activity-slice.tsx';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { NewPasswordInput } from '../../components/new-password-input.tsx';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { PersonPageLink } from '../../components/person-links.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
-import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+} from '../../api/queries/account-queries.ts';
+import { NewPasswordInput } from '../../entities/account/new-password-input.tsx';
+import { ResetSignInMethodsButton } from '../../entities/account/reset-sign-in-methods.tsx';
+import { ActivitySlice, useMayReadActivity } from '../../entities/activity/activity-slice.tsx';
+import { PersonPageLink } from '../../entities/person/person-links.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { PermissionButton } from '../../ui/permission-button.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 import { AccountKindBadge, AccountSourceBadge, INSIDE_DIRECTORY_DOMAIN_NOTE } from './account-source-badge.tsx';
 import { fieldError } from './create-account-dialog.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';

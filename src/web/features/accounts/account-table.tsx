@@ -1,12 +1,12 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
-import { useUpdateAccountPermissions } from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 import { GRANTS, permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';

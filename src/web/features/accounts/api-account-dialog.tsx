@@ -1,11 +1,11 @@
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { CreatedAccount, Permission } from '../../../shared/contract/index.ts';
-import { useCreateAccount } from '../../api/account-queries.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useCreateAccount } from '../../api/queries/account-queries.ts';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { fieldError } from './create-account-dialog.tsx';
 import { SecretOnce } from './secret-once.tsx';
 

@@ -1,15 +1,15 @@
 import { Checkbox, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AccountCreation, type AccountPermissions, PASSWORD_MIN_LENGTH } from '../../../shared/contract/index.ts';
-import { useCreateAccount } from '../../api/account-queries.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 import { problemFieldError } from '../../api/field-problem.ts';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { NewPasswordInput } from '../../components/new-password-input.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { useCreateAccount } from '../../api/queries/account-queries.ts';
+import { NewPasswordInput } from '../../entities/account/new-password-input.tsx';
 import { checkFields, type FieldErrors, type FieldWords } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { GRANTS, toggled } from './account-permissions.ts';
 
 const NO_PERMISSIONS: AccountPermissions = { Security: [], Accounts: [] };

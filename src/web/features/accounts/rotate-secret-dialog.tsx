@@ -1,9 +1,9 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Account } from '../../../shared/contract/index.ts';
-import { useRotateAccountSecret } from '../../api/account-queries.ts';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { useRotateAccountSecret } from '../../api/queries/account-queries.ts';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 /** Asks before an API account's secret is replaced, then shows the new one once. */

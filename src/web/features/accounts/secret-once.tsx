@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { SecretShownOnce } from '../../components/secret-shown-once.tsx';
+import { SecretShownOnce } from '../../ui/secret-shown-once.tsx';
 
 /**
  * An API account's secret, as the service answered it this once: copied now or lost (it is stored only as a hash;

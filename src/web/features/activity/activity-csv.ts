@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../../../shared/contract/index.ts';
-import { actionLabel } from '../../components/activity-labels.ts';
+import { actionLabel } from '../../entities/activity/activity-labels.ts';
 import { type CsvColumn, timestampColumns } from '../../lib/csv-export.ts';
 
 /** Every field of an event, as the Activity page exports the events it has loaded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activitySummary } from '../../components/activity-labels.ts';
+import { activitySummary } from '../../entities/activity/activity-labels.ts';
 import { ActivitySearch, anyFilter } from './activity-search.ts';
 
 const event = {

@@ -1,13 +1,13 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { ActivityEvent } from '../../../shared/contract/index.ts';
-import { activitySummary } from '../../components/activity-labels.ts';
-import { ActivityPersonLink, ActivityTargetLink } from '../../components/activity-links.tsx';
-import { ListCell, ListRow, ListTable } from '../../components/list-table.tsx';
-import text from '../../components/row-text.module.css';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { activitySummary } from '../../entities/activity/activity-labels.ts';
+import { ActivityPersonLink, ActivityTargetLink } from '../../entities/activity/activity-links.tsx';
+import { ListCell, ListRow, ListTable } from '../../ui/lists/list-table.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import text from '../../ui/text/row-text.module.css';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 
 function Outcome({ event }: { event: ActivityEvent }) {
   return event.Outcome === 'failure' ? <StatusBadge color="red">Failed</StatusBadge> : null;

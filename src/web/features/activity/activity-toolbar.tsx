@@ -2,8 +2,8 @@ import { Button, CloseButton, Group, NativeSelect, TextInput } from '@mantine/co
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ACTIVITY_ACTION_LABELS } from '../../components/activity-labels.ts';
-import { ListSearchInput } from '../../components/list-search-input.tsx';
+import { ACTIVITY_ACTION_LABELS } from '../../entities/activity/activity-labels.ts';
+import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
 import { type ActivitySearch, anyFilter } from './activity-search.ts';
 
 type Change = Partial<ActivitySearch>;

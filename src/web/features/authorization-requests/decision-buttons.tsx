@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { type AuthorizationRequest, endpoints } from '../../../shared/contract/index.ts';
-import type { Decision } from '../../components/decision.ts';
-import { Permitted } from '../../components/permission-button.tsx';
+import type { Decision } from '../../entities/request/decision.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
+import { Permitted } from '../../ui/permission-button.tsx';
 import classes from './decision-buttons.module.css';
 
 export interface DecisionButtonsProps {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { DeviceSummary } from '../../components/device-summary.tsx';
+import { DeviceSummary } from '../../entities/device/device-summary.tsx';
 import { inRouter, renderWithProviders } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { RequestFields } from './request-fields.tsx';

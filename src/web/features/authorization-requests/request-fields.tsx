@@ -1,9 +1,9 @@
 import { Code, Text } from '@mantine/core';
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import { type Field, FieldList } from '../../components/field-list.tsx';
-import { PersonLink, RegisteredPushUserLink } from '../../components/person-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { PersonLink, RegisteredPushUserLink } from '../../entities/person/person-links.tsx';
+import { type Field, FieldList } from '../../ui/text/field-list.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 
 export function RequestFields({ request }: { request: AuthorizationRequest }) {
   const rows: Field[] = [

@@ -1,8 +1,8 @@
 import type { AuthorizationRequest } from '../../../shared/contract/index.ts';
-import type { RequestDisplayStatus } from '../../components/request-status.ts';
-import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
-import text from '../../components/row-text.module.css';
-import { UserText } from '../../components/user-text.tsx';
+import type { RequestDisplayStatus } from '../../entities/request/request-status.ts';
+import { RequestStatusBadge } from '../../entities/request/request-status-badge.tsx';
+import text from '../../ui/text/row-text.module.css';
+import { UserText } from '../../ui/text/user-text.tsx';
 import classes from './request-status-note.module.css';
 import type { RowChange } from './use-live-queue.ts';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { requestsChanged } from '../../api/cache-updates.ts';
-import { holdRequestLists, onLiveChange } from '../../api/live-changes.ts';
-import { useLiveMode } from '../../api/use-live-changes.ts';
+import { requestsChanged } from '../../api/live/cache-updates.ts';
+import { holdRequestLists, onLiveChange } from '../../api/live/live-changes.ts';
+import { useLiveMode } from '../../api/live/use-live-changes.ts';
 import { announce } from '../../lib/announce.ts';
 import { useSession } from '../../session/session-context.tsx';
 

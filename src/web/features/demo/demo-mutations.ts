@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DemoAuthorizationRequestInput, endpoints } from '../../../shared/contract/index.ts';
-import { requestsChanged } from '../../api/cache-updates.ts';
-import { endpointMutation } from '../../api/endpoint-query.ts';
-import { demoQueries } from '../../api/queries.ts';
-import { systemQueries } from '../../api/system-queries.ts';
+import { requestsChanged } from '../../api/live/cache-updates.ts';
+import { endpointMutation } from '../../api/queries/endpoint-query.ts';
+import { demoQueries } from '../../api/queries/queries.ts';
+import { systemQueries } from '../../api/queries/system-queries.ts';
 
 export function useDemoDeviceRequest() {
   const queryClient = useQueryClient();

@@ -2,12 +2,12 @@ import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconKey, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DemoPush } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { DEMO_INBOX_POLL_MS, demoQueries } from '../../api/queries.ts';
-import { InlineError } from '../../components/inline-error.tsx';
-import { RouterButton } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { describeError } from '../../api/core/describe-error.ts';
+import { DEMO_INBOX_POLL_MS, demoQueries } from '../../api/queries/queries.ts';
 import { notify } from '../../lib/notify.ts';
+import { InlineError } from '../../ui/inline-error.tsx';
+import { RouterButton } from '../../ui/router-links.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 import { useDemoReissueToken } from './demo-mutations.ts';
 
 /** What the person's phone would show: the pushes delivered to their devices, newest first, polled. */

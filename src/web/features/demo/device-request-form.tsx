@@ -2,9 +2,9 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { IconCircleCheck, IconDeviceMobilePlus, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { DemoAuthorizationRequestInput } from '../../../shared/contract/index.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { READABLE_TITLE } from '../../components/readable-title.ts';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { describeError } from '../../api/core/describe-error.ts';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { useDemoDeviceRequest } from './demo-mutations.ts';
 
 const FIELDS: { name: keyof DemoAuthorizationRequestInput; label: string; placeholder: string }[] = [

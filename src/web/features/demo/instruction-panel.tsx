@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarTime, IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { describeError } from '../../api/describe-error.ts';
-import { READABLE_TITLE } from '../../components/readable-title.ts';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { describeError } from '../../api/core/describe-error.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { useDemoInstruction } from './demo-mutations.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError, type ErrorText } from '../../api/describe-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError, type ErrorText } from '../../api/core/describe-error.ts';
 
 export function loginErrorText(error: unknown): ErrorText {
   if (isApiError(error) && (error.kind === 'invalid-credentials' || error.kind === 'unauthenticated')) {

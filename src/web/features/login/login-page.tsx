@@ -17,25 +17,21 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { systemQueries } from '../../api/system-queries.ts';
-import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { isApiError } from '../../api/core/api-error.ts';
+import { systemQueries } from '../../api/queries/system-queries.ts';
 import { checkFields, type FieldErrors } from '../../lib/field-errors.ts';
-import { minutesAndSeconds } from '../../lib/use-now.ts';
+import { minutesAndSeconds } from '../../lib/time/use-now.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { BrandMark } from '../../ui/brand-mark.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
 import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
-import {
-  PasskeySignInButton,
-  SecondStep,
-  type SecondStepTicket,
-  secondStepOf,
-  usePasskeyAutofill,
-} from './passkey-sign-in.tsx';
+import { PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
+import { SecondStep } from './second-step/second-step.tsx';
+import { type SecondStepTicket, secondStepOf } from './second-step/second-step-ticket.ts';
 import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.

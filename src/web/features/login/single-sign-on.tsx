@@ -6,7 +6,7 @@ import {
   SINGLE_SIGN_ON_REFUSALS,
   type SingleSignOnRefusal,
 } from '../../../shared/contract/single-sign-on.ts';
-import { systemQueries } from '../../api/system-queries.ts';
+import { systemQueries } from '../../api/queries/system-queries.ts';
 
 /** The server's start of single sign-on, coming back to `redirectTo` once signed in. */
 function startHref(baseUrl: string, redirectTo: string | undefined): string {

@@ -3,14 +3,14 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { SetupProgress } from '../../../shared/contract/index.ts';
-import { setupQueries } from '../../api/queries.ts';
-import { RouterAnchor } from '../../components/router-links.tsx';
+import { setupQueries } from '../../api/queries/queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
 import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 
 const AddDeviceDialog = lazy(() =>
-  import('../../components/app-shell/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
+  import('../../entities/device/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
 );
 
 interface Step {

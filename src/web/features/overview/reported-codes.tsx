@@ -2,13 +2,13 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportedCode } from '../../../shared/contract/index.ts';
-import { accountQueries } from '../../api/account-queries.ts';
-import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
-import { InlineError } from '../../components/inline-error.tsx';
-import { PersonLink, PersonPageLink } from '../../components/person-links.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { accountQueries } from '../../api/queries/account-queries.ts';
+import { PersonLink, PersonPageLink } from '../../entities/person/person-links.tsx';
+import { AskedFrom, instructionText, ReportHandling } from '../../entities/request/code-report.tsx';
+import { InlineError } from '../../ui/inline-error.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 
 /** The most recent reports the overview lists; the rest are in each account's activity. */
 const SHOWN = 5;

@@ -1,14 +1,14 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useCreateAccount } from '../../api/account-queries.ts';
-import { peopleKeys } from '../../api/people-queries.ts';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { NewPasswordInput } from '../../components/new-password-input.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { useCreateAccount } from '../../api/queries/account-queries.ts';
+import { peopleKeys } from '../../api/queries/people-queries.ts';
+import { NewPasswordInput } from '../../entities/account/new-password-input.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sheetProps, usePhone } from '../../lib/use-phone.ts';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 
 /**
  * The helpdesk creates the account of a person the service does not know yet, with no permissions, so that a phone

@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { AccountHistoryEntry, Person } from '../../../shared/contract/index.ts';
-import { type Field, FieldList } from '../../components/field-list.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { type Field, FieldList } from '../../ui/text/field-list.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account, Person } from '../../../shared/contract/index.ts';
-import { StepUpHost } from '../../components/app-shell/step-up-host.tsx';
+import { StepUpHost } from '../../entities/second-factor/step-up-host.tsx';
 import { inRouter, json, problem, renderWithProviders, routedFetch } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { PersonActions } from './person-actions.tsx';

@@ -10,20 +10,20 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type Endpoint, endpoints, type Person, permissionAccess } from '../../../shared/contract/index.ts';
-import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/account-queries.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { peopleKeys, useDisablePersonDevices } from '../../api/people-queries.ts';
-import { confirmAction } from '../../components/confirm-action.tsx';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { ResetSignInMethodsButton } from '../../components/reset-sign-in-methods.tsx';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useSignOutAccount, useUpdateAccountEnabled } from '../../api/queries/account-queries.ts';
+import { peopleKeys, useDisablePersonDevices } from '../../api/queries/people-queries.ts';
+import { ResetSignInMethodsButton } from '../../entities/account/reset-sign-in-methods.tsx';
 import { notify } from '../../lib/notify.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { confirmAction } from '../../ui/overlays/confirm-action.tsx';
+import { PermissionButton } from '../../ui/permission-button.tsx';
 import { ActionsIntro } from './person-outline.tsx';
 import { PersonSection } from './person-section.tsx';
 
 const AddDeviceDialog = lazy(() =>
-  import('../../components/app-shell/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
+  import('../../entities/device/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
 );
 
 const TemporaryCodeDialog = lazy(() =>

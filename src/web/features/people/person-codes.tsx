@@ -1,9 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { Person, SentCode, SentCodeOutcome } from '../../../shared/contract/index.ts';
-import { AskedFrom, instructionText, ReportHandling } from '../../components/code-report.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
+import { AskedFrom, instructionText, ReportHandling } from '../../entities/request/code-report.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 

@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleMinus } from '@tabler/icons-react';
 import { endpoints, type Person, type PersonDevice, PushUserStatusCode } from '../../../shared/contract/index.ts';
-import { confirmAction } from '../../components/confirm-action.tsx';
-import { Permitted } from '../../components/permission-button.tsx';
-import { PushUserStatusBadge } from '../../components/push-user-status-badge.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { useChangeStatus } from '../../components/use-change-status.tsx';
-import { UserText } from '../../components/user-text.tsx';
-import { deviceName } from '../../lib/device-name.ts';
+import { PushUserStatusBadge } from '../../entities/push-user/push-user-status-badge.tsx';
+import { useChangeStatus } from '../../entities/push-user/use-change-status.tsx';
+import { deviceName } from '../../lib/devices/device-name.ts';
+import { confirmAction } from '../../ui/overlays/confirm-action.tsx';
+import { Permitted } from '../../ui/permission-button.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 

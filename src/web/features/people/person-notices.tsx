@@ -2,12 +2,12 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconAlertTriangle, IconSearch, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { endpoints, type Person } from '../../../shared/contract/index.ts';
-import { MessageState } from '../../components/message-state.tsx';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { RouterButton } from '../../components/router-links.tsx';
-import { UserText } from '../../components/user-text.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { PermissionButton } from '../../ui/permission-button.tsx';
+import { RouterButton } from '../../ui/router-links.tsx';
+import { MessageState } from '../../ui/states/message-state.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 
 /**
  * A name nobody has here (mistyped, or another domain): said in words, with the search for the name without its

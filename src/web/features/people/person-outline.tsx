@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { PageHeader } from '../../components/page-header.tsx';
-import { BACK_LINK_PROPS, TextPlaceholder } from '../../components/text-placeholder.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { BACK_LINK_PROPS, TextPlaceholder } from '../../ui/text/text-placeholder.tsx';
 import { PersonSection } from './person-section.tsx';
 
 /** The back link's content, the same on the page and in its outline. */

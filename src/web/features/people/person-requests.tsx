@@ -2,18 +2,18 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { endpoints, type Person, type PersonRequest } from '../../../shared/contract/index.ts';
-import type { DecisionTarget } from '../../components/decision.ts';
-import { Permitted } from '../../components/permission-button.tsx';
-import { RequestStatusBadge } from '../../components/request-status-badge.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
-import { UserText } from '../../components/user-text.tsx';
-import { deviceName } from '../../lib/device-name.ts';
+import type { DecisionTarget } from '../../entities/request/decision.ts';
+import { RequestStatusBadge } from '../../entities/request/request-status-badge.tsx';
+import { deviceName } from '../../lib/devices/device-name.ts';
+import { Permitted } from '../../ui/permission-button.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { UserText } from '../../ui/text/user-text.tsx';
 import classes from './person.module.css';
 import { PersonSection } from './person-section.tsx';
 
 const DecisionDialog = lazy(() =>
-  import('../../components/decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
+  import('../../entities/request/decision-dialog.tsx').then((module) => ({ default: module.DecisionDialog })),
 );
 
 function RequestItem({ request, onDecide }: { request: PersonRequest; onDecide: (target: DecisionTarget) => void }) {

@@ -2,8 +2,8 @@ import { Button, type ButtonProps, Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { type PushMessageUser, statusName } from '../../../shared/contract/index.ts';
-import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../components/push-user-status.ts';
-import { useChangeStatus } from '../../components/use-change-status.tsx';
+import { PUSH_USER_STATUS_LOOK, STATUS_VALUES } from '../../entities/push-user/push-user-status.ts';
+import { useChangeStatus } from '../../entities/push-user/use-change-status.tsx';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 
 export interface StatusMenuDropdownProps {

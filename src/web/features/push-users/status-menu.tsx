@@ -3,13 +3,13 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { endpoints, type PushMessageUser } from '../../../shared/contract/index.ts';
-import { usePushUserUpdatePending } from '../../api/mutations.ts';
-import { useCompactTable } from '../../components/list-table.tsx';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { loadOnce } from '../../lib/load-once.ts';
+import { usePushUserUpdatePending } from '../../api/queries/mutations.ts';
+import { loadOnce } from '../../lib/loading/load-once.ts';
 import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { useCompactTable } from '../../ui/lists/list-table.tsx';
+import { PermissionButton } from '../../ui/permission-button.tsx';
 
 /**
  * Mantine's Menu, with Floating UI under it (the `overlays` chunk), is not needed to paint a list: it loads when a

@@ -1,12 +1,12 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { endpoints, type PushMessageUser, type PushUserStatus, statusName } from '../../../shared/contract/index.ts';
-import { usePushUserUpdatePending } from '../../api/mutations.ts';
-import { LazyTooltip } from '../../components/lazy-tooltip.tsx';
-import { STATUS_VALUES } from '../../components/push-user-status.ts';
-import { useChangeStatus } from '../../components/use-change-status.tsx';
+import { usePushUserUpdatePending } from '../../api/queries/mutations.ts';
+import { STATUS_VALUES } from '../../entities/push-user/push-user-status.ts';
+import { useChangeStatus } from '../../entities/push-user/use-change-status.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
 
 /** The detail page's status switcher: all three states side by side. */
 export function StatusSwitcher({ user }: { user: PushMessageUser }) {

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AlertChannel, type AlertDestinationWithSecret, AlertEventKind } from '../../../shared/contract/index.ts';
-import { useCreateAlertDestination } from '../../api/alert-queries.ts';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
+import { useCreateAlertDestination } from '../../api/queries/alert-queries.ts';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { ALERT_EVENT_LABELS, ALERT_TARGET_HINTS } from './alert-labels.ts';
 import { AlertSecretOnce } from './alert-secret-once.tsx';
 

@@ -2,11 +2,11 @@ import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AlertDelivery, AlertDestination } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { alertQueries, useResendAlertDelivery } from '../../api/alert-queries.ts';
-import { PermissionButton } from '../../components/permission-button.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+import { alertQueries, useResendAlertDelivery } from '../../api/queries/alert-queries.ts';
+import { PermissionButton } from '../../ui/permission-button.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
+import { QueryState } from '../../ui/states/query-state.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 
 const STATUS_COLORS: Record<AlertDelivery['Status'], string> = { Pending: 'yellow', Delivered: 'green', GaveUp: 'red' };
 const STATUS_WORDS: Record<AlertDelivery['Status'], string> = {

@@ -1,4 +1,4 @@
-import { SecretShownOnce } from '../../components/secret-shown-once.tsx';
+import { SecretShownOnce } from '../../ui/secret-shown-once.tsx';
 
 /** A webhook's whsec_ signing secret as the service answered it this once: copied now, or rotated later. */
 export function AlertSecretOnce({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {

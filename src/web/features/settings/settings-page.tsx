@@ -1,10 +1,10 @@
 import { Container, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { AppLayout } from '../../components/app-shell/app-layout.tsx';
-import { BrandMark } from '../../components/app-shell/brand-mark.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { RouterAnchor } from '../../components/router-links.tsx';
 import { useSession } from '../../session/session-context.tsx';
+import { AppLayout } from '../../shell/app-layout.tsx';
+import { BrandMark } from '../../ui/brand-mark.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { RouterAnchor } from '../../ui/router-links.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { AlertDestinations } from './alert-destinations.tsx';
 import { ConnectionForm } from './connection-form.tsx';

@@ -25,17 +25,17 @@ import {
   removePasskey,
   renamePasskey,
   signInMethodQueries,
-} from '../../api/sign-in-method-queries.ts';
-import { AddDeviceDialog } from '../../components/app-shell/add-device-dialog.tsx';
-import { DialogActions } from '../../components/dialog-actions.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PasskeyAddressNote, passkeysWorkHere } from '../../components/passkey-address-note.tsx';
-import { ProblemAlert } from '../../components/problem-alert.tsx';
-import { Timestamp } from '../../components/timestamp.tsx';
+} from '../../api/queries/sign-in-method-queries.ts';
+import { AddDeviceDialog } from '../../entities/device/add-device-dialog.tsx';
+import { PasskeyAddressNote, passkeysWorkHere } from '../../entities/second-factor/passkey-address-note.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { ProblemAlert } from '../../ui/problem-alert.tsx';
+import { ErrorState } from '../../ui/states/error-state.tsx';
+import { LoadingState } from '../../ui/states/loading-state.tsx';
+import { Timestamp } from '../../ui/text/timestamp.tsx';
 
 /** A name a person recognises their passkey by, from the browser they add it in. */
 function suggestedName(): string {

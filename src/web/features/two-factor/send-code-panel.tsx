@@ -8,10 +8,10 @@ import {
   MAX_CODES_PER_WINDOW,
   parseTimestamp,
 } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
-import { useCreateInstruction } from '../../api/mutations.ts';
-import { formatClock } from '../../lib/time-format.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
+import { useCreateInstruction } from '../../api/queries/mutations.ts';
+import { formatClock } from '../../lib/time/time-format.ts';
 /** What the instruction is called where the person's phone shows it. */
 export const TRY_INSTRUCTION_NAME = 'Dashboard test';
 

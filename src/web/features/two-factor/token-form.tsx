@@ -8,7 +8,7 @@ import {
   tokenEndpointFor,
   unavailableReason,
 } from '../../../shared/contract/index.ts';
-import { useSubmitToken } from '../../api/mutations.ts';
+import { useSubmitToken } from '../../api/queries/mutations.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { activeApiVersion } from '../../settings/resolve-version.ts';

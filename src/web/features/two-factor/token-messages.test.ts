@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError } from '../../api/core/api-error.ts';
 import { tokenErrorMessage } from './token-messages.ts';
 
 const error = (kind: ApiError['kind'], status: number) => new ApiError({ kind, status, title: kind });

@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import { type InstructionKind, MAX_TOKEN_ATTEMPTS, TOKEN_LIFETIME_MINUTES } from '../../../shared/contract/index.ts';
-import { isApiError } from '../../api/api-error.ts';
-import { describeError } from '../../api/describe-error.ts';
+import { isApiError } from '../../api/core/api-error.ts';
+import { describeError } from '../../api/core/describe-error.ts';
 
 export interface TokenMessage {
   color: MantineColor;

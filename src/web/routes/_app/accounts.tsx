@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { accountQueries } from '../../api/account-queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
 import { AccountsPage } from '../../features/accounts/accounts-page.tsx';
 import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { activityQueries } from '../../api/activity-queries.ts';
+import { activityQueries } from '../../api/queries/activity-queries.ts';
 import { ActivityPage } from '../../features/activity/activity-page.tsx';
 import { ActivitySearch } from '../../features/activity/activity-search.ts';
 import { prefetchIfAllowed } from '../../wiring/prefetch.ts';

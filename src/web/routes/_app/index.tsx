@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { accountQueries } from '../../api/account-queries.ts';
-import { authorizationRequestQueries, pushUserQueries } from '../../api/queries.ts';
+import { accountQueries } from '../../api/queries/account-queries.ts';
+import { authorizationRequestQueries, pushUserQueries } from '../../api/queries/queries.ts';
 import { OverviewPage } from '../../features/overview/overview-page.tsx';
 import { prefetchIfAllowed } from '../../wiring/prefetch.ts';
 

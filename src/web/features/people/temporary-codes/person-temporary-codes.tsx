@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
 import { endpoints, type Person, type TemporaryCode } from '../../../../shared/contract/index.ts';
-import { describeError } from '../../../api/describe-error.ts';
-import { useRevokeTemporaryCode } from '../../../api/people-queries.ts';
-import { confirmAction } from '../../../components/confirm-action.tsx';
-import { Permitted } from '../../../components/permission-button.tsx';
-import { Timestamp } from '../../../components/timestamp.tsx';
+import { describeError } from '../../../api/core/describe-error.ts';
+import { useRevokeTemporaryCode } from '../../../api/queries/people-queries.ts';
 import { notify } from '../../../lib/notify.ts';
+import { confirmAction } from '../../../ui/overlays/confirm-action.tsx';
+import { Permitted } from '../../../ui/permission-button.tsx';
+import { Timestamp } from '../../../ui/text/timestamp.tsx';
 import { PersonSection } from '../person-section.tsx';
 
 const STATE: Record<TemporaryCode['State'], { label: string; color: string }> = {

@@ -6,11 +6,11 @@ import {
   TEMPORARY_CODE_MINUTES,
   TEMPORARY_CODE_USES,
 } from '../../../../shared/contract/index.ts';
-import { useIssueTemporaryCode } from '../../../api/people-queries.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Timestamp } from '../../../components/timestamp.tsx';
+import { useIssueTemporaryCode } from '../../../api/queries/people-queries.ts';
 import { sheetProps, usePhone } from '../../../lib/use-phone.ts';
+import { DialogActions } from '../../../ui/overlays/dialog-actions.tsx';
+import { ProblemAlert } from '../../../ui/problem-alert.tsx';
+import { Timestamp } from '../../../ui/text/timestamp.tsx';
 
 /** How long a code works, as the helpdesk picks it: 10 minutes to 8 hours. */
 const VALIDITY = [

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IdParam } from '../../../../shared/contract/index.ts';
-import { authorizationRequestQueries } from '../../../api/queries.ts';
+import { authorizationRequestQueries } from '../../../api/queries/queries.ts';
 import { RequestDetailPage } from '../../../features/authorization-requests/request-detail-page.tsx';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 import { parsedOrNotFound } from '../../../wiring/route-params.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { QUEUE_SEARCH_DEFAULTS, QueueSearch } from '../../../features/authorization-requests/queue-search.ts';
-import { RequestQueuePage } from '../../../features/authorization-requests/request-queue-page.tsx';
+import { QUEUE_SEARCH_DEFAULTS, QueueSearch } from '../../../features/authorization-requests/queue/queue-search.ts';
+import { RequestQueuePage } from '../../../features/authorization-requests/queue/request-queue-page.tsx';
 import { loadRequestQueue } from '../../../wiring/first-request.ts';
 
 export const Route = createFileRoute('/_app/authorization-requests/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { peopleQueries } from '../../../api/people-queries.ts';
+import { peopleQueries } from '../../../api/queries/people-queries.ts';
 import { PersonPage, PersonPending } from '../../../features/people/person-page.tsx';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { peopleQueries } from '../../../api/people-queries.ts';
-import { PeoplePage } from '../../../features/people/people-page.tsx';
-import { PEOPLE_SEARCH_DEFAULTS, PeopleSearch } from '../../../features/people/people-search.ts';
+import { peopleQueries } from '../../../api/queries/people-queries.ts';
+import { PeoplePage } from '../../../features/people/list/people-page.tsx';
+import { PEOPLE_SEARCH_DEFAULTS, PeopleSearch } from '../../../features/people/list/people-search.ts';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/people/')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IdParam } from '../../../../shared/contract/index.ts';
-import { pushUserQueries } from '../../../api/queries.ts';
+import { pushUserQueries } from '../../../api/queries/queries.ts';
 import { PushUserDetailPage } from '../../../features/push-users/push-user-detail-page.tsx';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 import { parsedOrNotFound } from '../../../wiring/route-params.ts';

@@ -1,8 +1,0 @@
-import type { AuthorizationRequest } from '../../shared/contract/index.ts';
-
-export type Decision = 'approve' | 'reject';
-
-export interface DecisionTarget {
-  request: AuthorizationRequest;
-  decision: Decision;
-}
