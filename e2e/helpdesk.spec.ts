@@ -53,52 +53,47 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   await lookAt(page, 'helpdesk-person-protected-desktop');
 });
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-] as const) {
-  test(`a temporary code from the helpdesk, typed on the two-factor page, authenticates an instruction (${name})`, async ({
-    page,
-    browser,
-  }) => {
-    await page.setViewportSize(viewport);
-    await signInAs(page, 'Helpdesk');
-    await page.goto(PERSON_PAGE);
-    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Temporary code' }).click();
-    const dialog = page.getByRole('dialog', { name: `A temporary code for ${PERSON.userName}` });
-    await expect(dialog.getByRole('combobox', { name: 'Works for' })).toHaveValue('1 hour');
-    await lookAt(page, `temporary-code-dialog-${name}`, { fullPage: false });
-    await dialog.getByRole('button', { name: 'Issue code' }).click();
-    const shown = dialog.getByTestId('temporary-code');
-    await expect(shown).toHaveValue(/^\d{4} \d{4} \d{4}$/);
-    await lookAt(page, `temporary-code-shown-${name}`, { fullPage: false });
-    const code = await shown.inputValue();
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    const codes = page.getByRole('region', { name: 'Temporary codes' });
-    await expect(codes).toContainText('Works now');
-    await expect(codes).not.toContainText(code);
+test('a temporary code from the helpdesk, typed on the two-factor page, authenticates an instruction', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'Helpdesk');
+  await page.goto(PERSON_PAGE);
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Temporary code' }).click();
+  const dialog = page.getByRole('dialog', { name: `A temporary code for ${PERSON.userName}` });
+  await expect(dialog.getByRole('combobox', { name: 'Works for' })).toHaveValue('1 hour');
+  await lookAt(page, 'temporary-code-dialog-desktop', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Issue code' }).click();
+  const shown = dialog.getByTestId('temporary-code');
+  await expect(shown).toHaveValue(/^\d{4} \d{4} \d{4}$/);
+  await lookAt(page, 'temporary-code-shown-desktop', { fullPage: false });
+  const code = await shown.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const codes = page.getByRole('region', { name: 'Temporary codes' });
+  await expect(codes).toContainText('Works now');
+  await expect(codes).not.toContainText(code);
 
-    // The person, without their phone, types it where the pushed code goes.
-    const theirs = await browser.newContext({ viewport });
-    const person = await theirs.newPage();
-    const token = await signInAs(person, 'Operator');
-    const created = await person.request.post('/api/Demo/Instructions', { headers: bearer(token), data: {} });
-    const instruction = (await created.json()) as DemoInstruction;
-    await person.goto('/two-factor');
-    await person.getByRole('textbox', { name: /Instruction Id/ }).fill(String(instruction.Id));
-    await person.getByRole('textbox', { name: 'Token' }).fill(code);
-    await person.getByRole('button', { name: 'Submit token' }).click();
-    await expect(person.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${instruction.Id}`);
-    await theirs.close();
+  // The person, without their phone, types it where the pushed code goes.
+  const theirs = await browser.newContext({ viewport: DESKTOP });
+  const person = await theirs.newPage();
+  const token = await signInAs(person, 'Operator');
+  const created = await person.request.post('/api/Demo/Instructions', { headers: bearer(token), data: {} });
+  const instruction = (await created.json()) as DemoInstruction;
+  await person.goto('/two-factor');
+  await person.getByRole('textbox', { name: /Instruction Id/ }).fill(String(instruction.Id));
+  await person.getByRole('textbox', { name: 'Token' }).fill(code);
+  await person.getByRole('button', { name: 'Submit token' }).click();
+  await expect(person.getByRole('status', { name: 'Authenticated' })).toContainText(`Instruction ${instruction.Id}`);
+  await theirs.close();
 
-    // Its use shows on the person page; used once, it works no more.
-    await page.reload();
-    await expect(codes).toContainText('Used up');
-    await expect(codes).toContainText('for an instruction');
-    await page.mouse.move(0, 0);
-    await lookAt(page, `temporary-code-used-${name}`);
-  });
-}
+  // Its use shows on the person page; used once, it works no more.
+  await page.reload();
+  await expect(codes).toContainText('Used up');
+  await expect(codes).toContainText('for an instruction');
+  await page.mouse.move(0, 0);
+  await lookAt(page, 'temporary-code-used-desktop');
+});
 
 test('from "Nobody by that name" the helpdesk creates a person’s account with no permissions, to enrol a phone', async ({
   page,

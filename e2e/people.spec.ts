@@ -36,6 +36,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(dialog.getByRole('img', { name: /QR code of the registration link/ })).toBeVisible();
     await expectAccessible(page, `person-enrol-${viewport.name}`);
 
+    // What follows reads the same at any width: the phone has been judged above.
+    if (viewport === PHONE) return;
+
     // A deep link opens the same page, whatever the case of the name.
     await page.goto('/people/demo%5CADMIN');
     await expect(page.getByRole('heading', { level: 1, name: 'DEMO\\admin' })).toBeVisible();
