@@ -57,12 +57,6 @@ export async function stepUpWithPasskey(): Promise<StepUpResult> {
   return api.call(endpoints.stepUp, { body: { Passkey: asResponse(answer) } });
 }
 
-/** Proves a recovery code (step-up); the code is used up. */
-export async function stepUpWithRecoveryCode(code: string): Promise<StepUpResult> {
-  const { api, endpoints } = await loadApi();
-  return api.call(endpoints.stepUp, { body: { RecoveryCode: code } });
-}
-
 /** Cancels a passkey prompt waiting in the user-name field (before a prompt of another kind starts). */
 export async function cancelPasskeyPrompt(): Promise<void> {
   const { WebAuthnAbortService } = await browser();

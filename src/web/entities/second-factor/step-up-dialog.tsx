@@ -1,7 +1,7 @@
 import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
-import { sendStepUpDeviceCode, stepUpWithDeviceCode } from '../../api/device-code-proofs.ts';
-import { stepUpWithPasskey, stepUpWithRecoveryCode } from '../../api/passkey-ceremonies.ts';
+import { loadApi } from '../../api/load-api.ts';
+import { stepUpWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { DeviceCodeProof } from './device-code-proof.tsx';
 import { RecoveryCodeForm } from './recovery-code-form.tsx';
@@ -31,15 +31,27 @@ export function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) 
         </Button>
         <Divider label="or" labelPosition="center" />
         <DeviceCodeProof
-          send={sendStepUpDeviceCode}
+          send={async () => {
+            const { api, endpoints } = await loadApi();
+            return api.call(endpoints.stepUpDeviceCode);
+          }}
           prove={async (typed) => {
-            await stepUpWithDeviceCode(typed);
+            const { api, endpoints } = await loadApi();
+            await api.call(endpoints.stepUp, { body: { DeviceCode: typed } });
             onDone(true);
           }}
           disabled={busy}
         />
         <Divider label="or" labelPosition="center" />
-        <RecoveryCodeForm busy={busy} onSubmit={(typed) => void prove(() => stepUpWithRecoveryCode(typed))} />
+        <RecoveryCodeForm
+          busy={busy}
+          onSubmit={(typed) =>
+            void prove(async () => {
+              const { api, endpoints } = await loadApi();
+              return api.call(endpoints.stepUp, { body: { RecoveryCode: typed } });
+            })
+          }
+        />
         <ProblemAlert error={error} />
       </Stack>
     </Modal>

@@ -3,7 +3,6 @@ import { IconAlertTriangle, IconFingerprint } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LoginResult } from '../../../../shared/contract/index.ts';
 import { isApiError } from '../../../api/core/api-error.ts';
-import { sendSignInDeviceCode, signInWithDeviceCode } from '../../../api/device-code-proofs.ts';
 import { loadApi } from '../../../api/load-api.ts';
 import { passkeyCancelled, signInWithPasskey } from '../../../api/passkey-ceremonies.ts';
 import { DeviceCodeProof } from '../../../entities/second-factor/device-code-proof.tsx';
@@ -82,8 +81,15 @@ export function SecondStep({
         <>
           {step.methods.includes('Passkey') && <Divider label="or" labelPosition="center" />}
           <DeviceCodeProof
-            send={() => sendSignInDeviceCode(step.ticket)}
-            prove={async (typed) => signedIn(await signInWithDeviceCode(step.ticket, typed), onSignedIn)}
+            send={async () => {
+              const { api, endpoints } = await loadApi();
+              return api.call(endpoints.deviceCodeSend, { body: { Ticket: step.ticket } });
+            }}
+            prove={async (typed) => {
+              const { api, endpoints } = await loadApi();
+              const result = await api.call(endpoints.deviceCodeSignIn, { body: { Ticket: step.ticket, Code: typed } });
+              signedIn(result, onSignedIn);
+            }}
             disabled={busy}
             endsWithSignIn
           />
