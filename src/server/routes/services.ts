@@ -4,13 +4,13 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountService } from '../domain/accounts/accounts.ts';
 import type { AlertService } from '../domain/alerts/alerts.ts';
+import type { OidcSignIn } from '../domain/authentication/oidc/oidc-sign-in.ts';
+import type { SessionService } from '../domain/authentication/sessions.ts';
+import type { LoginThrottle } from '../domain/authentication/throttle/login-throttle.ts';
 import type { ChangeFeed } from '../domain/core/change-feed.ts';
+import type { TokenPushSender } from '../domain/delivery/token-delivery.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
-import type { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
-import type { OidcSignIn } from '../domain/sign-in/oidc/oidc-sign-in.ts';
-import type { SessionService } from '../domain/sign-in/sessions.ts';
 import type { TokenDelivery } from '../domain/two-factor/instructions.ts';
-import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { VapidKeys } from '../push/vapid-keys.ts';
 

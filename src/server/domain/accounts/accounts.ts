@@ -19,17 +19,17 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { OneAtATime } from '../../lib/one-at-a-time.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
+import { inDirectoryDomain } from '../authentication/directory/directory-config.ts';
+import { availableMethods, secondFactorRequired } from '../authentication/second-factor-policy.ts';
+import type { LoginThrottle } from '../authentication/throttle/login-throttle.ts';
 import type { ChangePublisher, FeedEvent } from '../core/change-feed.ts';
-import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endDevicesWhere } from '../delivery/device-credentials.ts';
 import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
-import type { LoginThrottle } from '../sign-in/login-throttle.ts';
-import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
-import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from './account-history.ts';
-import { generateApiSecret } from './api-secrets.ts';
-import { inDirectoryDomain } from './directory-config.ts';
-import { passwordWeakness } from './password-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { accountKindOf, type Principal, userKeyOf } from './principals.ts';
+import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../identity/account-history.ts';
+import { generateApiSecret } from '../identity/api-secrets.ts';
+import { passwordWeakness } from '../identity/password-policy.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { accountKindOf, type Principal, userKeyOf } from '../identity/principals.ts';
 
 /** Recent account history answered at once: enough for a screen, bounded for a table an attacker can grow. */
 const HISTORY_LIMIT = 200;

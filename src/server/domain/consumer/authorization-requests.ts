@@ -10,10 +10,10 @@ import { preparedLookup } from '../../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
-import { recordDeviceNotices } from '../devices/device-notices.ts';
-import type { TokenPushSender } from '../two-factor/token-delivery.ts';
+import { recordDeviceNotices } from '../delivery/device-notices.ts';
+import type { TokenPushSender } from '../delivery/token-delivery.ts';
+import type { Principal } from '../identity/principals.ts';
 import { recordHistory } from './history.ts';
 import { registerDevice } from './push-users.ts';
 

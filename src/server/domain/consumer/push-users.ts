@@ -14,9 +14,9 @@ import { preparedLookup, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { userKeyOf } from '../accounts/principals.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
-import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endDevicesWhere } from '../delivery/device-credentials.ts';
+import { userKeyOf } from '../identity/principals.ts';
 import { recordHistory } from './history.ts';
 
 export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, PushUserColumn>): PushMessageUser {

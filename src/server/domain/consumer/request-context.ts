@@ -8,9 +8,9 @@ import {
   type RequestOrigin,
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { userKeyOf } from '../accounts/principals.ts';
-import { clientKey } from '../sign-in/client-key.ts';
+import { userKeyOf } from '../identity/principals.ts';
 
 /** What a device is called in a hint: its model when it told one, else its type ("iPhone 15", "Android"). */
 const deviceName = (device: { Model: string | null; DeviceType: string }) => device.Model || device.DeviceType;

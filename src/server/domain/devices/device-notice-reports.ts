@@ -3,11 +3,11 @@ import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/in
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { recordAccountHistory } from '../accounts/account-history.ts';
 import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import { changePushMessageUserStatus, pushUserChanged } from '../consumer/push-users.ts';
 import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
-import { describeDevice } from './device-notices.ts';
+import { describeDevice } from '../delivery/device-notices.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
 import type { AuthenticatedDevice } from './devices.ts';
 import { endPendingEnrolments } from './pending-enrolments.ts';
 

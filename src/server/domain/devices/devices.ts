@@ -17,7 +17,6 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import {
   decideAuthorizationRequest,
   insertAuthorizationRequest,
@@ -25,8 +24,9 @@ import {
 } from '../consumer/authorization-requests.ts';
 import { setPushMessageUserStatus } from '../consumer/push-users.ts';
 import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
-import { endDevicesWhere, hashSecret, newSecret } from './device-credentials.ts';
-import { type NewDeviceNotice, recordDeviceNotices } from './device-notices.ts';
+import { endDevicesWhere, hashSecret, newSecret } from '../delivery/device-credentials.ts';
+import { type NewDeviceNotice, recordDeviceNotices } from '../delivery/device-notices.ts';
+import type { Principal } from '../identity/principals.ts';
 import { type PushEndpointPolicy, pushEndpointRefusal } from './push-endpoint-policy.ts';
 
 /** Enrolments one person may make in an hour, however they enrol (signed in or from links). */

@@ -16,11 +16,11 @@ import { dialectOf } from '../../db/database.ts';
 import type { Database, InstructionTable } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
+import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../delivery/token-delivery.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
+import type { Principal } from '../identity/principals.ts';
 import { holdsValidTemporaryCode, matchTemporaryCode, spendTemporaryCode } from './temporary-codes.ts';
-import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from './token-delivery.ts';
 
 /**
  * Tokens one instruction may be issued, the first included. Each new token resets the wrong-token count, so without

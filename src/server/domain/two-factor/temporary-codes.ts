@@ -12,8 +12,8 @@ import type { Database, TemporaryCodeTable, TemporaryCodeUseTable } from '../../
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { type NewDeviceNotice, recordTemporaryCodeNotices } from '../devices/device-notices.ts';
+import { type NewDeviceNotice, recordTemporaryCodeNotices } from '../delivery/device-notices.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 
 /*
  * Temporary codes: the helpdesk's answer to a lost phone. The code exists once, in the answer that issues it; the

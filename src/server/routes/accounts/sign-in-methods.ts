@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { requireWithinReach } from '../../domain/accounts/containment.ts';
+import { passkeysElsewhere, relyingPartyOf } from '../../domain/authentication/passkeys/relying-party.ts';
+import { SignInMethodService } from '../../domain/authentication/sign-in-methods.ts';
 import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
-import { passkeysElsewhere, relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
-import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import type { Services } from '../services.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LoginResult } from '../../../shared/contract/index.ts';
-import { upsertPrincipal } from '../../domain/accounts/principals.ts';
+import { upsertPrincipal } from '../../domain/identity/principals.ts';
 import { issueTemporaryCode } from '../../domain/two-factor/temporary-codes.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { expectProblem, parseBody, useTestApp } from '../../test/harness.ts';

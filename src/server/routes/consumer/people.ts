@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
 import { byContainment, requireWithinReach } from '../../domain/accounts/containment.ts';
-import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
 import { deviceSignal } from '../../domain/core/change-feed.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
+import { hasPermission, loadGrants } from '../../domain/identity/principals.ts';
 import {
   accountOfPerson,
   disablePersonDevices,

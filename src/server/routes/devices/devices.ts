@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import type { AuditEvent } from '../../audit/audit-event.ts';
 import { audited } from '../../audit/request-audit.ts';
+import { listDeviceNotices } from '../../domain/delivery/device-notices.ts';
 import { listDevicePushes } from '../../domain/devices/device-inbox.ts';
 import { reportDeviceNotice } from '../../domain/devices/device-notice-reports.ts';
-import { listDeviceNotices } from '../../domain/devices/device-notices.ts';
 import {
   type AuthenticatedDevice,
   clearPushSubscription,

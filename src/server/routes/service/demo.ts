@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DemoInstruction, endpoints, type Instruction } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
-import type { Principal } from '../../domain/accounts/principals.ts';
 import { createDemoAuthorizationRequest, listDemoPushes, resetDemoData } from '../../domain/demo/demo-data.ts';
+import type { Principal } from '../../domain/identity/principals.ts';
 import { reissueToken } from '../../domain/two-factor/instructions.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { codeRequestOf, createInstructionFor } from '../consumer/instructions.ts';

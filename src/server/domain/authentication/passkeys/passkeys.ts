@@ -14,10 +14,10 @@ import {
   type Passkey,
   type PasskeyOptions,
   type WebAuthnResponse,
-} from '../../../shared/contract/index.ts';
-import type { Database } from '../../db/schema.ts';
-import { addMinutes } from '../../lib/clock.ts';
-import { notFound, ProblemError } from '../../lib/problem-error.ts';
+} from '../../../../shared/contract/index.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addMinutes } from '../../../lib/clock.ts';
+import { notFound, ProblemError } from '../../../lib/problem-error.ts';
 import { CHALLENGE_MINUTES, type ChallengePurpose, saveChallenge, takeChallenge } from './challenges.ts';
 import type { RelyingParty } from './relying-party.ts';
 

@@ -14,12 +14,9 @@ import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { applyPendingGrants, type PendingGrants } from '../accounts/external-accounts.ts';
-import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
-import { purgeChallenges } from '../sign-in-methods/challenges.ts';
-import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
-import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
+import { recordAccountHistoryFrom, type SignInContext } from '../identity/account-history.ts';
+import { applyPendingGrants, type PendingGrants } from '../identity/external-accounts.ts';
+import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../identity/principals.ts';
 import { holdsValidTemporaryCode } from '../two-factor/temporary-codes.ts';
 import {
   enrolmentOnly,
@@ -31,8 +28,11 @@ import {
   type SessionProof,
   stepUpFresh,
 } from './assurance.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { purgeChallenges } from './passkeys/challenges.ts';
+import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
+import { issueTicket, purgeTickets } from './sign-in-tickets.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface SessionPolicy extends SignInPolicy {
   idleMinutes: number;

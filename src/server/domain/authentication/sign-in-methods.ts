@@ -16,13 +16,10 @@ import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import type { PendingGrants } from '../accounts/external-accounts.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { writeAndPublish } from '../core/change-feed.ts';
-import { PROOF_OF_METHOD } from '../sign-in/assurance.ts';
-import type { LoginThrottle } from '../sign-in/login-throttle.ts';
-import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
+import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../identity/account-history.ts';
+import type { PendingGrants } from '../identity/external-accounts.ts';
+import type { Principal } from '../identity/principals.ts';
 import {
   type DeviceCodeBinding,
   type DeviceCodeOwner,
@@ -32,6 +29,7 @@ import {
 } from '../two-factor/device-codes.ts';
 import type { TokenDelivery } from '../two-factor/instructions.ts';
 import { temporaryCodeRefused, useTemporaryCode } from '../two-factor/temporary-codes.ts';
+import { PROOF_OF_METHOD } from './assurance.ts';
 import {
   addPasskey,
   assertionOptions,
@@ -43,12 +41,14 @@ import {
   removePasskey,
   renamePasskey,
   verifyAssertion,
-} from './passkeys.ts';
+} from './passkeys/passkeys.ts';
+import type { RelyingParty } from './passkeys/relying-party.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
-import type { RelyingParty } from './relying-party.ts';
 import { removeSignInMethods, resetDetail } from './reset-sign-in.ts';
 import { secondFactorRequired } from './second-factor-policy.ts';
+import type { AuthenticatedSession, SessionService } from './sessions.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface SignInMethodsOptions {
   db: Kysely<Database>;

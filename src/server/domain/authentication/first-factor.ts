@@ -1,6 +1,6 @@
 import type { LoginResult } from '../../../shared/contract/index.ts';
-import type { SignInContext } from '../accounts/account-history.ts';
-import type { PendingGrants } from '../accounts/external-accounts.ts';
+import type { SignInContext } from '../identity/account-history.ts';
+import type { PendingGrants } from '../identity/external-accounts.ts';
 import type { SessionService } from './sessions.ts';
 
 /** How the person proved who they are. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp, RECOVERY_CODE_COUNT } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { hashWithSalt } from '../accounts/passwords.ts';
+import { hashWithSalt } from '../identity/passwords.ts';
 
 /** 32 letters and digits without i, l, o, u: read aloud or typed from paper without confusion. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
