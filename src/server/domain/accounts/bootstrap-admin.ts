@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordAccountHistory } from '../identity/account-history.ts';
 import { verifyPassword } from '../identity/passwords.ts';
 import { upsertPrincipal, userKeyOf } from '../identity/principals.ts';
-import { revokeSessionsOf } from './accounts.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 
 export interface BootstrapAdminSettings {
   userName: string;

@@ -3,13 +3,13 @@ import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/in
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import { changePushMessageUserStatus, pushUserChanged } from '../consumer/push-users.ts';
 import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
 import { describeDevice } from '../delivery/device-notices.ts';
 import { recordAccountHistory } from '../identity/account-history.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 import type { AuthenticatedDevice } from './devices.ts';
-import { endPendingEnrolments } from './pending-enrolments.ts';
+import { ENROLMENTS_ENDED, endPendingEnrolments } from './pending-enrolments.ts';
 
 /**
  * "This wasn't me" about a new device: one of the person's devices was told of a device enrolled or approved for

@@ -3,12 +3,12 @@ import { formatTimestamp, type ReportedCode } from '../../../shared/contract/ind
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { AuthenticatedDevice } from '../devices/devices.ts';
-import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { ENROLMENTS_ENDED, endPendingEnrolments } from '../devices/pending-enrolments.ts';
 import { recordAccountHistory } from '../identity/account-history.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 import { forgetCodes } from './instructions.ts';
 
 /** Reported codes answered at once: the overview shows the recent ones. */
