@@ -186,12 +186,16 @@ export class SignInMethodService {
     if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
     await this.verified(principalId, userName, 'Passkey', where);
-    return this.o.sessions.afterFirstFactor(principalId, where, {
-      secondFactor: 'Passkey',
-      firstFactor: spent === null ? 'passkey' : 'password',
-      userName,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: principalId,
+        secondFactor: 'Passkey',
+        firstFactor: spent === null ? 'passkey' : 'password',
+        userName,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** The second step of a password sign-in with one of the person's recovery codes. */
@@ -219,11 +223,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.recoveryCodeUsed(person, left, where);
-    const result = await this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'RecoveryCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    const result = await this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'RecoveryCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
     return { ...result, RecoveryCodesLeft: left };
   }
 
@@ -266,11 +274,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
-    return this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'TemporaryCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'TemporaryCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */
@@ -300,11 +312,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.verified(holder, person.user_name, 'DeviceCode', where);
-    return this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'DeviceCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'DeviceCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** Sends a code to the caller's own Active devices, to type back as a step-up in the same sign-in session. */

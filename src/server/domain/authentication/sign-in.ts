@@ -158,7 +158,7 @@ export class SignInService {
       throw apiAccountInBrowser(row.user_name);
     }
     // `SignedIn` goes to the history, and the address becomes known, when the session opens
-    // (SessionService.afterFirstFactor): a second step may follow.
+    // (SessionService.completeFirstFactor): a second step may follow.
     await this.db
       .updateTable('principals')
       .set({ last_sign_in_at: formatTimestamp(this.clock()) })
