@@ -31,11 +31,18 @@ function newCode(): string {
 /** Ten new codes (50 random bits each), replacing all earlier ones; only their salted hashes are kept. */
 export async function replaceRecoveryCodes(
   db: Kysely<Database>,
-  principalId: number,
-  now: Date,
-  addedBy: string,
-  /** PASSWORD_HASH_COST: codes take it, up to MAX_CODE_HASH_COST. */
-  passwordHashCost: number,
+  {
+    principalId,
+    now,
+    addedBy,
+    passwordHashCost,
+  }: {
+    principalId: number;
+    now: Date;
+    addedBy: string;
+    /** PASSWORD_HASH_COST: codes take it, up to MAX_CODE_HASH_COST. */
+    passwordHashCost: number;
+  },
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   const salt = randomBytes(16);

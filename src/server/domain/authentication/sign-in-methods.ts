@@ -162,7 +162,12 @@ export class SignInMethodService {
     const attempt = holder === null ? throttle.attempt.bind(throttle) : throttle.attemptSecondFactor.bind(throttle);
     const right = await attempt(userKey, where.clientAddress, async () => {
       try {
-        ({ principalId } = await verifyAssertion(db, this.o.rp, response, 'sign-in', holder, clock()));
+        ({ principalId } = await verifyAssertion(this.o, {
+          response,
+          purpose: 'sign-in',
+          principalId: holder,
+          now: clock(),
+        }));
       } catch (error) {
         if (!(error instanceof PasskeyRefusedError)) throw error;
         refusal = error;
@@ -251,7 +256,10 @@ export class SignInMethodService {
     let used: number | null = null;
     // Counted with the person's other second factors: a wrong code here spends the same budget.
     const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
-      used = await useTemporaryCode(db, clock, holder, code, 'sign-in', where.clientAddress);
+      used = await useTemporaryCode(
+        { db, clock },
+        { principalId: holder, typed: code, purpose: 'sign-in', clientAddress: where.clientAddress },
+      );
       return used !== null;
     });
     const event = {
@@ -352,7 +360,7 @@ export class SignInMethodService {
 
   private send(owner: DeviceCodeOwner, binding: DeviceCodeBinding, where: SignInContext) {
     const request = { clientAddress: where.clientAddress, userAgent: where.userAgent ?? null };
-    return sendDeviceCode(this.o.db, this.o.clock, owner, binding, request, this.o.delivery);
+    return sendDeviceCode(this.o, { owner, binding, request });
   }
 
   /** Judges a typed device code under the password's budgets: null when right, else the refusal. */
@@ -365,15 +373,7 @@ export class SignInMethodService {
   ): Promise<ProblemError | null> {
     let refusal: ProblemError | null = null;
     await this.o.throttle.attemptSecondFactor(owner.userKey, where.clientAddress, async () => {
-      refusal = await judgeDeviceCode(
-        this.o.db,
-        this.o.clock,
-        owner,
-        purpose,
-        proofFor,
-        typedCode(code),
-        this.o.delivery,
-      );
+      refusal = await judgeDeviceCode(this.o, { owner, purpose, proofFor, code: typedCode(code) });
       return refusal === null;
     });
     return refusal;
@@ -407,7 +407,12 @@ export class SignInMethodService {
         : await throttle.attemptSecondFactor(principal.userKey, where.clientAddress, async () => {
             if (proof.Passkey) {
               try {
-                await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
+                await verifyAssertion(this.o, {
+                  response: proof.Passkey,
+                  purpose: 'step-up',
+                  principalId: principal.id,
+                  now: clock(),
+                });
                 return true;
               } catch (error) {
                 if (!(error instanceof PasskeyRefusedError)) throw error;
@@ -492,15 +497,13 @@ export class SignInMethodService {
     this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     const { principal } = session;
-    const passkey = await addPasskey(
-      this.o.db,
-      this.o.rp,
-      principal.id,
+    const passkey = await addPasskey(this.o, {
+      principalId: principal.id,
       name,
       response,
-      this.o.clock(),
-      principal.userName,
-    );
+      now: this.o.clock(),
+      addedBy: principal.userName,
+    });
     await this.added(principal, 'Passkey', `passkey "${name}"`, where);
     // The new passkey verified the person as it was made: a session that could only add a method goes on in full.
     await this.o.sessions.secondFactorVerified(session, 'passkey');
@@ -539,13 +542,12 @@ export class SignInMethodService {
 
   async newRecoveryCodes(session: AuthenticatedSession, where: SignInContext): Promise<string[]> {
     await this.requireRecentProof(session);
-    const codes = await replaceRecoveryCodes(
-      this.o.db,
-      session.principal.id,
-      this.o.clock(),
-      session.principal.userName,
-      this.o.policy.passwordHashCost,
-    );
+    const codes = await replaceRecoveryCodes(this.o.db, {
+      principalId: session.principal.id,
+      now: this.o.clock(),
+      addedBy: session.principal.userName,
+      passwordHashCost: this.o.policy.passwordHashCost,
+    });
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
     if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');
     return codes;

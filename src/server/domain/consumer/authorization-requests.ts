@@ -133,16 +133,25 @@ function alreadyDecided(row: Row): ProblemError {
  * that made the request (if one did) becomes that push user. Its live stream hears of it from the change event; the
  * person's other Active devices are told of it (device-notices.ts), by Web Push too when `pushSender` is given.
  */
-export async function decideAuthorizationRequest(
-  db: Kysely<Database>,
-  clock: Clock,
-  decision: DeviceAuthorizationDecision,
-  decidedBy: Principal,
-  changes: ChangePublisher,
-  pushSender: TokenPushSender | null = null,
+export async function decideAuthorizationRequest({
+  db,
+  clock,
+  changes,
+  decision,
+  decidedBy,
+  pushSender = null,
+  approving = () => undefined,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  decision: DeviceAuthorizationDecision;
+  decidedBy: Principal;
+  /** Web Push for the notice an approval sends the person's other devices; none when null. */
+  pushSender?: TokenPushSender | null;
   /** Judges an approval before it is made, from whose device it is (a step-up for one's own). */
-  approving: (owner: string) => void = () => undefined,
-): Promise<AuthorizationRequest> {
+  approving?: (owner: string) => void;
+}): Promise<AuthorizationRequest> {
   const decided = await writeAndPublish(
     db,
     changes,
@@ -200,10 +209,12 @@ export async function decideAuthorizationRequest(
         changed_at: now,
       });
       if (decision.Authorized) {
-        const pushUserId = await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
-          manufacturer: row.manufacturer,
-          model: row.model,
-          osVersion: row.os_version,
+        const pushUserId = await registerDevice(trx, {
+          clock,
+          userName: row.user_name,
+          deviceType: row.device_type,
+          registeredBy: decidedBy.userName,
+          device: { manufacturer: row.manufacturer, model: row.model, osVersion: row.os_version },
         });
         await trx
           .updateTable('devices')

@@ -190,7 +190,15 @@ export async function requestContexts(
       Origin: origin,
       OtherDevices: others,
       OpenReports: open,
-      Hints: hintsFor(row.user_name, origin, others, seenBefore, accountsGrants.get(key) ?? [], open, caller),
+      Hints: hintsFor({
+        userName: row.user_name,
+        origin,
+        others,
+        seenBefore,
+        accountsPermissions: accountsGrants.get(key) ?? [],
+        openReports: open,
+        caller,
+      }),
     };
   });
 }
@@ -216,15 +224,24 @@ function originOf(row: {
   };
 }
 
-function hintsFor(
-  userName: string,
-  origin: RequestOrigin,
-  others: readonly OtherDevice[],
-  seenBefore: ReadonlySet<string>,
-  accountsPermissions: readonly string[],
-  openReports: number,
-  caller: string,
-): ContextHint[] {
+function hintsFor({
+  userName,
+  origin,
+  others,
+  seenBefore,
+  accountsPermissions,
+  openReports,
+  caller,
+}: {
+  userName: string;
+  origin: RequestOrigin;
+  others: readonly OtherDevice[];
+  /** The client keys the person signed in or enrolled from before. */
+  seenBefore: ReadonlySet<string>;
+  accountsPermissions: readonly string[];
+  openReports: number;
+  caller: string;
+}): ContextHint[] {
   const hints: ContextHint[] = [];
   const active = others.filter((device) => device.State === 'Active');
   if (others.length === 0) hints.push({ Kind: 'FirstDevice', Text: `First device for ${userName}` });

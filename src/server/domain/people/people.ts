@@ -369,7 +369,9 @@ export async function disablePersonDevices(
         .execute();
       const users = [];
       for (const { id } of active) {
-        users.push(await changePushMessageUserStatus(trx, clock, id, PushUserStatusCode.Disabled, changedBy));
+        users.push(
+          await changePushMessageUserStatus(trx, { clock, id, status: PushUserStatusCode.Disabled, changedBy }),
+        );
       }
       return users;
     },

@@ -22,14 +22,22 @@ const REPORTS_LIMIT = 100;
  * for) for the account administrators. Devices showing an ended code hear `token-ended`. Reporting a code twice
  * changes nothing more. `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
  */
-export async function reportCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  device: AuthenticatedDevice,
-  instructionId: number,
-  changes: ChangePublisher,
-  forgetSessions: (principalId: number) => void,
-): Promise<void> {
+export async function reportCode({
+  db,
+  clock,
+  changes,
+  forgetSessions,
+  device,
+  instructionId,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  /** Forgets the sessions of the account this report ended, in every process. */
+  forgetSessions: (principalId: number) => void;
+  device: AuthenticatedDevice;
+  instructionId: number;
+}): Promise<void> {
   await writeAndPublish(
     db,
     changes,

@@ -30,14 +30,15 @@ describe('a temporary code as the second step of sign-in', () => {
       .select('id')
       .where('user_key', '=', 'acme\\dana')
       .executeTakeFirstOrThrow();
-    const { code } = await issueTemporaryCode(
-      t.database.db,
-      t.clock.now,
-      1024,
-      { id, userName: PERSON[0] },
-      { ValidMinutes: 60, Uses: uses },
-      'DEMO\\admin',
-    );
+    const { code } = await issueTemporaryCode({
+      db: t.database.db,
+      clock: t.clock.now,
+      changes: null,
+      hashCost: 1024,
+      account: { id, userName: PERSON[0] },
+      request: { ValidMinutes: 60, Uses: uses },
+      issuedBy: 'DEMO\\admin',
+    });
     return code.Code;
   }
   const password = () =>

@@ -34,7 +34,15 @@ export function authorizationRequestRoutes(
         const approving = (owner: string) => {
           if (userKeyOf(owner) === session.principal.userKey) sessions.requireStepUp(session);
         };
-        return decideAuthorizationRequest(db, clock, body, session.principal, changes, pushSender, approving);
+        return decideAuthorizationRequest({
+          db,
+          clock,
+          changes,
+          decision: body,
+          decidedBy: session.principal,
+          pushSender,
+          approving,
+        });
       },
     );
   });

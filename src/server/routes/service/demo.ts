@@ -52,7 +52,10 @@ export function demoRoutes(app: FastifyInstance, services: Services): void {
   );
   registerEndpoint(app, endpoints.demoReissueToken, async ({ params, request }) => {
     const { principal } = sessionOf(request);
-    const reissued = await reissueToken(db, clock, principal, params.id, codeRequestOf(request), delivery);
+    const reissued = await reissueToken(
+      { db, clock, delivery },
+      { caller: principal, id: params.id, request: codeRequestOf(request) },
+    );
     return demoInstruction(reissued, principal);
   });
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));
