@@ -54,6 +54,60 @@ const probes: {
     refused: null,
   },
   { file: 'src/server/domain/a/probe.test.ts', imports: ['../../test/harness.ts', '../../app.ts'], refused: null },
+  // The domain's areas, in one order (demo → … → accounts → authentication → two-factor → devices → consumer →
+  // delivery → identity → core): an area never imports one above it, even from a subfolder.
+  {
+    file: 'src/server/domain/authentication/probe-accounts.ts',
+    imports: ['../accounts/accounts.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/authentication/passkeys/probe-accounts.ts',
+    imports: ['../../accounts/accounts.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/identity/probe-authentication.ts',
+    imports: ['../authentication/sessions.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/two-factor/probe-authentication.ts',
+    imports: ['../authentication/sessions.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/consumer/probe-devices.ts',
+    imports: ['../devices/devices.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/core/probe-identity.ts',
+    imports: ['../identity/principals.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/identity/probe-http.ts',
+    imports: ['../../http/access.ts'],
+    refused: 'noRestrictedImports',
+  },
+  {
+    file: 'src/server/domain/accounts/probe-fine.ts',
+    imports: [
+      '../authentication/sessions.ts',
+      '../devices/pending-enrolments.ts',
+      '../identity/principals.ts',
+      '../core/change-feed.ts',
+      './containment.ts',
+    ],
+    refused: null,
+  },
+  {
+    file: 'src/server/domain/demo/probe-fine.ts',
+    imports: ['../accounts/accounts.ts', '../people/people.ts'],
+    refused: null,
+  },
+  { file: 'src/server/domain/identity/probe.test.ts', imports: ['../accounts/accounts.ts'], refused: null },
   { file: 'src/server/db/probe-domain.ts', imports: ['../domain/core/change-feed.ts'], refused: 'noRestrictedImports' },
   { file: 'src/server/audit/probe-http.ts', imports: ['../http/request-log.ts'], refused: 'noRestrictedImports' },
   { file: 'src/server/audit/probe-domain.ts', imports: ['../domain/a/b.ts'], refused: 'noRestrictedImports' },

@@ -110,6 +110,13 @@ const DASHBOARD: Layer[] = [
   { label: 'lib', folders: ['lib'], refusal: 'lib/ holds pure utilities and imports nothing of the app.' },
 ];
 
+const DOMAIN: Layer = {
+  label: 'domain',
+  folders: ['domain'],
+  refusal:
+    'the domain never imports HTTP, routes, push, backup or the configuration: they call it, and it is handed what it needs (a sender, a policy).',
+};
+
 /** The service, top to bottom (a file's tests may import any layer: they build the service to test it). */
 const SERVICE: Layer[] = [
   { label: 'server.ts, app.ts, app/', folders: ['app'], files: ['app.ts', 'server.ts'] },
@@ -135,18 +142,69 @@ const SERVICE: Layer[] = [
     folders: ['push', 'backup'],
     refusal: 'push and backup never import HTTP, routes or the configuration.',
   },
-  {
-    label: 'domain',
-    folders: ['domain'],
-    refusal:
-      'the domain never imports HTTP, routes, push, backup or the configuration: they call it, and it is handed what it needs (a sender, a policy).',
-  },
+  DOMAIN,
   {
     label: 'audit, db',
     folders: ['audit', 'db'],
     refusal: 'audit and db sit under the domain: they never import it or anything above it.',
   },
   { label: 'lib', folders: ['lib'], refusal: 'lib/ holds pure utilities and imports nothing of the server.' },
+];
+
+/**
+ * The domain's areas, top to bottom: an area may import the areas below it, never one above. The identity half runs
+ * accounts (administration) → authentication (first factor, ticket, second factor, session) → … → identity (who a
+ * person is and their sessions' end), under the product's areas; core (the change feed) is beneath them all.
+ */
+const DOMAIN_AREAS: Layer[] = [
+  { label: 'demo', folders: ['demo'] },
+  { label: 'setup', folders: ['setup'], refusal: 'the first-run checklist reads the areas below it, never the demo.' },
+  { label: 'people', folders: ['people'], refusal: 'people never import the areas above them (setup, demo).' },
+  { label: 'alerts', folders: ['alerts'], refusal: 'alerts never import the areas above them (people, setup, demo).' },
+  { label: 'activity', folders: ['activity'], refusal: 'the Activity page never imports alerts or the areas above.' },
+  {
+    label: 'accounts',
+    folders: ['accounts'],
+    refusal:
+      "accounts' administration never imports the pages' areas above it (activity, alerts, people, setup, demo).",
+  },
+  {
+    label: 'authentication',
+    folders: ['authentication'],
+    refusal:
+      'authentication (sign-in, sessions, sign-in methods) never imports accounts: what both need lives in identity/, or is handed in.',
+  },
+  {
+    label: 'two-factor',
+    folders: ['two-factor'],
+    refusal: 'two-factor codes never import authentication or accounts: they are handed what they need.',
+  },
+  {
+    label: 'devices',
+    folders: ['devices'],
+    refusal: 'devices never import two-factor codes, authentication or accounts.',
+  },
+  {
+    label: 'consumer',
+    folders: ['consumer'],
+    refusal: "the consumer's push users and requests never import devices or the areas above them.",
+  },
+  {
+    label: 'delivery',
+    folders: ['delivery'],
+    refusal:
+      "what reaches a person's devices (the push port, notices, credentials) never imports the areas that use it.",
+  },
+  {
+    label: 'identity',
+    folders: ['identity'],
+    refusal: 'identity (principals, passwords, account history, session revocation) imports no other area but core.',
+  },
+  {
+    label: 'core',
+    folders: ['core'],
+    refusal: 'core (the change feed) imports no area: every area writes through it.',
+  },
 ];
 
 /** The device app's refusals: it is a wing of the web beside the dashboard, sharing only the lower layers. */
@@ -184,15 +242,20 @@ const override = (includes: string[], patterns: Pattern[], paths?: Record<string
   },
 });
 
+/** A layer's refusal of the layers above it, with the stack's chain in the message. */
+function refusalOf(stack: Layer[], layer: Layer, kind: string): Pattern {
+  const chain = `${kind} layers run ${stack.map(({ label }) => label).join(' → ')}`;
+  return { group: stack.slice(0, stack.indexOf(layer)).flatMap(toGroup), message: `${chain}: ${layer.refusal}` };
+}
+
 /** One override per layer below a stack's top: the layers above it refused, with the stack's chain in the message. */
 function stackOverrides(
   stack: Layer[],
   { root, kind, always, excludes = [] }: { root: string; kind: string; always: Pattern[]; excludes?: string[] },
 ): Override[] {
-  const chain = `${kind} layers run ${stack.map(({ label }) => label).join(' → ')}`;
-  return stack.flatMap((layer, index) => {
+  return stack.flatMap((layer) => {
     if (!layer.refusal) return [];
-    const refusal = { group: stack.slice(0, index).flatMap(toGroup), message: `${chain}: ${layer.refusal}` };
+    const refusal = refusalOf(stack, layer, kind);
     const includes = [
       ...layer.folders.map((folder) => `${root}/${folder}/**`),
       ...(layer.files ?? []).map((file) => `${root}/${file}`),
@@ -242,6 +305,13 @@ export function importLayerOverrides(): Override[] {
     ),
     override(['src/server/**'], [SERVER_NOT_WEB]),
     ...stackOverrides(SERVICE, { root: 'src/server', kind: 'Server', always: [SERVER_NOT_WEB], excludes: NOT_TESTS }),
+    // Each domain area's override replaces the domain's, so it repeats the domain's own refusal.
+    ...stackOverrides(DOMAIN_AREAS, {
+      root: 'src/server/domain',
+      kind: 'Domain',
+      always: [SERVER_NOT_WEB, refusalOf(SERVICE, DOMAIN, 'Server')],
+      excludes: NOT_TESTS,
+    }),
     override(
       ['src/shared/**'],
       [

@@ -9,8 +9,8 @@ import { ActivityStore } from '../src/server/audit/activity-store.ts';
 import { openAuditLog } from '../src/server/audit/audit-log.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { DatabaseInUseError, openDatabase, SQLITE_FILE_NAME } from '../src/server/db/database.ts';
+import { COMMAND_LINE_ACTOR, resetSignInByUserName } from '../src/server/domain/authentication/reset-sign-in.ts';
 import { announceAccessChangeOnce } from '../src/server/domain/core/postgres-change-feed.ts';
-import { COMMAND_LINE_ACTOR, resetSignInByUserName } from '../src/server/domain/sign-in-methods/reset-sign-in.ts';
 
 const userName = process.argv[2]?.trim();
 if (!userName) {

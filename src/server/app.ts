@@ -31,7 +31,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // 3. The ordered HTTP pipeline.
   await registerPipeline(fastify, services, metricsRegistry);
   // 4. The routes.
-  await registerRoutes(fastify, services, database);
+  await registerRoutes(fastify, services);
 }
 // Registered at the root, not encapsulated: its error and not-found handlers cover every route.
 Object.assign(app, { [Symbol.for('skip-override')]: true });

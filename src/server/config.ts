@@ -10,8 +10,12 @@ import {
   type SecondFactorPolicy,
   SUPPORTED_VERSIONS,
 } from '../shared/contract/index.ts';
-import { type DirectoryConfig, inDirectoryDomain, loadDirectoryConfig } from './domain/accounts/directory-config.ts';
-import { passwordWeakness } from './domain/accounts/password-policy.ts';
+import {
+  type DirectoryConfig,
+  inDirectoryDomain,
+  loadDirectoryConfig,
+} from './domain/authentication/directory/directory-config.ts';
+import { passwordWeakness } from './domain/identity/password-policy.ts';
 import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 import type { TlsFiles } from './http/listener/tls.ts';
 import { readOpenFileLimit, streamsPerProcessFor } from './lib/open-file-limit.ts';

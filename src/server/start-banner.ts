@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '../shared/contract/index.ts';
 import type { Config } from './config.ts';
-import { relyingPartyOf } from './domain/sign-in-methods/relying-party.ts';
+import { relyingPartyOf } from './domain/authentication/passkeys/relying-party.ts';
 import { isLoopbackHost } from './http/guards/allowed-hosts.ts';
 
 type BannerConfig = Pick<

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditSink } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { TokenPushSender } from '../domain/delivery/token-delivery.ts';
 import type { HostLookup, PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
-import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /** What a Web Push sender is made from, once the app has its database, its keys and its log. */

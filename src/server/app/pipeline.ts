@@ -1,8 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
+import { BasicCredentials } from '../domain/authentication/basic-credentials.ts';
 import { authenticateDevice } from '../domain/devices/devices.ts';
-import { BasicCredentials } from '../domain/sign-in/basic-credentials.ts';
 import { registerAccess } from '../http/access.ts';
 import { registerAllowedHosts, servedHostNames } from '../http/guards/allowed-hosts.ts';
 import { registerCrossSiteWriteRefusal } from '../http/guards/cross-site-writes.ts';

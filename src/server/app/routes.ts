@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/database.ts';
 import { accountRoutes } from '../routes/accounts/accounts.ts';
 import { authenticationRoutes } from '../routes/accounts/authentication.ts';
 import { signInMethodRoutes } from '../routes/accounts/sign-in-methods.ts';
@@ -22,12 +21,8 @@ import { versionRoutes } from '../routes/service/version.ts';
 import type { Services } from '../routes/services.ts';
 
 /** Every route, the API's and the dashboard's; the demo's only in demo mode. */
-export async function registerRoutes(
-  fastify: FastifyInstance,
-  services: Services,
-  database: DatabaseHandle,
-): Promise<void> {
-  const { config, clock, audit } = services;
+export async function registerRoutes(fastify: FastifyInstance, services: Services): Promise<void> {
+  const { config } = services;
   versionRoutes(fastify, services);
   authenticationRoutes(fastify, services);
   singleSignOnRoutes(fastify, services, services.oidc);
@@ -44,7 +39,7 @@ export async function registerRoutes(
   activityRoutes(fastify, services);
   signInMethodRoutes(fastify, services);
   alertRoutes(fastify, services);
-  backupRoutes(fastify, { database, config, clock, audit });
+  backupRoutes(fastify, services);
   if (config.demo) demoRoutes(fastify, services);
   await dashboardRoutes(fastify, config.webRoot);
 }

@@ -3,23 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { ActivityStore } from '../audit/activity-store.ts';
 import { type AuditLog, openAuditLog } from '../audit/audit-log.ts';
+import { startBackupSchedule } from '../backup/backup-schedule.ts';
+import { BackupService } from '../backup/backup-service.ts';
 import { type Config, ConfigError } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AccountService } from '../domain/accounts/accounts.ts';
-import { Directory } from '../domain/accounts/directory.ts';
 import { pruneActivity } from '../domain/activity/activity.ts';
 import { AlertService } from '../domain/alerts/alerts.ts';
+import { Directory } from '../domain/authentication/directory/directory.ts';
+import { OidcDiscoveryError } from '../domain/authentication/oidc/identity-provider.ts';
+import { openSingleSignOn } from '../domain/authentication/oidc/oidc-sign-in.ts';
+import { relyingPartyOf } from '../domain/authentication/passkeys/relying-party.ts';
+import { SessionService } from '../domain/authentication/sessions.ts';
+import { SignInMethodService } from '../domain/authentication/sign-in-methods.ts';
+import { KnownClients } from '../domain/authentication/throttle/known-clients.ts';
+import { LoginThrottle } from '../domain/authentication/throttle/login-throttle.ts';
 import { ChangeFeed } from '../domain/core/change-feed.ts';
 import { PostgresChangeFeed } from '../domain/core/postgres-change-feed.ts';
 import { DEMO_USER_KEYS } from '../domain/demo/demo-data.ts';
 import { purgeDeviceEvents } from '../domain/devices/device-events.ts';
 import { purgeExpiredCodes } from '../domain/devices/device-inbox.ts';
 import type { PushEndpointPolicy } from '../domain/devices/push-endpoint-policy.ts';
-import { KnownClients } from '../domain/sign-in/known-clients.ts';
-import { LoginThrottle } from '../domain/sign-in/login-throttle.ts';
-import { OidcDiscoveryError } from '../domain/sign-in/oidc/identity-provider.ts';
-import { openSingleSignOn } from '../domain/sign-in/oidc/oidc-sign-in.ts';
-import { SessionService } from '../domain/sign-in/sessions.ts';
 import type { Clock } from '../lib/clock.ts';
 import { loadVapidKeys, VAPID_KEY_FILE_NAME } from '../push/vapid-keys.ts';
 import type { Services } from '../routes/services.ts';
@@ -124,6 +128,27 @@ function openAlerts(
   return alerts;
 }
 
+/** Backups: the service the endpoint takes them with, and the schedule when BACKUP_DIR is set (stopped at close). */
+function openBackups(
+  fastify: FastifyInstance,
+  database: DatabaseHandle,
+  config: Config,
+  clock: Clock,
+  audit: AuditLog,
+): BackupService {
+  const backups = new BackupService(database, clock, audit, config.databaseUrl);
+  if (config.backupDir !== null) {
+    const schedule = startBackupSchedule(backups, {
+      folder: config.backupDir,
+      intervalMs: config.backupIntervalMinutes * 60_000,
+      keep: config.backupKeep,
+      onError: (error) => fastify.log.error({ err: error }, `scheduled backup into ${config.backupDir} failed`),
+    });
+    fastify.addHook('onClose', async () => schedule.stop());
+  }
+  return backups;
+}
+
 /** Builds every service once, in the order they depend on each other. */
 export async function buildServices(
   fastify: FastifyInstance,
@@ -189,6 +214,22 @@ export async function buildServices(
   const pushSender = pushSenderOf(fastify, options, { db, clock, vapid, pushPolicy, registry: metricsRegistry });
   const delivery = { keepPlainTokens: config.demo, pushSender, changes };
   const alerts = openAlerts(fastify, options, database, clock, audit);
+  const signInMethods = new SignInMethodService({
+    db,
+    clock,
+    rp: relyingPartyOf(config.publicUrl),
+    sessions,
+    throttle,
+    audit,
+    policy: {
+      secondFactor: config.secondFactor,
+      refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
+      passwordHashCost: config.passwordHashCost,
+    },
+    forget: (principalId) => changes.announceAccessChange(principalId),
+    delivery,
+  });
+  const backups = openBackups(fastify, database, config, clock, audit);
   const services = {
     config,
     db,
@@ -204,6 +245,8 @@ export async function buildServices(
     audit,
     oidc,
     alerts,
+    signInMethods,
+    backups,
   };
   return { services, metricsRegistry, purgeAll };
 }

@@ -3,13 +3,13 @@ import type { Config } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
 import type { AccountService } from '../domain/accounts/accounts.ts';
 import { bootstrapAdmin } from '../domain/accounts/bootstrap-admin.ts';
-import { userKeyOf } from '../domain/accounts/principals.ts';
 import {
   retireDemoCreatedAccounts,
   retireDemoPrincipals,
   seedDemoDataIfEmpty,
   seedDemoPrincipals,
 } from '../domain/demo/demo-data.ts';
+import { userKeyOf } from '../domain/identity/principals.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AppOptions } from './options.ts';
 

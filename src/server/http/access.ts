@@ -8,10 +8,10 @@ import {
   SESSION_IDLE_TIMEOUT_HEADER,
   TOKEN_HEADER,
 } from '../../shared/contract/index.ts';
+import type { BasicCredentials } from '../domain/authentication/basic-credentials.ts';
+import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/authentication/sessions.ts';
+import { apiAccountInBrowser } from '../domain/authentication/sign-in.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
-import type { BasicCredentials } from '../domain/sign-in/basic-credentials.ts';
-import type { AuthenticatedSession, RequestActivity, SessionService } from '../domain/sign-in/sessions.ts';
-import { apiAccountInBrowser } from '../domain/sign-in/sign-in.ts';
 import { ProblemError } from '../lib/problem-error.ts';
 import { servedAtRoot } from './api-path.ts';
 import { isBrowserRequest } from './browser-request.ts';

@@ -1,6 +1,6 @@
 import type { ApiVersion, Endpoint } from '../../shared/contract/index.ts';
+import type { AuthenticatedSession } from '../domain/authentication/sessions.ts';
 import type { AuthenticatedDevice } from '../domain/devices/devices.ts';
-import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

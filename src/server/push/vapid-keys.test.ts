@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
-import type { TokenPushSender } from '../domain/two-factor/token-delivery.ts';
+import type { TokenPushSender } from '../domain/delivery/token-delivery.ts';
 import { createTestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { DEMO_VAPID_SUBJECT, loadVapidKeys, pushKeyOf, VAPID_KEY_FILE_NAME } from './vapid-keys.ts';
 

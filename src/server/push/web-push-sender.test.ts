@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import webPush from 'web-push';
 import { WebPushPayload } from '../../shared/contract/index.ts';
-import type { PushSubscriptionKeys, TokenPushMessage, TokenPushTarget } from '../domain/two-factor/token-delivery.ts';
+import type { PushSubscriptionKeys, TokenPushMessage, TokenPushTarget } from '../domain/delivery/token-delivery.ts';
 import type { Clock } from '../lib/clock.ts';
 import { decryptAes128gcm, type PushReceiver, startPushReceiver, verifyVapid } from '../test/push-receiver.ts';
 import {

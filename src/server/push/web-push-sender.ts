@@ -5,13 +5,13 @@ import type { LookupFunction } from 'node:net';
 import { Counter, Registry } from 'prom-client';
 import webPush, { type RequestDetails } from 'web-push';
 import type { WebPushPayload } from '../../shared/contract/index.ts';
-import { checkedLookup, type PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import type {
   DeviceNoticeMessage,
   TokenPushMessage,
   TokenPushSender,
   TokenPushTarget,
-} from '../domain/two-factor/token-delivery.ts';
+} from '../domain/delivery/token-delivery.ts';
+import { checkedLookup, type PushEndpointCheck } from '../domain/devices/push-endpoint-policy.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KNOWN_CLIENT_DAYS, KnownClients } from '../domain/sign-in/known-clients.ts';
+import { KNOWN_CLIENT_DAYS, KnownClients } from '../domain/authentication/throttle/known-clients.ts';
 import { createTestApp, expectProblem, HELPDESK, restartApp, secondProcess, type TestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 

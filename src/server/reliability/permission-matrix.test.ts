@@ -11,7 +11,7 @@ import {
   Problem,
   SUPPORTED_VERSIONS,
 } from '../../shared/contract/index.ts';
-import { upsertPrincipal } from '../domain/accounts/principals.ts';
+import { upsertPrincipal } from '../domain/identity/principals.ts';
 import { decide, enrollDevice } from '../test/device-helpers.ts';
 import { ADMIN, AUDITOR, HELPDESK, OPERATOR, parseBody, type TestApp, useTestApp } from '../test/harness.ts';
 import {

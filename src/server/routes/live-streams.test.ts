@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountList, BACKGROUND_REQUEST_HEADER, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
 import type { Config } from '../config.ts';
-import { SessionService } from '../domain/sign-in/sessions.ts';
+import { SessionService } from '../domain/authentication/sessions.ts';
 import { ADMIN, AUDITOR, createTestApp, HELPDESK, parseBody, type TestApp } from '../test/harness.ts';
 import { streamEnds } from '../test/stream-ends.ts';
 import { testDatabaseServer } from '../test/test-database.ts';

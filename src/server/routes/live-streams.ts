@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { endpoints, MAX_STREAMS_PER_SESSION } from '../../shared/contract/index.ts';
-import { hasPermission } from '../domain/accounts/principals.ts';
-import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
+import type { AuthenticatedSession } from '../domain/authentication/sessions.ts';
+import { hasPermission } from '../domain/identity/principals.ts';
 import { liveStreamCapsOf } from '../http/live-stream-caps.ts';
 import type { Services } from './services.ts';
 

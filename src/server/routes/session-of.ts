@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedSession } from '../domain/sign-in/sessions.ts';
+import type { AuthenticatedSession } from '../domain/authentication/sessions.ts';
 
 /** The session the access hook established; routes with session access always have one. */
 export function sessionOf(request: FastifyRequest): AuthenticatedSession {

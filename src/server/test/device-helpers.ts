@@ -19,7 +19,7 @@ import type {
   TokenPushMessage,
   TokenPushSender,
   TokenPushTarget,
-} from '../domain/two-factor/token-delivery.ts';
+} from '../domain/delivery/token-delivery.ts';
 import { createTestApp, parseBody, type TestApp } from './harness.ts';
 
 /** A Web Push sender that sends nothing and remembers what it was asked to send, and whether that had committed. */

@@ -24,8 +24,8 @@ import { type AppOptions, buildApp, serverOptions, app as servicePlugin } from '
 import type { AuditSink } from '../audit/audit-log.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
-import { upsertPrincipal } from '../domain/accounts/principals.ts';
 import type { HostLookup } from '../domain/devices/push-endpoint-policy.ts';
+import { upsertPrincipal } from '../domain/identity/principals.ts';
 import { conformanceHook } from './openapi-conformance.ts';
 import { createTestDatabase, testDatabaseServer } from './test-database.ts';
 

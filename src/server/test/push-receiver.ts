@@ -2,7 +2,7 @@ import { createDecipheriv, createECDH, type ECDH, hkdfSync, randomBytes } from '
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, type JWTPayload, jwtVerify } from 'jose';
-import type { PushSubscriptionKeys } from '../domain/two-factor/token-delivery.ts';
+import type { PushSubscriptionKeys } from '../domain/delivery/token-delivery.ts';
 
 /**
  * A stand-in push service on 127.0.0.1 for tests: it checks each push the way a real one would (the VAPID JWT,

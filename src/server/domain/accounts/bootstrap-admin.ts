@@ -3,10 +3,10 @@ import { formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAccountHistory } from './account-history.ts';
-import { revokeSessionsOf } from './accounts.ts';
-import { verifyPassword } from './passwords.ts';
-import { upsertPrincipal, userKeyOf } from './principals.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
+import { verifyPassword } from '../identity/passwords.ts';
+import { upsertPrincipal, userKeyOf } from '../identity/principals.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 
 export interface BootstrapAdminSettings {
   userName: string;

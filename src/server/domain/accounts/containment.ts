@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Access, holdsAccountsPermission, permissionAccess } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { loadGrants, type Principal } from './principals.ts';
+import { loadGrants, type Principal } from '../identity/principals.ts';
 
 /**
  * The helpdesk's reach: a caller who passed an endpoint's rule by Contain (not by the permission itself) acts only on

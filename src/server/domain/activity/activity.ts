@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { userKeyOf } from '../accounts/principals.ts';
+import { userKeyOf } from '../identity/principals.ts';
 
 /**
  * Events of account administration: sign-ins and their failures, second factors, step-ups, accounts and API accounts.

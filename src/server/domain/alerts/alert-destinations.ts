@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contract/index.ts';
 import type { AlertDestinationTable, Database } from '../../db/schema.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
+import type { Principal } from '../identity/principals.ts';
 import { newWebhookSecret } from './webhook-sender.ts';
 import { type WebhookUrlPolicy, webhookUrlCheck } from './webhook-url-policy.ts';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AlertEventKind } from '../../../shared/contract/index.ts';
 import type { AuditEvent } from '../../audit/audit-event.ts';
 import type { Database } from '../../db/schema.ts';
-import { userKeyOf } from '../accounts/principals.ts';
+import { userKeyOf } from '../identity/principals.ts';
 
 /**
  * An alert: what happened, in words, and where in the dashboard it is answered. It is what the outbox keeps and the

@@ -10,10 +10,10 @@ import { preparedLookup } from '../../db/prepared-query.ts';
 import type { AuthorizationRequestTable, Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
-import { recordDeviceNotices } from '../devices/device-notices.ts';
-import type { TokenPushSender } from '../two-factor/token-delivery.ts';
+import { recordDeviceNotices } from '../delivery/device-notices.ts';
+import type { TokenPushSender } from '../delivery/token-delivery.ts';
+import type { Principal } from '../identity/principals.ts';
 import { recordHistory } from './history.ts';
 import { registerDevice } from './push-users.ts';
 
@@ -133,16 +133,25 @@ function alreadyDecided(row: Row): ProblemError {
  * that made the request (if one did) becomes that push user. Its live stream hears of it from the change event; the
  * person's other Active devices are told of it (device-notices.ts), by Web Push too when `pushSender` is given.
  */
-export async function decideAuthorizationRequest(
-  db: Kysely<Database>,
-  clock: Clock,
-  decision: DeviceAuthorizationDecision,
-  decidedBy: Principal,
-  changes: ChangePublisher,
-  pushSender: TokenPushSender | null = null,
+export async function decideAuthorizationRequest({
+  db,
+  clock,
+  changes,
+  decision,
+  decidedBy,
+  pushSender = null,
+  approving = () => undefined,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  decision: DeviceAuthorizationDecision;
+  decidedBy: Principal;
+  /** Web Push for the notice an approval sends the person's other devices; none when null. */
+  pushSender?: TokenPushSender | null;
   /** Judges an approval before it is made, from whose device it is (a step-up for one's own). */
-  approving: (owner: string) => void = () => undefined,
-): Promise<AuthorizationRequest> {
+  approving?: (owner: string) => void;
+}): Promise<AuthorizationRequest> {
   const decided = await writeAndPublish(
     db,
     changes,
@@ -200,10 +209,12 @@ export async function decideAuthorizationRequest(
         changed_at: now,
       });
       if (decision.Authorized) {
-        const pushUserId = await registerDevice(trx, row.user_name, row.device_type, clock, decidedBy.userName, {
-          manufacturer: row.manufacturer,
-          model: row.model,
-          osVersion: row.os_version,
+        const pushUserId = await registerDevice(trx, {
+          clock,
+          userName: row.user_name,
+          deviceType: row.device_type,
+          registeredBy: decidedBy.userName,
+          device: { manufacturer: row.manufacturer, model: row.model, osVersion: row.os_version },
         });
         await trx
           .updateTable('devices')

@@ -14,9 +14,9 @@ import { preparedLookup, preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { userKeyOf } from '../accounts/principals.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
-import { endDevicesWhere } from '../devices/device-credentials.ts';
+import { endDevicesWhere } from '../delivery/device-credentials.ts';
+import { userKeyOf } from '../identity/principals.ts';
 import { recordHistory } from './history.ts';
 
 export function toPushMessageUser(row: Pick<Selectable<PushMessageUserTable>, PushUserColumn>): PushMessageUser {
@@ -122,20 +122,28 @@ export async function listPushUsersOfPerson(db: Kysely<Database>, userName: stri
 }
 
 /** Seed §3: PUT changes only Status and stamps ModifiedTimestampUtc; nothing else is touched. */
-export async function setPushMessageUserStatus(
-  db: Kysely<Database>,
-  clock: Clock,
-  id: number,
-  status: PushUserStatus,
-  changedBy: string,
-  changes: ChangePublisher,
+export async function setPushMessageUserStatus({
+  db,
+  clock,
+  changes,
+  id,
+  status,
+  changedBy,
+  judge = () => undefined,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  id: number;
+  status: PushUserStatus;
+  changedBy: string;
   /** Judges the change from the status it replaces, before it is made (a step-up to make a Disabled device Active). */
-  judge: (from: PushUserStatus) => void = () => undefined,
-): Promise<PushMessageUser> {
+  judge?: (from: PushUserStatus) => void;
+}): Promise<PushMessageUser> {
   return writeAndPublish(
     db,
     changes,
-    (trx) => changePushMessageUserStatus(trx, clock, id, status, changedBy, judge),
+    (trx) => changePushMessageUserStatus(trx, { clock, id, status, changedBy, judge }),
     (user) => pushUserChanged(user, changedBy),
   );
 }
@@ -154,11 +162,20 @@ export const pushUserChanged = (user: PushMessageUser, changedBy: string): Chang
  */
 export async function changePushMessageUserStatus(
   trx: Kysely<Database>,
-  clock: Clock,
-  id: number,
-  status: PushUserStatus,
-  changedBy: string,
-  judge: (from: PushUserStatus) => void = () => undefined,
+  {
+    clock,
+    id,
+    status,
+    changedBy,
+    judge = () => undefined,
+  }: {
+    clock: Clock;
+    id: number;
+    status: PushUserStatus;
+    changedBy: string;
+    /** Judges the change from the status it replaces, before it is made. */
+    judge?: (from: PushUserStatus) => void;
+  },
 ): Promise<PushMessageUser> {
   // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
   // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
@@ -231,11 +248,13 @@ async function changeStatusAndRecord(
  */
 export async function registerDevice(
   trx: Kysely<Database>,
-  userName: string,
-  deviceType: string,
-  clock: Clock,
-  registeredBy: string,
-  device: DeviceDescription,
+  {
+    clock,
+    userName,
+    deviceType,
+    registeredBy,
+    device,
+  }: { clock: Clock; userName: string; deviceType: string; registeredBy: string; device: DeviceDescription },
 ): Promise<number> {
   const now = formatTimestamp(clock());
   const registered = await trx

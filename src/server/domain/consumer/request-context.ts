@@ -8,9 +8,9 @@ import {
   type RequestOrigin,
 } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { userKeyOf } from '../accounts/principals.ts';
-import { clientKey } from '../sign-in/client-key.ts';
+import { userKeyOf } from '../identity/principals.ts';
 
 /** What a device is called in a hint: its model when it told one, else its type ("iPhone 15", "Android"). */
 const deviceName = (device: { Model: string | null; DeviceType: string }) => device.Model || device.DeviceType;
@@ -190,7 +190,15 @@ export async function requestContexts(
       Origin: origin,
       OtherDevices: others,
       OpenReports: open,
-      Hints: hintsFor(row.user_name, origin, others, seenBefore, accountsGrants.get(key) ?? [], open, caller),
+      Hints: hintsFor({
+        userName: row.user_name,
+        origin,
+        others,
+        seenBefore,
+        accountsPermissions: accountsGrants.get(key) ?? [],
+        openReports: open,
+        caller,
+      }),
     };
   });
 }
@@ -216,15 +224,24 @@ function originOf(row: {
   };
 }
 
-function hintsFor(
-  userName: string,
-  origin: RequestOrigin,
-  others: readonly OtherDevice[],
-  seenBefore: ReadonlySet<string>,
-  accountsPermissions: readonly string[],
-  openReports: number,
-  caller: string,
-): ContextHint[] {
+function hintsFor({
+  userName,
+  origin,
+  others,
+  seenBefore,
+  accountsPermissions,
+  openReports,
+  caller,
+}: {
+  userName: string;
+  origin: RequestOrigin;
+  others: readonly OtherDevice[];
+  /** The client keys the person signed in or enrolled from before. */
+  seenBefore: ReadonlySet<string>;
+  accountsPermissions: readonly string[];
+  openReports: number;
+  caller: string;
+}): ContextHint[] {
   const hints: ContextHint[] = [];
   const active = others.filter((device) => device.State === 'Active');
   if (others.length === 0) hints.push({ Kind: 'FirstDevice', Text: `First device for ${userName}` });

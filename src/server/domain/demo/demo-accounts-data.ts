@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Permission } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { upsertPrincipal, userKeyOf } from '../accounts/principals.ts';
+import { upsertPrincipal, userKeyOf } from '../identity/principals.ts';
 
 /**
  * More demo accounts, so the Accounts page shows a team rather than four people: nobody signs in with them (their

@@ -17,11 +17,11 @@ import { bumpRevision } from '../../db/list-revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAccountHistory } from '../accounts/account-history.ts';
-import { revokeSessionsOf } from '../accounts/accounts.ts';
-import { type Principal, upsertPrincipal, userKeyOf } from '../accounts/principals.ts';
 import { insertAuthorizationRequest, toAuthorizationRequest } from '../consumer/authorization-requests.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
+import { type Principal, upsertPrincipal, userKeyOf } from '../identity/principals.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 import { EXTRA_DEMO_ACCOUNTS, seedExtraDemoAccounts } from './demo-accounts-data.ts';
 import { completeDemoDevice, completeDemoPerson, DEMO_DEVICES, DEMO_PEOPLE, type DemoDevice } from './demo-people.ts';
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { type DeviceEvent, formatTimestamp } from '../../../shared/contract/index.ts';
 import type { Database, DeviceEventKind } from '../../db/schema.ts';
 import { addMinutes } from '../../lib/clock.ts';
+import { deviceNoticeOf } from '../delivery/device-notices.ts';
 import { listDevicePushes } from './device-inbox.ts';
-import { deviceNoticeOf } from './device-notices.ts';
 
 /** A device's stream replays at most this many events after a reconnect; older ones it learns from its inbox. */
 const REPLAY_LIMIT = 100;

@@ -3,13 +3,13 @@ import { formatTimestamp, PushUserStatusCode } from '../../../shared/contract/in
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { recordAccountHistory } from '../accounts/account-history.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import { changePushMessageUserStatus, pushUserChanged } from '../consumer/push-users.ts';
 import { type ChangePublisher, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
-import { describeDevice } from './device-notices.ts';
+import { describeDevice } from '../delivery/device-notices.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 import type { AuthenticatedDevice } from './devices.ts';
-import { endPendingEnrolments } from './pending-enrolments.ts';
+import { ENROLMENTS_ENDED, endPendingEnrolments } from './pending-enrolments.ts';
 
 /**
  * "This wasn't me" about a new device: one of the person's devices was told of a device enrolled or approved for
@@ -21,14 +21,22 @@ import { endPendingEnrolments } from './pending-enrolments.ts';
  * a notice twice changes nothing more. Live events go out, and `forgetSessions` drops the sessions this process
  * remembers, once it has committed.
  */
-export async function reportDeviceNotice(
-  db: Kysely<Database>,
-  clock: Clock,
-  device: AuthenticatedDevice,
-  noticeId: number,
-  changes: ChangePublisher,
-  forgetSessions: (principalId: number) => void,
-): Promise<{ authorizationRequestId: number }> {
+export async function reportDeviceNotice({
+  db,
+  clock,
+  changes,
+  forgetSessions,
+  device,
+  noticeId,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  /** Forgets the sessions of the account this report ended, in every process. */
+  forgetSessions: (principalId: number) => void;
+  device: AuthenticatedDevice;
+  noticeId: number;
+}): Promise<{ authorizationRequestId: number }> {
   const reported = await writeAndPublish(
     db,
     changes,
@@ -79,7 +87,12 @@ export async function reportDeviceNotice(
         .execute();
       const deleted: FeedEvent[] = [];
       for (const { id } of approved) {
-        const user = await changePushMessageUserStatus(trx, clock, id, PushUserStatusCode.Deleted, device.userName);
+        const user = await changePushMessageUserStatus(trx, {
+          clock,
+          id,
+          status: PushUserStatusCode.Deleted,
+          changedBy: device.userName,
+        });
         deleted.push(pushUserChanged(user, device.userName));
       }
       await recordAccountHistory(trx, {

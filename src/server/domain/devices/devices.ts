@@ -17,7 +17,6 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import {
   decideAuthorizationRequest,
   insertAuthorizationRequest,
@@ -25,8 +24,9 @@ import {
 } from '../consumer/authorization-requests.ts';
 import { setPushMessageUserStatus } from '../consumer/push-users.ts';
 import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
-import { endDevicesWhere, hashSecret, newSecret } from './device-credentials.ts';
-import { type NewDeviceNotice, recordDeviceNotices } from './device-notices.ts';
+import { endDevicesWhere, hashSecret, newSecret } from '../delivery/device-credentials.ts';
+import { type NewDeviceNotice, recordDeviceNotices } from '../delivery/device-notices.ts';
+import type { Principal } from '../identity/principals.ts';
 import { type PushEndpointPolicy, pushEndpointRefusal } from './push-endpoint-policy.ts';
 
 /** Enrolments one person may make in an hour, however they enrol (signed in or from links). */
@@ -69,12 +69,17 @@ const invalidCode = () =>
  * URL's fragment, which browsers never send to a server nor put in Referer, so it stays out of logs.
  */
 export async function createEnrollmentLink(
-  db: Kysely<Database>,
-  clock: Clock,
-  principal: Principal,
-  origin: string,
-  /** Who makes the link: the person, or a helpdesk for them (the device's provenance). */
-  createdBy: string = principal.userName,
+  { db, clock }: { db: Kysely<Database>; clock: Clock },
+  {
+    principal,
+    origin,
+    createdBy = principal.userName,
+  }: {
+    principal: Principal;
+    origin: string;
+    /** Who makes the link: the person, or a helpdesk for them (the device's provenance). */
+    createdBy?: string;
+  },
 ): Promise<EnrollmentLink> {
   const code = newSecret();
   const now = clock();
@@ -116,14 +121,22 @@ export interface Enrolled {
  * email or empty), and the device's credential, shown this once. A code is used up in the same transaction, so an
  * enrolment refused (too many this hour) leaves it unused, and two devices racing with one code get one enrolment.
  */
-export async function enrollDevice(
-  db: Kysely<Database>,
-  clock: Clock,
-  input: DeviceEnrollment,
-  enroller: Enroller,
-  changes: ChangePublisher,
-  from: { clientAddress: string | null; userAgent: string | null } = { clientAddress: null, userAgent: null },
-): Promise<Enrolled> {
+export async function enrollDevice({
+  db,
+  clock,
+  changes,
+  input,
+  enroller,
+  from = { clientAddress: null, userAgent: null },
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  input: DeviceEnrollment;
+  enroller: Enroller;
+  /** Where the enrolment came from, kept with its request. */
+  from?: { clientAddress: string | null; userAgent: string | null };
+}): Promise<Enrolled> {
   const credential = newSecret();
   return writeAndPublish(
     db,
@@ -425,14 +438,14 @@ export async function removeDevice(
   };
   if (device.pushMessageUserId !== null) {
     // Ends every device that is this push user, this one included, in the same transaction.
-    await setPushMessageUserStatus(
+    await setPushMessageUserStatus({
       db,
       clock,
-      device.pushMessageUserId,
-      PushUserStatusCode.Deleted,
-      device.userName,
       changes,
-    );
+      id: device.pushMessageUserId,
+      status: PushUserStatusCode.Deleted,
+      changedBy: device.userName,
+    });
     return;
   }
   // Ended first, so the device's own stream, hearing of the withdrawal, finds it gone.
@@ -443,18 +456,18 @@ export async function removeDevice(
     .where('id', '=', device.authorizationRequestId)
     .executeTakeFirstOrThrow();
   if (request.status !== 'Pending') return;
-  await decideAuthorizationRequest(
+  await decideAuthorizationRequest({
     db,
     clock,
-    {
+    changes,
+    decision: {
       RequestId: device.authorizationRequestId,
       RequestGuid: request.request_guid,
       Authorized: false,
       Comment: 'Withdrawn: the device was removed by its person.',
     },
-    person,
-    changes,
-  ).catch((error: unknown) => {
+    decidedBy: person,
+  }).catch((error: unknown) => {
     // Decided meanwhile by someone else: nothing left to withdraw.
     if (!(error instanceof ProblemError && error.kind === 'already-decided')) throw error;
   });

@@ -5,6 +5,22 @@ import type { Database } from '../../db/schema.ts';
 import { recordHistory } from '../consumer/history.ts';
 import type { FeedEvent } from '../core/change-feed.ts';
 
+/** Why a person's enrolments still under way were rejected (endPendingEnrolments): the comment their devices show. */
+export const ENROLMENTS_ENDED = {
+  disabled: 'Rejected automatically: the account was disabled.',
+  passwordReset:
+    "Rejected automatically: the account's password was reset, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
+  passwordChanged:
+    "Rejected automatically: the account's password was changed, so whoever knew the old one may have enrolled it. Enrol the device again if it is yours.",
+  signedOut: 'Rejected automatically: the account was signed out everywhere. Enrol the device again if it is yours.',
+  methodsReset:
+    "Rejected automatically: the account's sign-in methods were reset. Enrol the device again if it is yours.",
+  reported:
+    'Rejected automatically: a code was reported as not asked for ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
+  deviceReported:
+    'Rejected automatically: a new device was reported as not the person\'s ("This wasn\'t me"), so someone else knows the password. Enrol the device again if it is yours.',
+} as const;
+
 /**
  * Ends a person's enrolments still under way when their account is in doubt ("This wasn't me", a password reset
  * or change, Sign out everywhere, disabled): their unused enrolment links stop working, and the requests their

@@ -18,10 +18,10 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { accountKindOf, loadGrants, userKeyOf } from '../accounts/principals.ts';
 import { toAuthorizationRequest } from '../consumer/authorization-requests.ts';
 import { changePushMessageUserStatus, pushUserChanged, toPushMessageUser } from '../consumer/push-users.ts';
 import { type ChangePublisher, writeAndPublish } from '../core/change-feed.ts';
+import { accountKindOf, loadGrants, userKeyOf } from '../identity/principals.ts';
 import { listTemporaryCodes } from '../two-factor/temporary-codes.ts';
 
 /** Codes and sign-ins a person's page shows: the latest, enough for a screen. */
@@ -369,7 +369,9 @@ export async function disablePersonDevices(
         .execute();
       const users = [];
       for (const { id } of active) {
-        users.push(await changePushMessageUserStatus(trx, clock, id, PushUserStatusCode.Disabled, changedBy));
+        users.push(
+          await changePushMessageUserStatus(trx, { clock, id, status: PushUserStatusCode.Disabled, changedBy }),
+        );
       }
       return users;
     },

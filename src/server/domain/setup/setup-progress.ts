@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SetupProgress } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { userKeyOf } from '../accounts/principals.ts';
+import { userKeyOf } from '../identity/principals.ts';
 
 /** Whether a table has a row matching; one cheap indexed look each, not a count. */
 async function any(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {

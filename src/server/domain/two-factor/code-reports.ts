@@ -3,12 +3,12 @@ import { formatTimestamp, type ReportedCode } from '../../../shared/contract/ind
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
-import { recordAccountHistory } from '../accounts/account-history.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
 import { type ChangePublisher, deviceSignal, type FeedEvent, writeAndPublish } from '../core/change-feed.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
 import type { AuthenticatedDevice } from '../devices/devices.ts';
-import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { ENROLMENTS_ENDED, endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 import { forgetCodes } from './instructions.ts';
 
 /** Reported codes answered at once: the overview shows the recent ones. */
@@ -22,14 +22,22 @@ const REPORTS_LIMIT = 100;
  * for) for the account administrators. Devices showing an ended code hear `token-ended`. Reporting a code twice
  * changes nothing more. `forgetSessions` drops the sessions this process remembers, once the revocation has committed.
  */
-export async function reportCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  device: AuthenticatedDevice,
-  instructionId: number,
-  changes: ChangePublisher,
-  forgetSessions: (principalId: number) => void,
-): Promise<void> {
+export async function reportCode({
+  db,
+  clock,
+  changes,
+  forgetSessions,
+  device,
+  instructionId,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  changes: ChangePublisher;
+  /** Forgets the sessions of the account this report ended, in every process. */
+  forgetSessions: (principalId: number) => void;
+  device: AuthenticatedDevice;
+  instructionId: number;
+}): Promise<void> {
   await writeAndPublish(
     db,
     changes,

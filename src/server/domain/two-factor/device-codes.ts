@@ -73,12 +73,12 @@ export interface DeviceCodeBinding {
  * (at most MAX_TOKENS_ISSUED for one sign-in), and the per-person cap counts them with every other code.
  */
 export async function sendDeviceCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  owner: DeviceCodeOwner,
-  { purpose, proofFor, notAfter, stepUp }: DeviceCodeBinding,
-  request: CodeRequest,
-  delivery: TokenDelivery,
+  { db, clock, delivery }: { db: Kysely<Database>; clock: Clock; delivery: TokenDelivery },
+  {
+    owner,
+    binding: { purpose, proofFor, notAfter, stepUp },
+    request,
+  }: { owner: DeviceCodeOwner; binding: DeviceCodeBinding; request: CodeRequest },
 ): Promise<DeviceCodeSent> {
   const now = clock();
   const { row, issued } = await writeAndPublish(
@@ -100,7 +100,14 @@ export async function sendDeviceCode(
         }
         return {
           row,
-          issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens, notAfter, stepUp),
+          issued: await issueAnotherToken(trx, {
+            now,
+            instruction: row,
+            request,
+            keepPlainTokens: delivery.keepPlainTokens,
+            notAfter,
+            stepUp,
+          }),
         };
       }
       row = await trx
@@ -121,7 +128,17 @@ export async function sendDeviceCode(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { row, issued: await issueToken(trx, now, row, request, delivery.keepPlainTokens, notAfter, stepUp) };
+      return {
+        row,
+        issued: await issueToken(trx, {
+          now,
+          instruction: row,
+          request,
+          keepPlainTokens: delivery.keepPlainTokens,
+          notAfter,
+          stepUp,
+        }),
+      };
     },
     newCodeSignal,
   );
@@ -143,13 +160,19 @@ const codeInvalid = (detail: string, attemptsLeft?: number) =>
  * sent for another sign-in, another session or another person is never this one's, so it is simply wrong here.
  */
 export async function judgeDeviceCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  owner: DeviceCodeOwner,
-  purpose: DeviceCodePurpose,
-  proofFor: string,
-  code: string,
-  delivery: TokenDelivery,
+  { db, clock, delivery }: { db: Kysely<Database>; clock: Clock; delivery: TokenDelivery },
+  {
+    owner,
+    purpose,
+    proofFor,
+    code,
+  }: {
+    owner: DeviceCodeOwner;
+    purpose: DeviceCodePurpose;
+    /** What the code is bound to: a sign-in's ticket or a session (by its hash). */
+    proofFor: string;
+    code: string;
+  },
 ): Promise<ProblemError | null> {
   // Wrong tries must commit, so the transaction returns its problem instead of throwing it.
   const outcome = await writeAndPublish(
@@ -158,7 +181,7 @@ export async function judgeDeviceCode(
     async (trx): Promise<Outcome> => {
       const row = await boundCode(trx, owner, purpose, proofFor);
       if (!row) return { problem: codeInvalid('No code was sent to your devices for this sign-in: send one first.') };
-      return judgeToken(trx, row, code, clock(), delivery);
+      return judgeToken(trx, { row, token: code, now: clock(), delivery });
     },
     (outcome) => ('problem' in outcome ? [] : deviceSignal(outcome.deviceIds)),
   );

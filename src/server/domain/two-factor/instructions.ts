@@ -16,11 +16,11 @@ import { dialectOf } from '../../db/database.ts';
 import type { Database, InstructionTable } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
+import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from '../delivery/token-delivery.ts';
 import { devicesHoldingCodeOf, recordDeviceEvents } from '../devices/device-events.ts';
+import type { Principal } from '../identity/principals.ts';
 import { holdsValidTemporaryCode, matchTemporaryCode, spendTemporaryCode } from './temporary-codes.ts';
-import type { TokenPushMessage, TokenPushSender, TokenPushTarget } from './token-delivery.ts';
 
 /**
  * Tokens one instruction may be issued, the first included. Each new token resets the wrong-token count, so without
@@ -185,14 +185,19 @@ export function deviceNameOf(row: { manufacturer: string | null; model: string |
  * It lasts TOKEN_LIFETIME_MINUTES, or less when `notAfter` (the end of what the code is bound to, such as a sign-in
  * ticket) comes first: a phone must never show time left on a code that can no longer be used.
  */
+export interface TokenIssue {
+  now: Date;
+  instruction: Pick<InstructionRow, 'id' | 'scheduled' | 'created_by_key'> & { purpose?: InstructionRow['purpose'] };
+  request: CodeRequest;
+  /** Demo mode: the code is kept in plain text too, for the demo's devices. */
+  keepPlainTokens: boolean;
+  notAfter?: Date | undefined;
+  stepUp?: StepUpDevices | undefined;
+}
+
 export async function issueToken(
   trx: Kysely<Database>,
-  now: Date,
-  instruction: Pick<InstructionRow, 'id' | 'scheduled' | 'created_by_key'> & { purpose?: InstructionRow['purpose'] },
-  request: CodeRequest,
-  keepPlainTokens: boolean,
-  notAfter?: Date,
-  stepUp?: StepUpDevices,
+  { now, instruction, request, keepPlainTokens, notAfter, stepUp }: TokenIssue,
 ): Promise<Issued> {
   const enrolledOnly = instruction.purpose !== undefined && instruction.purpose !== 'instruction';
   const pushUsers = await activePushUsersOf(trx, instruction.created_by_key, enrolledOnly, stepUp);
@@ -366,13 +371,20 @@ function toInstruction(
 }
 
 /** An instruction that needs two-factor authentication: created with its first code, or not at all. */
+/** What issuing and judging codes works with: the database, the clock, and how codes reach devices. */
+export interface CodeServices {
+  db: Kysely<Database>;
+  clock: Clock;
+  delivery: TokenDelivery;
+}
+
 export async function createInstruction(
-  db: Kysely<Database>,
-  clock: Clock,
-  creator: Principal,
-  input: { name: string; scheduled: boolean },
-  request: CodeRequest,
-  delivery: TokenDelivery,
+  { db, clock, delivery }: CodeServices,
+  {
+    creator,
+    input,
+    request,
+  }: { creator: Principal; input: { name: string; scheduled: boolean }; request: CodeRequest },
 ): Promise<Instruction> {
   const now = clock();
   const { row, issued } = await writeAndPublish(
@@ -395,7 +407,12 @@ export async function createInstruction(
         })
         .returning(['id', 'name', 'scheduled', 'created_by_key'])
         .executeTakeFirstOrThrow();
-      const issued = await issueToken(trx, now, row, request, delivery.keepPlainTokens);
+      const issued = await issueToken(trx, {
+        now,
+        instruction: row,
+        request,
+        keepPlainTokens: delivery.keepPlainTokens,
+      });
       return { row, issued };
     },
     newCodeSignal,
@@ -441,18 +458,13 @@ export function reportOf(trx: Kysely<Database>, instructionId: number) {
 /** A further code for an instruction that already had one, counted against MAX_TOKENS_ISSUED. */
 export async function issueAnotherToken(
   trx: Kysely<Database>,
-  now: Date,
-  row: InstructionRow,
-  request: CodeRequest,
-  keepPlainTokens: boolean,
-  notAfter?: Date,
-  stepUp?: StepUpDevices,
+  issue: TokenIssue & { instruction: InstructionRow },
 ): Promise<Issued> {
-  const issued = await issueToken(trx, now, row, request, keepPlainTokens, notAfter, stepUp);
+  const issued = await issueToken(trx, issue);
   await trx
     .updateTable('instructions')
     .set((eb) => ({ tokens_issued: eb('tokens_issued', '+', 1) }))
-    .where('id', '=', row.id)
+    .where('id', '=', issue.instruction.id)
     .execute();
   return issued;
 }
@@ -462,12 +474,8 @@ export async function issueAnotherToken(
  * the wrong-code count) and refused once one of its codes was reported: someone else asked for it.
  */
 export async function reissueToken(
-  db: Kysely<Database>,
-  clock: Clock,
-  caller: Principal,
-  id: number,
-  request: CodeRequest,
-  delivery: TokenDelivery,
+  { db, clock, delivery }: CodeServices,
+  { caller, id, request }: { caller: Principal; id: number; request: CodeRequest },
 ): Promise<Instruction> {
   const now = clock();
   const { row, issued } = await writeAndPublish(
@@ -509,7 +517,15 @@ export async function reissueToken(
           { extensions: { maxTokens: MAX_TOKENS_ISSUED } },
         );
       }
-      return { row, issued: await issueAnotherToken(trx, now, row, request, delivery.keepPlainTokens) };
+      return {
+        row,
+        issued: await issueAnotherToken(trx, {
+          now,
+          instruction: row,
+          request,
+          keepPlainTokens: delivery.keepPlainTokens,
+        }),
+      };
     },
     newCodeSignal,
   );
@@ -522,16 +538,27 @@ export type Outcome = { ok: TokenAccepted; deviceIds: number[]; temporaryCodeId?
  * #2-#4: checks a two-factor token. Wrong tokens are counted in the same transaction,
  * so the lock after MAX_TOKEN_ATTEMPTS holds however many tries arrive at once.
  */
-export async function submitToken(
-  db: Kysely<Database>,
-  clock: Clock,
-  caller: Principal,
-  id: number,
-  scheduled: boolean,
-  token: string,
-  delivery: TokenDelivery,
-  clientAddress: string | null = null,
-): Promise<{ accepted: TokenAccepted; temporaryCodeId: number | null }> {
+export async function submitToken({
+  db,
+  clock,
+  delivery,
+  caller,
+  id,
+  scheduled,
+  token,
+  clientAddress = null,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  delivery: TokenDelivery;
+  caller: Principal;
+  /** The instruction's Id, among the scheduled instructions or the others. */
+  id: number;
+  scheduled: boolean;
+  token: string;
+  /** Where the token came from: a temporary code's use records it. */
+  clientAddress?: string | null;
+}): Promise<{ accepted: TokenAccepted; temporaryCodeId: number | null }> {
   // A temporary code stands in for the pushed one: its hash is checked before the write begins (a pushed code is
   // six digits, so this costs nothing then), and its use is spent inside it.
   const matched = await matchTemporaryCode(db, clock, caller.id, token);
@@ -550,7 +577,7 @@ export async function submitToken(
         .executeTakeFirst();
       if (!row) return { problem: notFound(kindName(scheduled), id) };
       if (row.created_by_key !== caller.userKey) return { problem: notCreator(scheduled, id, 'submit its token') };
-      return judgeToken(trx, row, token, clock(), delivery, temporaryCode);
+      return judgeToken(trx, { row, token, now: clock(), delivery, temporaryCode });
     },
     (outcome) => ('problem' in outcome ? [] : deviceSignal(outcome.deviceIds)),
   );
@@ -564,11 +591,20 @@ export async function submitToken(
  */
 export async function judgeToken(
   trx: Kysely<Database>,
-  row: InstructionRow,
-  token: string,
-  now: Date,
-  delivery: TokenDelivery,
-  temporaryCode?: { id: number; clientAddress: string | null },
+  {
+    row,
+    token,
+    now,
+    delivery,
+    temporaryCode,
+  }: {
+    row: InstructionRow;
+    token: string;
+    now: Date;
+    delivery: TokenDelivery;
+    /** A temporary code typed in place of the pushed one (matched before the transaction), spent here. */
+    temporaryCode?: { id: number; clientAddress: string | null } | undefined;
+  },
 ): Promise<Outcome> {
   const { id } = row;
   const scheduled = row.scheduled === 1;

@@ -12,8 +12,9 @@ import type { Database, TemporaryCodeTable, TemporaryCodeUseTable } from '../../
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { type NewDeviceNotice, recordTemporaryCodeNotices } from '../devices/device-notices.ts';
+import { type ChangePublisher, deviceSignal, writeAndPublish } from '../core/change-feed.ts';
+import { type NewDeviceNotice, recordTemporaryCodeNotices } from '../delivery/device-notices.ts';
+import { hashPassword, verifyPassword } from '../identity/passwords.ts';
 
 /*
  * Temporary codes: the helpdesk's answer to a lost phone. The code exists once, in the answer that issues it; the
@@ -80,37 +81,52 @@ const COLUMNS = [
 
 /**
  * Issues a code for a person's account; the answer carries the code this once. Every Active device of the person
- * is told in the same transaction (devices/device-notices.ts: who issued it, until when, never the code); the caller
- * announces `notice` to their streams and by Web Push once committed.
+ * is told in the same transaction (delivery/device-notices.ts: who issued it, until when, never the code), and their
+ * streams once committed; the caller pushes `notice` by Web Push.
  */
-export async function issueTemporaryCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  hashCost: number,
-  account: { id: number; userName: string },
-  request: TemporaryCodeRequest,
-  issuedBy: string,
-): Promise<{ code: IssuedTemporaryCode; notice: NewDeviceNotice }> {
+export async function issueTemporaryCode({
+  db,
+  clock,
+  changes,
+  hashCost,
+  account,
+  request,
+  issuedBy,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Where the devices' streams hear of the notice, once committed. */
+  changes: ChangePublisher | null;
+  hashCost: number;
+  account: { id: number; userName: string };
+  request: TemporaryCodeRequest;
+  issuedBy: string;
+}): Promise<{ code: IssuedTemporaryCode; notice: NewDeviceNotice }> {
   const code = newCode();
   const codeHash = await hashPassword(normalized(code), hashCost);
   const now = clock();
   const validUntil = new Date(now.getTime() + request.ValidMinutes * 60_000);
-  return writeTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('temporary_codes')
-      .values({
-        principal_id: account.id,
-        code_hash: codeHash,
-        issued_by: issuedBy,
-        issued_at: formatTimestamp(now),
-        expires_at: formatTimestamp(validUntil),
-        uses_allowed: request.Uses,
-      })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    const notice = await recordTemporaryCodeNotices(trx, account.userName, { id: row.id, issuedBy, validUntil }, now);
-    return { code: { ...toTemporaryCode(row, [], now), Code: code }, notice };
-  });
+  return writeAndPublish(
+    db,
+    changes,
+    async (trx) => {
+      const row = await trx
+        .insertInto('temporary_codes')
+        .values({
+          principal_id: account.id,
+          code_hash: codeHash,
+          issued_by: issuedBy,
+          issued_at: formatTimestamp(now),
+          expires_at: formatTimestamp(validUntil),
+          uses_allowed: request.Uses,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      const notice = await recordTemporaryCodeNotices(trx, account.userName, { id: row.id, issuedBy, validUntil }, now);
+      return { code: { ...toTemporaryCode(row, [], now), Code: code }, notice };
+    },
+    ({ notice }) => deviceSignal(notice.deviceIds),
+  );
 }
 
 /** A person's temporary codes, newest first, with their uses (never the code). */
@@ -235,12 +251,13 @@ export async function spendTemporaryCode(
 
 /** Checks and spends one use of a code this person typed: the code's id, or null when none works. */
 export async function useTemporaryCode(
-  db: Kysely<Database>,
-  clock: Clock,
-  principalId: number,
-  typed: string,
-  purpose: TemporaryCodeUseTable['purpose'],
-  clientAddress: string | null,
+  { db, clock }: { db: Kysely<Database>; clock: Clock },
+  {
+    principalId,
+    typed,
+    purpose,
+    clientAddress,
+  }: { principalId: number; typed: string; purpose: TemporaryCodeUseTable['purpose']; clientAddress: string | null },
 ): Promise<number | null> {
   const id = await matchTemporaryCode(db, clock, principalId, typed);
   if (id === null) return null;

@@ -39,16 +39,16 @@ export function authenticationRoutes(
           temporaryCodeId === null ? {} : { details: { temporaryCode: temporaryCodeId } },
       },
       () =>
-        submitToken(
+        submitToken({
           db,
           clock,
-          sessionOf(request).principal,
+          delivery,
+          caller: sessionOf(request).principal,
           id,
           scheduled,
           token,
-          delivery,
-          signInContext(request).clientAddress,
-        ),
+          clientAddress: signInContext(request).clientAddress,
+        }),
     );
   registerEndpoint(app, endpoints.submitObsoleteToken, ({ body, request }) =>
     checkToken(request, body.InstructionId, false, body.Token),

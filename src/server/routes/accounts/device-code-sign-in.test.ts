@@ -14,7 +14,7 @@ import {
   ReportedCodeList,
   TOKEN_LIFETIME_MINUTES,
 } from '../../../shared/contract/index.ts';
-import { TICKET_MINUTES } from '../../domain/sign-in-methods/sign-in-tickets.ts';
+import { TICKET_MINUTES } from '../../domain/authentication/sign-in-tickets.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
   approvedDevice,

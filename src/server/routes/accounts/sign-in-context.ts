@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SignInContext } from '../../domain/accounts/account-history.ts';
+import type { SignInContext } from '../../domain/identity/account-history.ts';
 import { isBrowserRequest } from '../../http/browser-request.ts';
 import { requestFacts } from '../../lib/request-facts.ts';
 

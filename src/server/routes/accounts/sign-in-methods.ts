@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { requireWithinReach } from '../../domain/accounts/containment.ts';
-import { DEMO_USER_KEYS } from '../../domain/demo/demo-data.ts';
-import { passkeysElsewhere, relyingPartyOf } from '../../domain/sign-in-methods/relying-party.ts';
-import { SignInMethodService } from '../../domain/sign-in-methods/sign-in-methods.ts';
+import { passkeysElsewhere } from '../../domain/authentication/passkeys/relying-party.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import type { Services } from '../services.ts';
@@ -11,26 +9,8 @@ import { sessionOf } from '../session-of.ts';
 import { signInContext } from './sign-in-context.ts';
 
 /** Passkeys, recovery codes, the second step after a password, step-up, and an administrator's reset. */
-export function signInMethodRoutes(
-  app: FastifyInstance,
-  { db, clock, config, sessions, throttle, audit, changes, delivery }: Services,
-): void {
-  const rp = relyingPartyOf(config.publicUrl);
-  const methods = new SignInMethodService({
-    db,
-    clock,
-    rp,
-    sessions,
-    throttle,
-    audit,
-    policy: {
-      secondFactor: config.secondFactor,
-      refusedUserKeys: config.demo ? new Set() : DEMO_USER_KEYS,
-      passwordHashCost: config.passwordHashCost,
-    },
-    forget: (principalId) => changes.announceAccessChange(principalId),
-    delivery,
-  });
+export function signInMethodRoutes(app: FastifyInstance, { config, db, signInMethods: methods }: Services): void {
+  const rp = methods.relyingParty;
   // A page opened at another address than PUBLIC_URL's is told where passkeys work, before the browser refuses.
   const atPasskeyAddress = (request: FastifyRequest) => {
     const why = passkeysElsewhere(rp, request.headers.origin);

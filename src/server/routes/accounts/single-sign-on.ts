@@ -9,8 +9,8 @@ import {
   type SingleSignOnRefusal,
 } from '../../../shared/contract/index.ts';
 import { safeRedirect } from '../../../shared/safe-redirect.ts';
-import { OidcRefusal } from '../../domain/sign-in/oidc/identity-provider.ts';
-import type { OidcSignIn } from '../../domain/sign-in/oidc/oidc-sign-in.ts';
+import { OidcRefusal } from '../../domain/authentication/oidc/identity-provider.ts';
+import type { OidcSignIn } from '../../domain/authentication/oidc/oidc-sign-in.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import type { Services } from '../services.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LoginResult } from '../../../shared/contract/index.ts';
-import { upsertPrincipal } from '../../domain/accounts/principals.ts';
+import { upsertPrincipal } from '../../domain/identity/principals.ts';
 import { issueTemporaryCode } from '../../domain/two-factor/temporary-codes.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { expectProblem, parseBody, useTestApp } from '../../test/harness.ts';
@@ -30,14 +30,15 @@ describe('a temporary code as the second step of sign-in', () => {
       .select('id')
       .where('user_key', '=', 'acme\\dana')
       .executeTakeFirstOrThrow();
-    const { code } = await issueTemporaryCode(
-      t.database.db,
-      t.clock.now,
-      1024,
-      { id, userName: PERSON[0] },
-      { ValidMinutes: 60, Uses: uses },
-      'DEMO\\admin',
-    );
+    const { code } = await issueTemporaryCode({
+      db: t.database.db,
+      clock: t.clock.now,
+      changes: null,
+      hashCost: 1024,
+      account: { id, userName: PERSON[0] },
+      request: { ValidMinutes: 60, Uses: uses },
+      issuedBy: 'DEMO\\admin',
+    });
     return code.Code;
   }
   const password = () =>

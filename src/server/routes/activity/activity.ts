@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
-import { hasPermission } from '../../domain/accounts/principals.ts';
 import { listActivity } from '../../domain/activity/activity.ts';
 import { requestContexts } from '../../domain/consumer/request-context.ts';
+import { hasPermission } from '../../domain/identity/principals.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
-import { userKeyOf } from '../../domain/accounts/principals.ts';
 import {
   decideAuthorizationRequest,
   getAuthorizationRequest,
   listAuthorizationRequests,
 } from '../../domain/consumer/authorization-requests.ts';
+import { userKeyOf } from '../../domain/identity/principals.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { Services } from '../services.ts';
 import { sessionOf } from '../session-of.ts';
@@ -34,7 +34,15 @@ export function authorizationRequestRoutes(
         const approving = (owner: string) => {
           if (userKeyOf(owner) === session.principal.userKey) sessions.requireStepUp(session);
         };
-        return decideAuthorizationRequest(db, clock, body, session.principal, changes, pushSender, approving);
+        return decideAuthorizationRequest({
+          db,
+          clock,
+          changes,
+          decision: body,
+          decidedBy: session.principal,
+          pushSender,
+          approving,
+        });
       },
     );
   });

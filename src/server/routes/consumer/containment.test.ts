@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Account, CreatedAccount, DevicesDisabled, Person } from '../../../shared/contract/index.ts';
-import { upsertPrincipal } from '../../domain/accounts/principals.ts';
+import { upsertPrincipal } from '../../domain/identity/principals.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
 import { ADMIN, AUDITOR, expectProblem, HELPDESK, OPERATOR, parseBody, useTestApp } from '../../test/harness.ts';

@@ -36,7 +36,11 @@ export function createInstructionFor(
         entity: { type: created.Scheduled ? 'ScheduledInstruction' : 'Instruction', id: created.Id },
       }),
     },
-    () => createInstruction(db, clock, sessionOf(request).principal, input, codeRequestOf(request), delivery),
+    () =>
+      createInstruction(
+        { db, clock, delivery },
+        { creator: sessionOf(request).principal, input, request: codeRequestOf(request) },
+      ),
   );
 }
 
@@ -50,6 +54,9 @@ export function instructionRoutes(app: FastifyInstance, services: Services): voi
     getInstruction(db, clock, sessionOf(request).principal, params.id),
   );
   registerEndpoint(app, endpoints.reissueInstructionToken, ({ params, request }) =>
-    reissueToken(db, clock, sessionOf(request).principal, params.id, codeRequestOf(request), delivery),
+    reissueToken(
+      { db, clock, delivery },
+      { caller: sessionOf(request).principal, id: params.id, request: codeRequestOf(request) },
+    ),
   );
 }

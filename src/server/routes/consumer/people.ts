@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Endpoint, endpoints } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
 import { byContainment, requireWithinReach } from '../../domain/accounts/containment.ts';
-import { hasPermission, loadGrants } from '../../domain/accounts/principals.ts';
-import { deviceSignal } from '../../domain/core/change-feed.ts';
 import { createEnrollmentLink } from '../../domain/devices/devices.ts';
+import { hasPermission, loadGrants } from '../../domain/identity/principals.ts';
 import {
   accountOfPerson,
   disablePersonDevices,
@@ -98,7 +97,10 @@ export function peopleRoutes(
         }
         const principal = { ...account, grants };
         // PUBLIC_URL, never the request's Host header: a link a phone opens must not point where a header says.
-        const link = await createEnrollmentLink(db, clock, principal, config.publicUrl, session.principal.userName);
+        const link = await createEnrollmentLink(
+          { db, clock },
+          { principal, origin: config.publicUrl, createdBy: session.principal.userName },
+        );
         return { account, link };
       },
     );
@@ -162,15 +164,15 @@ export function peopleRoutes(
           );
         }
         await requireWithinReach(db, principal, endpoints.issueTemporaryCode.access, account.id);
-        const { code, notice } = await issueTemporaryCode(
+        const { code, notice } = await issueTemporaryCode({
           db,
           clock,
-          config.passwordHashCost,
+          changes,
+          hashCost: config.passwordHashCost,
           account,
-          body,
-          principal.userName,
-        );
-        for (const event of deviceSignal(notice.deviceIds)) changes.publish(event);
+          request: body,
+          issuedBy: principal.userName,
+        });
         pushSender?.sendNotice?.(notice.targets, notice.message);
         return { account, code };
       },

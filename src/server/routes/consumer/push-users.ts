@@ -36,7 +36,15 @@ export function pushUserRoutes(app: FastifyInstance, { db, clock, changes, audit
             sessions.requireStepUp(session);
           }
         };
-        return setPushMessageUserStatus(db, clock, body.Id, body.Status, session.principal.userName, changes, judge);
+        return setPushMessageUserStatus({
+          db,
+          clock,
+          changes,
+          id: body.Id,
+          status: body.Status,
+          changedBy: session.principal.userName,
+          judge,
+        });
       },
     );
   });

@@ -11,7 +11,7 @@ import {
   PushMessageUserList,
   ReportedCodeList,
 } from '../../../shared/contract/index.ts';
-import { removePushSubscription } from '../../domain/two-factor/token-delivery.ts';
+import { removePushSubscription } from '../../domain/delivery/token-delivery.ts';
 import {
   browserSubscription,
   countRows,

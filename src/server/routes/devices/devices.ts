@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/contract/index.ts';
 import type { AuditEvent } from '../../audit/audit-event.ts';
 import { audited } from '../../audit/request-audit.ts';
+import { listDeviceNotices } from '../../domain/delivery/device-notices.ts';
 import { listDevicePushes } from '../../domain/devices/device-inbox.ts';
 import { reportDeviceNotice } from '../../domain/devices/device-notice-reports.ts';
-import { listDeviceNotices } from '../../domain/devices/device-notices.ts';
 import {
   type AuthenticatedDevice,
   clearPushSubscription,
@@ -62,7 +62,11 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         audit,
         request,
         { action: 'enrollment-link-created', after: (made) => ({ details: { expires: made.ExpiresTimestampUtc } }) },
-        () => createEnrollmentLink(db, clock, sessionOf(request).principal, services.config.publicUrl),
+        () =>
+          createEnrollmentLink(
+            { db, clock },
+            { principal: sessionOf(request).principal, origin: services.config.publicUrl },
+          ),
       );
     },
     {
@@ -105,7 +109,7 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
             entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId },
           }),
         },
-        () => enrollDevice(db, clock, body, enroller, changes, requestFacts(request)),
+        () => enrollDevice({ db, clock, changes, input: body, enroller, from: requestFacts(request) }),
       );
       pushSender?.sendNotice?.(enrolled.notice.targets, enrolled.notice.message);
       return enrolled.result;
@@ -158,7 +162,15 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         action: 'code-reported',
         event: deviceActing(device, { type: 'Instruction', id: params.id }),
       },
-      () => reportCode(db, clock, device, params.id, changes, (principalId) => sessions.forgetPrincipal(principalId)),
+      () =>
+        reportCode({
+          db,
+          clock,
+          changes,
+          forgetSessions: (principalId) => sessions.forgetPrincipal(principalId),
+          device,
+          instructionId: params.id,
+        }),
     );
   });
 
@@ -178,9 +190,14 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         }),
       },
       () =>
-        reportDeviceNotice(db, clock, device, params.id, changes, (principalId) =>
-          sessions.forgetPrincipal(principalId),
-        ),
+        reportDeviceNotice({
+          db,
+          clock,
+          changes,
+          forgetSessions: (principalId) => sessions.forgetPrincipal(principalId),
+          device,
+          noticeId: params.id,
+        }),
     );
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DemoInstruction, endpoints, type Instruction } from '../../../shared/contract/index.ts';
 import { audited } from '../../audit/request-audit.ts';
-import type { Principal } from '../../domain/accounts/principals.ts';
 import { createDemoAuthorizationRequest, listDemoPushes, resetDemoData } from '../../domain/demo/demo-data.ts';
+import type { Principal } from '../../domain/identity/principals.ts';
 import { reissueToken } from '../../domain/two-factor/instructions.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { codeRequestOf, createInstructionFor } from '../consumer/instructions.ts';
@@ -52,7 +52,10 @@ export function demoRoutes(app: FastifyInstance, services: Services): void {
   );
   registerEndpoint(app, endpoints.demoReissueToken, async ({ params, request }) => {
     const { principal } = sessionOf(request);
-    const reissued = await reissueToken(db, clock, principal, params.id, codeRequestOf(request), delivery);
+    const reissued = await reissueToken(
+      { db, clock, delivery },
+      { caller: principal, id: params.id, request: codeRequestOf(request) },
+    );
     return demoInstruction(reissued, principal);
   });
   registerEndpoint(app, endpoints.demoListPushes, ({ request }) => listDemoPushes(db, sessionOf(request).principal));

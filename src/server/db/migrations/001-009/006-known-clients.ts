@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../dialect.ts';
 
 /**
- * The addresses each account signed in from recently (domain/sign-in/known-clients.ts): the sign-in throttle spares them
+ * The addresses each account signed in from recently (domain/authentication/throttle/known-clients.ts): the sign-in throttle spares them
  * the user name's pace. The index serves the pruning of lapsed ones.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {

@@ -6,9 +6,9 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { OneAtATime } from '../../lib/one-at-a-time.ts';
-import { ProblemError } from '../../lib/problem-error.ts';
-import { clientKey } from './client-key.ts';
+import { clientKey } from '../../../lib/client-key.ts';
+import { OneAtATime } from '../../../lib/one-at-a-time.ts';
+import { ProblemError } from '../../../lib/problem-error.ts';
 import { type KnownClientStore, NO_KNOWN_CLIENTS } from './known-clients.ts';
 
 export interface LoginThrottleOptions {

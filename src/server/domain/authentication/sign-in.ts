@@ -4,17 +4,17 @@ import { formatTimestamp, type LoginCredentials } from '../../../shared/contract
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory, type SignInContext } from '../accounts/account-history.ts';
+import { recordAccountHistory, type SignInContext } from '../identity/account-history.ts';
+import { type PrincipalRow, type SavedPrincipal, saveExternalPrincipal } from '../identity/external-accounts.ts';
+import { hashCostOf, hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { userKeyOf } from '../identity/principals.ts';
 import {
   type Directory,
   type DirectoryLog,
   type DirectorySignIn,
   DirectoryUnavailableError,
-} from '../accounts/directory.ts';
-import { type PrincipalRow, type SavedPrincipal, saveExternalPrincipal } from '../accounts/external-accounts.ts';
-import { hashCostOf, hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { userKeyOf } from '../accounts/principals.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+} from './directory/directory.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 /** What a sign-in judges credentials by (the part of the session policy that concerns passwords and directories). */
 export interface SignInPolicy {
@@ -158,7 +158,7 @@ export class SignInService {
       throw apiAccountInBrowser(row.user_name);
     }
     // `SignedIn` goes to the history, and the address becomes known, when the session opens
-    // (SessionService.afterFirstFactor): a second step may follow.
+    // (SessionService.completeFirstFactor): a second step may follow.
     await this.db
       .updateTable('principals')
       .set({ last_sign_in_at: formatTimestamp(this.clock()) })

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SecondFactorMethod, SecondFactorPolicy } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Principal } from '../accounts/principals.ts';
+import type { Principal } from '../identity/principals.ts';
 import { activePushUsersOf } from '../two-factor/instructions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatTimestamp } from '../../../shared/contract/index.ts';
-import type { Database, WebAuthnChallengeTable } from '../../db/schema.ts';
+import { formatTimestamp } from '../../../../shared/contract/index.ts';
+import type { Database, WebAuthnChallengeTable } from '../../../db/schema.ts';
 
 /** A WebAuthn ceremony has this long between its options and its answer. */
 export const CHALLENGE_MINUTES = 5;

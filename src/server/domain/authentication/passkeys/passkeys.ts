@@ -14,10 +14,10 @@ import {
   type Passkey,
   type PasskeyOptions,
   type WebAuthnResponse,
-} from '../../../shared/contract/index.ts';
-import type { Database } from '../../db/schema.ts';
-import { addMinutes } from '../../lib/clock.ts';
-import { notFound, ProblemError } from '../../lib/problem-error.ts';
+} from '../../../../shared/contract/index.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addMinutes } from '../../../lib/clock.ts';
+import { notFound, ProblemError } from '../../../lib/problem-error.ts';
 import { CHALLENGE_MINUTES, type ChallengePurpose, saveChallenge, takeChallenge } from './challenges.ts';
 import type { RelyingParty } from './relying-party.ts';
 
@@ -108,13 +108,14 @@ export async function registrationOptions(
 
 /** Verifies the browser's answer to registration options and keeps the new passkey under a name. */
 export async function addPasskey(
-  db: Kysely<Database>,
-  rp: RelyingParty,
-  principalId: number,
-  name: string,
-  response: WebAuthnResponse,
-  now: Date,
-  addedBy: string,
+  { db, rp }: { db: Kysely<Database>; rp: RelyingParty },
+  {
+    principalId,
+    name,
+    response,
+    now,
+    addedBy,
+  }: { principalId: number; name: string; response: WebAuthnResponse; now: Date; addedBy: string },
 ): Promise<Passkey> {
   requireAvailable(rp);
   const challenge = challengeOf(response);
@@ -212,12 +213,19 @@ export async function passkeyOwner(db: Kysely<Database>, response: WebAuthnRespo
  * signature counter must move forward (when the authenticator keeps one), and is kept.
  */
 export async function verifyAssertion(
-  db: Kysely<Database>,
-  rp: RelyingParty,
-  response: WebAuthnResponse,
-  purpose: Exclude<ChallengePurpose, 'register'>,
-  principalId: number | null,
-  now: Date,
+  { db, rp }: { db: Kysely<Database>; rp: RelyingParty },
+  {
+    response,
+    purpose,
+    principalId,
+    now,
+  }: {
+    response: WebAuthnResponse;
+    purpose: Exclude<ChallengePurpose, 'register'>;
+    /** The person a second step or a step-up is for; null for a passkey sign-in alone. */
+    principalId: number | null;
+    now: Date;
+  },
 ): Promise<{ principalId: number; passkeyId: number }> {
   requireAvailable(rp);
   const challenge = challengeOf(response);

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { recordAccountHistory } from '../accounts/account-history.ts';
-import { ENROLMENTS_ENDED, revokeSessionsOf } from '../accounts/accounts.ts';
-import { userKeyOf } from '../accounts/principals.ts';
 import type { FeedEvent } from '../core/change-feed.ts';
-import { endDevicesWhere } from '../devices/device-credentials.ts';
-import { endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { endDevicesWhere } from '../delivery/device-credentials.ts';
+import { ENROLMENTS_ENDED, endPendingEnrolments } from '../devices/pending-enrolments.ts';
+import { recordAccountHistory } from '../identity/account-history.ts';
+import { userKeyOf } from '../identity/principals.ts';
+import { revokeSessionsOf } from '../identity/session-revocation.ts';
 
 /** What a reset took away from an account, and the live events of the enrolments it rejected. */
 export interface SignInRemoved {

@@ -8,10 +8,10 @@ import {
   AccountList,
   LoginResult,
   RecoveryCodes,
-} from '../../../shared/contract/index.ts';
-import { buildApp } from '../../app.ts';
-import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
-import { logCapture } from '../../test/log-capture.ts';
+} from '../../../../shared/contract/index.ts';
+import { buildApp } from '../../../app.ts';
+import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../../test/harness.ts';
+import { logCapture } from '../../../test/log-capture.ts';
 import {
   ADMIN_DN,
   ADMIN_PASSWORD,
@@ -22,7 +22,7 @@ import {
   SEARCH_DN,
   SEARCH_PASSWORD,
   USER_BASE,
-} from '../../test/openldap.ts';
+} from '../../../test/openldap.ts';
 import { Directory } from './directory.ts';
 import type { DirectoryConfig } from './directory-config.ts';
 

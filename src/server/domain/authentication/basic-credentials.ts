@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { LoginCredentials } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import type { SignInContext } from '../accounts/account-history.ts';
-import { userKeyOf } from '../accounts/principals.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { SignInContext } from '../identity/account-history.ts';
+import { userKeyOf } from '../identity/principals.ts';
 import type { AuthenticatedSession, SessionService } from './sessions.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 /** How long a verified credential is remembered: a client making many calls pays one password hash per minute. */
 const REMEMBER_MS = 60_000;

@@ -6,8 +6,8 @@ import {
   PushUserStatusCode,
 } from '../../../shared/contract/index.ts';
 import type { Database, DeviceNoticeKind } from '../../db/schema.ts';
-import { userKeyOf } from '../accounts/principals.ts';
-import type { DeviceNoticeMessage, TokenPushTarget } from '../two-factor/token-delivery.ts';
+import { userKeyOf } from '../identity/principals.ts';
+import type { DeviceNoticeMessage, TokenPushTarget } from './token-delivery.ts';
 
 /**
  * The most notices a device lists: a person enrols a few devices a year (the enrolment cap sees to the rest) and gets

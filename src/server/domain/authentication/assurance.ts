@@ -1,6 +1,6 @@
 import type { SecondFactorMethod, SecondFactorPolicy } from '../../../shared/contract/index.ts';
-import type { Principal } from '../accounts/principals.ts';
-import { secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
+import type { Principal } from '../identity/principals.ts';
+import { secondFactorRequired } from './second-factor-policy.ts';
 
 /**
  * Every kind of proof a session can hold, and what each is worth: the one place a new kind is added. `secondStep`:

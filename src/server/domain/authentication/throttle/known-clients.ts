@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { formatTimestamp } from '../../../shared/contract/index.ts';
-import type { Database } from '../../db/schema.ts';
-import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { formatTimestamp } from '../../../../shared/contract/index.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addMinutes, type Clock } from '../../../lib/clock.ts';
 
 /**
  * How long an address stays known to an account after its last successful sign-in from there. Long enough to cover

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { formatTimestamp, RECOVERY_CODE_COUNT } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { hashWithSalt } from '../accounts/passwords.ts';
+import { hashWithSalt } from '../identity/passwords.ts';
 
 /** 32 letters and digits without i, l, o, u: read aloud or typed from paper without confusion. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -31,11 +31,18 @@ function newCode(): string {
 /** Ten new codes (50 random bits each), replacing all earlier ones; only their salted hashes are kept. */
 export async function replaceRecoveryCodes(
   db: Kysely<Database>,
-  principalId: number,
-  now: Date,
-  addedBy: string,
-  /** PASSWORD_HASH_COST: codes take it, up to MAX_CODE_HASH_COST. */
-  passwordHashCost: number,
+  {
+    principalId,
+    now,
+    addedBy,
+    passwordHashCost,
+  }: {
+    principalId: number;
+    now: Date;
+    addedBy: string;
+    /** PASSWORD_HASH_COST: codes take it, up to MAX_CODE_HASH_COST. */
+    passwordHashCost: number;
+  },
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   const salt = randomBytes(16);

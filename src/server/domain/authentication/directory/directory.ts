@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry, Filter, InvalidCredentialsError, ResultCodeError } from 'ldapts';
-import { ACCOUNT_EMAIL_MAX, type Permission } from '../../../shared/contract/index.ts';
+import { ACCOUNT_EMAIL_MAX, type Permission } from '../../../../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain } from './directory-config.ts';
 
 /** The directory accepted the password: who the person is there, and the Security permissions their groups give. */

@@ -3,9 +3,9 @@ import { AuditLog } from '../../audit/audit-log.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { FakeClock } from '../../test/harness.ts';
-import { upsertPrincipal } from '../accounts/principals.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { upsertPrincipal } from '../identity/principals.ts';
 import { SessionService } from './sessions.ts';
+import { LoginThrottle } from './throttle/login-throttle.ts';
 
 const HASH_COST = 1024;
 const PERSON = { userName: 'CORP\\kim', password: 'violet harbour lantern 42' };

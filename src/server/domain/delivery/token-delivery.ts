@@ -27,7 +27,7 @@ export interface TokenPushMessage {
   expires: Date;
 }
 /**
- * A notice to a person's devices (devices/device-notices.ts): a new device was enrolled for them, or approved; or a
+ * A notice to a person's devices (device-notices.ts): a new device was enrolled for them, or approved; or a
  * temporary code was issued for them (who issued it and until when, never the code).
  */
 export type DeviceNoticeMessage =

@@ -5,7 +5,6 @@ import {
   formatTimestamp,
   type LoginCredentials,
   type LoginResult,
-  type SecondFactorMethod,
   type SecondFactorPolicy,
   type Session,
 } from '../../../shared/contract/index.ts';
@@ -14,12 +13,9 @@ import { reasonOf } from '../../audit/request-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import { addMinutes, type Clock, storedTime } from '../../lib/clock.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import { applyPendingGrants, type PendingGrants } from '../accounts/external-accounts.ts';
-import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../accounts/principals.ts';
-import { purgeChallenges } from '../sign-in-methods/challenges.ts';
-import { availableMethods, secondFactorRequired } from '../sign-in-methods/second-factor-policy.ts';
-import { issueTicket, purgeTickets } from '../sign-in-methods/sign-in-tickets.ts';
+import { recordAccountHistoryFrom, type SignInContext } from '../identity/account-history.ts';
+import { applyPendingGrants, type PendingGrants } from '../identity/external-accounts.ts';
+import { accountKindOf, loadGrants, type Principal, userKeyOf } from '../identity/principals.ts';
 import { holdsValidTemporaryCode } from '../two-factor/temporary-codes.ts';
 import {
   enrolmentOnly,
@@ -31,8 +27,12 @@ import {
   type SessionProof,
   stepUpFresh,
 } from './assurance.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { FirstFactor } from './first-factor.ts';
+import { purgeChallenges } from './passkeys/challenges.ts';
+import { availableMethods, secondFactorRequired } from './second-factor-policy.ts';
 import { refusedByPolicy, type SignInPolicy, SignInService } from './sign-in.ts';
+import { issueTicket, purgeTickets } from './sign-in-tickets.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface SessionPolicy extends SignInPolicy {
   idleMinutes: number;
@@ -43,27 +43,6 @@ export interface SessionPolicy extends SignInPolicy {
   secondFactor?: SecondFactorPolicy;
   /** STEP_UP_MINUTES. */
   stepUpMinutes?: number;
-}
-
-/** How a first factor (a password, the directory, later a provider) proved the person, for the second-step decision. */
-export interface FirstFactor {
-  /**
-   * Whether this first factor is itself a second factor too (a passkey with user verification), or brings one (the
-   * identity provider's MFA, as its ID token says).
-   */
-  secondFactor: SecondFactorMethod | 'IdentityProvider' | 'TemporaryCode' | null;
-  /** The first factor's kind (a password when absent). */
-  firstFactor?: ProofKind;
-  /** What the history's `SignedIn` says of the first factor ("directory", "API account"). */
-  historyDetail?: string | null;
-  /** What the audit stream names the sign-in by (the user name typed, or the account's). */
-  userName: string;
-  /** The identity provider's ID token, kept with the session for signing out there. */
-  oidcIdToken?: string;
-  /** The caller writes the sign-in's audit line itself (with what only it knows); this writes only refusals. */
-  auditsSuccess?: boolean;
-  /** Permissions a directory or provider sign-in brings: judged now, written only when the session opens. */
-  pendingGrants?: PendingGrants;
 }
 
 export interface AuthenticatedSession {
@@ -162,22 +141,26 @@ export class SessionService {
       this.auditSignIn(credentials.UserName, where, error);
       throw error;
     }
-    return this.afterFirstFactor(row.id, where, {
-      secondFactor: null,
-      userName: credentials.UserName,
-      ...(row.pendingGrants ? { pendingGrants: row.pendingGrants } : {}),
-      historyDetail: row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null,
-    });
+    return this.completeFirstFactor(
+      {
+        principalId: row.id,
+        secondFactor: null,
+        userName: credentials.UserName,
+        ...(row.pendingGrants ? { pendingGrants: row.pendingGrants } : {}),
+        historyDetail: row.source === 'directory' ? 'directory' : row.kind === 'api' ? 'API account' : null,
+      },
+      where,
+    );
   }
 
   /**
-   * What every first factor that succeeded leads to (a password, the directory, a passkey alone, a provider): a full
-   * session; or, when the policy asks this person for a second factor the first one was not, a 401
+   * The one place a sign-in ends (first-factor.ts): what every first factor that succeeded leads to (a password, the
+   * directory, a passkey alone, a provider; alone or with the second step its ticket waited for): a full session; or, when the policy asks this person for a second factor the first one was not, a 401
    * second-factor-required problem with a single-use ticket for the second step and the methods they have; or, when
    * they have none yet, a session that may do nothing but add one (`EnrolmentRequired`, not `Successful`).
    */
-  async afterFirstFactor(principalId: number, where: SignInContext, factor: FirstFactor): Promise<LoginResult> {
-    const stored = await this.principalById(principalId);
+  async completeFirstFactor(factor: FirstFactor, where: SignInContext): Promise<LoginResult> {
+    const stored = await this.principalById(factor.principalId);
     // The second-factor policy judges the permissions this sign-in brings; they are written only once it completes.
     const principal = factor.pendingGrants ? withGrants(stored, factor.pendingGrants) : stored;
     const now = this.clock();

@@ -16,13 +16,10 @@ import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, ProblemError } from '../../lib/problem-error.ts';
-import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../accounts/account-history.ts';
-import type { PendingGrants } from '../accounts/external-accounts.ts';
-import type { Principal } from '../accounts/principals.ts';
 import { writeAndPublish } from '../core/change-feed.ts';
-import { PROOF_OF_METHOD } from '../sign-in/assurance.ts';
-import type { LoginThrottle } from '../sign-in/login-throttle.ts';
-import type { AuthenticatedSession, SessionService } from '../sign-in/sessions.ts';
+import { recordAccountHistory, recordAccountHistoryFrom, type SignInContext } from '../identity/account-history.ts';
+import type { PendingGrants } from '../identity/external-accounts.ts';
+import type { Principal } from '../identity/principals.ts';
 import {
   type DeviceCodeBinding,
   type DeviceCodeOwner,
@@ -32,6 +29,7 @@ import {
 } from '../two-factor/device-codes.ts';
 import type { TokenDelivery } from '../two-factor/instructions.ts';
 import { temporaryCodeRefused, useTemporaryCode } from '../two-factor/temporary-codes.ts';
+import { PROOF_OF_METHOD } from './assurance.ts';
 import {
   addPasskey,
   assertionOptions,
@@ -43,12 +41,14 @@ import {
   removePasskey,
   renamePasskey,
   verifyAssertion,
-} from './passkeys.ts';
+} from './passkeys/passkeys.ts';
+import type { RelyingParty } from './passkeys/relying-party.ts';
 import { recoveryCodesLeft, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
-import type { RelyingParty } from './relying-party.ts';
 import { removeSignInMethods, resetDetail } from './reset-sign-in.ts';
 import { secondFactorRequired } from './second-factor-policy.ts';
+import type { AuthenticatedSession, SessionService } from './sessions.ts';
 import { liveTicket, spendTicket, type TicketCarries, ticketHolder, ticketProof } from './sign-in-tickets.ts';
+import type { LoginThrottle } from './throttle/login-throttle.ts';
 
 export interface SignInMethodsOptions {
   db: Kysely<Database>;
@@ -162,7 +162,12 @@ export class SignInMethodService {
     const attempt = holder === null ? throttle.attempt.bind(throttle) : throttle.attemptSecondFactor.bind(throttle);
     const right = await attempt(userKey, where.clientAddress, async () => {
       try {
-        ({ principalId } = await verifyAssertion(db, this.o.rp, response, 'sign-in', holder, clock()));
+        ({ principalId } = await verifyAssertion(this.o, {
+          response,
+          purpose: 'sign-in',
+          principalId: holder,
+          now: clock(),
+        }));
       } catch (error) {
         if (!(error instanceof PasskeyRefusedError)) throw error;
         refusal = error;
@@ -186,12 +191,16 @@ export class SignInMethodService {
     if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
     await this.verified(principalId, userName, 'Passkey', where);
-    return this.o.sessions.afterFirstFactor(principalId, where, {
-      secondFactor: 'Passkey',
-      firstFactor: spent === null ? 'passkey' : 'password',
-      userName,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: principalId,
+        secondFactor: 'Passkey',
+        firstFactor: spent === null ? 'passkey' : 'password',
+        userName,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** The second step of a password sign-in with one of the person's recovery codes. */
@@ -219,11 +228,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.recoveryCodeUsed(person, left, where);
-    const result = await this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'RecoveryCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    const result = await this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'RecoveryCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
     return { ...result, RecoveryCodesLeft: left };
   }
 
@@ -243,7 +256,10 @@ export class SignInMethodService {
     let used: number | null = null;
     // Counted with the person's other second factors: a wrong code here spends the same budget.
     const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
-      used = await useTemporaryCode(db, clock, holder, code, 'sign-in', where.clientAddress);
+      used = await useTemporaryCode(
+        { db, clock },
+        { principalId: holder, typed: code, purpose: 'sign-in', clientAddress: where.clientAddress },
+      );
       return used !== null;
     });
     const event = {
@@ -266,11 +282,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
-    return this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'TemporaryCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'TemporaryCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** Sends a code to the ticket holder's own Active devices, for the second step of that one password sign-in. */
@@ -300,11 +320,15 @@ export class SignInMethodService {
     const spent = await spendTicket(db, ticket, clock());
     if (!spent) throw ticketInvalid();
     await this.verified(holder, person.user_name, 'DeviceCode', where);
-    return this.o.sessions.afterFirstFactor(holder, where, {
-      secondFactor: 'DeviceCode',
-      userName: person.user_name,
-      ...carriedBy(spent),
-    });
+    return this.o.sessions.completeFirstFactor(
+      {
+        principalId: holder,
+        secondFactor: 'DeviceCode',
+        userName: person.user_name,
+        ...carriedBy(spent),
+      },
+      where,
+    );
   }
 
   /** Sends a code to the caller's own Active devices, to type back as a step-up in the same sign-in session. */
@@ -336,7 +360,7 @@ export class SignInMethodService {
 
   private send(owner: DeviceCodeOwner, binding: DeviceCodeBinding, where: SignInContext) {
     const request = { clientAddress: where.clientAddress, userAgent: where.userAgent ?? null };
-    return sendDeviceCode(this.o.db, this.o.clock, owner, binding, request, this.o.delivery);
+    return sendDeviceCode(this.o, { owner, binding, request });
   }
 
   /** Judges a typed device code under the password's budgets: null when right, else the refusal. */
@@ -349,15 +373,7 @@ export class SignInMethodService {
   ): Promise<ProblemError | null> {
     let refusal: ProblemError | null = null;
     await this.o.throttle.attemptSecondFactor(owner.userKey, where.clientAddress, async () => {
-      refusal = await judgeDeviceCode(
-        this.o.db,
-        this.o.clock,
-        owner,
-        purpose,
-        proofFor,
-        typedCode(code),
-        this.o.delivery,
-      );
+      refusal = await judgeDeviceCode(this.o, { owner, purpose, proofFor, code: typedCode(code) });
       return refusal === null;
     });
     return refusal;
@@ -391,7 +407,12 @@ export class SignInMethodService {
         : await throttle.attemptSecondFactor(principal.userKey, where.clientAddress, async () => {
             if (proof.Passkey) {
               try {
-                await verifyAssertion(db, this.o.rp, proof.Passkey, 'step-up', principal.id, clock());
+                await verifyAssertion(this.o, {
+                  response: proof.Passkey,
+                  purpose: 'step-up',
+                  principalId: principal.id,
+                  now: clock(),
+                });
                 return true;
               } catch (error) {
                 if (!(error instanceof PasskeyRefusedError)) throw error;
@@ -476,15 +497,13 @@ export class SignInMethodService {
     this.refuseApiAccount(session);
     await this.requireRecentProof(session);
     const { principal } = session;
-    const passkey = await addPasskey(
-      this.o.db,
-      this.o.rp,
-      principal.id,
+    const passkey = await addPasskey(this.o, {
+      principalId: principal.id,
       name,
       response,
-      this.o.clock(),
-      principal.userName,
-    );
+      now: this.o.clock(),
+      addedBy: principal.userName,
+    });
     await this.added(principal, 'Passkey', `passkey "${name}"`, where);
     // The new passkey verified the person as it was made: a session that could only add a method goes on in full.
     await this.o.sessions.secondFactorVerified(session, 'passkey');
@@ -523,13 +542,12 @@ export class SignInMethodService {
 
   async newRecoveryCodes(session: AuthenticatedSession, where: SignInContext): Promise<string[]> {
     await this.requireRecentProof(session);
-    const codes = await replaceRecoveryCodes(
-      this.o.db,
-      session.principal.id,
-      this.o.clock(),
-      session.principal.userName,
-      this.o.policy.passwordHashCost,
-    );
+    const codes = await replaceRecoveryCodes(this.o.db, {
+      principalId: session.principal.id,
+      now: this.o.clock(),
+      addedBy: session.principal.userName,
+      passwordHashCost: this.o.policy.passwordHashCost,
+    });
     await this.added(session.principal, 'RecoveryCode', 'recovery codes', where);
     if (session.enrolmentOnly) await this.o.sessions.secondFactorVerified(session, 'recovery-code');
     return codes;

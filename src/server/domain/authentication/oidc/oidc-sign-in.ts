@@ -13,10 +13,9 @@ import type { Database } from '../../../db/schema.ts';
 import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { ProblemError } from '../../../lib/problem-error.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
-import { recordAccountHistoryFrom, type SignInContext } from '../../accounts/account-history.ts';
-import { type PendingGrants, saveExternalPrincipal } from '../../accounts/external-accounts.ts';
-import { userKeyOf } from '../../accounts/principals.ts';
-import { completeFirstFactor } from '../first-factor.ts';
+import { recordAccountHistoryFrom, type SignInContext } from '../../identity/account-history.ts';
+import { type PendingGrants, saveExternalPrincipal } from '../../identity/external-accounts.ts';
+import { userKeyOf } from '../../identity/principals.ts';
 import type { SessionService } from '../sessions.ts';
 import { IdentityProvider, OidcRefusal } from './identity-provider.ts';
 import { noGroupRefusal, oidcPersonOf } from './oidc-person.ts';
@@ -293,13 +292,15 @@ export class OidcSignIn {
       );
     }
     const mfaCounted = handover.mfa_counted === 1;
-    const result = await completeFirstFactor(
-      this.sessions,
+    // The provider's MFA counts as the second factor; else the product's own second step follows (a ticket).
+    const result = await this.sessions.completeFirstFactor(
       {
-        principal: { id: handover.principal_id, user_name: handover.user_name },
-        method: 'oidc',
-        secondFactorSatisfied: mfaCounted,
-        oidcIdToken: handover.id_token,
+        principalId: handover.principal_id,
+        secondFactor: mfaCounted ? 'IdentityProvider' : null,
+        firstFactor: 'single-sign-on',
+        userName: handover.user_name,
+        auditsSuccess: true,
+        ...(handover.id_token ? { oidcIdToken: handover.id_token } : {}),
         ...(handover.pending_grants ? { pendingGrants: JSON.parse(handover.pending_grants) as PendingGrants } : {}),
       },
       context,
