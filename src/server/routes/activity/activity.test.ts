@@ -114,6 +114,89 @@ describe('activity', () => {
     expect((await activity('?action=sign-in', tokens.admin)).Events.length).toBeGreaterThan(0);
   });
 
+  it('shows temporary codes and disabled devices to a reader with Read on Accounts, not to Security Read alone', async () => {
+    await enrollDevice(t, { token: tokens.operator });
+    const codes = `/api/People/${encodeURIComponent(OPERATOR[0])}/TemporaryCodes`;
+    const issued = await t.call({ method: 'POST', url: codes, token: tokens.helpdesk, payload: {} });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const disabled = await t.call({
+      method: 'POST',
+      url: `/api/People/${encodeURIComponent(OPERATOR[0])}/Devices/Disable`,
+      token: tokens.admin,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const actions = async (token: string) =>
+      (await activity(`?person=${encodeURIComponent(OPERATOR[0])}`, token)).Events.map((event) => event.Action);
+    // The admin holds Read on Accounts and on Security; the auditor only Security.
+    expect(await actions(tokens.admin)).toEqual(expect.arrayContaining(['devices-disabled', 'temporary-code-issued']));
+    const auditors = await actions(tokens.auditor);
+    expect(auditors).toContain('device-enrolled');
+    expect(auditors).not.toContain('devices-disabled');
+    expect(auditors).not.toContain('temporary-code-issued');
+    expect(auditors).not.toContain('sign-in');
+    // Asking for them by name does not reach them either.
+    const asked = await activity(
+      '?action=temporary-code-issued,devices-disabled,temporary-code-revoked',
+      tokens.auditor,
+    );
+    expect(asked.Events).toEqual([]);
+  });
+
+  /** Events as the store writes them, straight into the table: more than a page's look-ahead of free text. */
+  async function insertEvents(events: { at: string; action?: string; search: string }[]) {
+    for (let from = 0; from < events.length; from += 500) {
+      await t.database.db
+        .insertInto('activity_events')
+        .values(
+          events.slice(from, from + 500).map(({ at, action = 'token-accepted', search }) => ({
+            at,
+            action,
+            outcome: 'success',
+            search: `${action}\n${search}`,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  it('finds free text in any event, however old: a part of a word, any case, % and _ as themselves', async () => {
+    // Found by the text index past the newest rows, which hold none of these.
+    await insertEvents([
+      { at: '2020-01-01 00:00:01.000', search: 'jane.doe@example.com 198.51.100.7' },
+      { at: '2020-01-01 00:00:02.000', search: 'offer 50%_off' },
+      { at: '2020-01-01 00:00:03.000', search: 'offer 50x-off' },
+      { at: '2020-01-01 00:00:04.000', search: 'qz' },
+    ]);
+    const filler = Array.from({ length: 11_000 }, (_, n) => ({
+      at: `2021-01-01 ${String(Math.floor(n / 3600) % 24).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.000`,
+      search: `acme\\user${n % 97} 10.0.${n % 250}.1 mozilla/5.0`,
+    }));
+    await insertEvents(filler);
+    // And one in the newest rows, which comes first.
+    await insertEvents([{ at: '2022-01-01 00:00:00.000', search: 'jane.doe@example.com, again' }]);
+    const found = async (q: string) =>
+      (await activity(`?q=${encodeURIComponent(q)}&limit=200`)).Events.map((event) => event.TimestampUtc);
+    expect(await found('DOE@EXAMPLE')).toEqual(['2022-01-01 00:00:00.000', '2020-01-01 00:00:01.000']);
+    expect(await found('51.100.7')).toEqual(['2020-01-01 00:00:01.000']);
+    expect(await found('50%_off')).toEqual(['2020-01-01 00:00:02.000']);
+    expect(await found('0%_o')).toEqual(['2020-01-01 00:00:02.000']);
+    // Shorter than a trigram: read through, and found all the same.
+    expect(await found('qz')).toEqual(['2020-01-01 00:00:04.000']);
+    expect(await found('nowhere-at-all')).toEqual([]);
+    // A page at a time through the index's rows as through the newest.
+    const first = await activity(`?q=${encodeURIComponent('doe@example')}&limit=1`);
+    expect(first.Events.map((event) => event.TimestampUtc)).toEqual(['2022-01-01 00:00:00.000']);
+    const second = await activity(
+      `?q=${encodeURIComponent('doe@example')}&limit=1&before=${encodeURIComponent(first.Next ?? '')}`,
+    );
+    expect(second.Events.map((event) => event.TimestampUtc)).toEqual(['2020-01-01 00:00:01.000']);
+    expect(second.Next).toBeNull();
+    // Pruned events leave the index with their rows.
+    await pruneActivity(t.database.db, new Date('2021-01-01T00:00:00Z'), 0);
+    expect(await found('doe@example')).toEqual(['2022-01-01 00:00:00.000']);
+    expect(await found('50%_off')).toEqual([]);
+  });
+
   it('prunes events past the retention, and keeps the rest', async () => {
     await aDayOfEvents();
     const before = (await activity('?limit=200')).Events.length;
