@@ -121,6 +121,11 @@ function openAlerts(
   });
   fastify.addHook('onReady', async () => alerts.start());
   fastify.addHook('onClose', () => alerts.stop());
+  // An answer waits until the alerts its request caused are in the outbox (never until they are sent): once a caller
+  // is told a change was made, a crash cannot lose the alert it owes. Reads record no alerting events.
+  fastify.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await alerts.settled();
+  });
   return alerts;
 }
 
