@@ -1,5 +1,6 @@
 import { endpoints } from '../../shared/contract/index.ts';
 import { endpointQuery } from './endpoint-query.ts';
+import { api } from './instance.ts';
 
 /** The filters of the Activity endpoint as a URL carries them (every value a string). */
 export interface ActivityFilters {
@@ -37,3 +38,9 @@ export const activityQueries = {
     };
   }),
 };
+
+/** Every event the filters name (not only the pages loaded), as the CSV file the service makes of them. */
+export function exportActivity(filters: ActivityFilters): Promise<Blob> {
+  const { before: _before, limit: _limit, ...query } = given(filters);
+  return api.call(endpoints.exportActivity, { query });
+}

@@ -1,11 +1,14 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import {
+  ACTIVITY_EXPORT_MAX,
   ACTIVITY_PAGE_DEFAULT,
   type ActivityEvent,
+  type ActivityExportQuery,
   type ActivityPage,
   type ActivityQuery,
   formatTimestamp,
 } from '../../../shared/contract/index.ts';
+import { csvLine } from '../../../shared/csv.ts';
 import { AUDIT_ACTION_FACTS, AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-event.ts';
 import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -140,6 +143,37 @@ const COLUMNS = [
   'details',
 ] as const;
 
+/** The events a filter names, withholding account events from a caller without Read on Accounts; free text aside. */
+function filteredEvents(
+  db: Kysely<Database>,
+  query: ActivityExportQuery & { before?: string | undefined },
+  options: { accountEvents: boolean },
+) {
+  let select = db.selectFrom('activity_events');
+  if (query.actor) select = select.where('actor_key', '=', userKeyOf(query.actor));
+  if (query.person) select = select.where('person_key', '=', userKeyOf(query.person));
+  if (query.target) {
+    const [type, id] = query.target.split(':') as [string, string];
+    select = select.where('target_type', '=', type).where('target_id', '=', id);
+  }
+  if (query.action) {
+    const actions = [...new Set(query.action.split(','))];
+    select = select.where('action', 'in', actions);
+  }
+  if (!options.accountEvents) select = select.where('action', 'not in', ACCOUNT_ACTIONS);
+  if (query.outcome) select = select.where('outcome', '=', query.outcome);
+  if (query.from) select = select.where('at', '>=', bound(query.from, 'from'));
+  if (query.to) select = select.where('at', '<', bound(query.to, 'to'));
+  if (query.before) {
+    const cut = query.before.lastIndexOf('_');
+    const at = query.before.slice(0, cut);
+    const id = Number(query.before.slice(cut + 1));
+    // A row value: both databases walk the (…, at, id) index from the cursor, where an OR of two ranges reads on.
+    select = select.where(sql<boolean>`(at, id) < (${at}, ${id})`);
+  }
+  return select;
+}
+
 /**
  * One page of events, newest first. Every filter is an equality on an indexed column (or a range on the time), and
  * the order (at, id) descending continues the index, so the first page reads about `limit` rows whatever the table
@@ -151,31 +185,7 @@ export async function listActivity(
   options: { accountEvents: boolean },
 ): Promise<ActivityPage> {
   const limit = query.limit ?? ACTIVITY_PAGE_DEFAULT;
-  const filtered = () => {
-    let select = db.selectFrom('activity_events');
-    if (query.actor) select = select.where('actor_key', '=', userKeyOf(query.actor));
-    if (query.person) select = select.where('person_key', '=', userKeyOf(query.person));
-    if (query.target) {
-      const [type, id] = query.target.split(':') as [string, string];
-      select = select.where('target_type', '=', type).where('target_id', '=', id);
-    }
-    if (query.action) {
-      const actions = [...new Set(query.action.split(','))];
-      select = select.where('action', 'in', actions);
-    }
-    if (!options.accountEvents) select = select.where('action', 'not in', ACCOUNT_ACTIONS);
-    if (query.outcome) select = select.where('outcome', '=', query.outcome);
-    if (query.from) select = select.where('at', '>=', bound(query.from, 'from'));
-    if (query.to) select = select.where('at', '<', bound(query.to, 'to'));
-    if (query.before) {
-      const cut = query.before.lastIndexOf('_');
-      const at = query.before.slice(0, cut);
-      const id = Number(query.before.slice(cut + 1));
-      // A row value: both databases walk the (…, at, id) index from the cursor, where an OR of two ranges reads on.
-      select = select.where(sql<boolean>`(at, id) < (${at}, ${id})`);
-    }
-    return select;
-  };
+  const filtered = () => filteredEvents(db, query, options);
   const newest = (rows: number) => filtered().orderBy('at', 'desc').orderBy('id', 'desc').limit(rows);
   const newestFirst = (rows: number) => newest(rows).select(COLUMNS);
   const page = (rows: Row[]): ActivityPage => {
@@ -246,4 +256,76 @@ export async function pruneActivity(db: Kysely<Database>, now: Date, retentionDa
     total += deleted;
     if (deleted < PRUNE_BATCH) return total;
   }
+}
+
+/** Rows read per statement while exporting. */
+const EXPORT_BATCH = 1_000;
+
+export const ACTIVITY_CSV_HEADER = [
+  'Id',
+  'Time (UTC)',
+  'Action',
+  'Outcome',
+  'Reason',
+  'Actor',
+  'Person',
+  'Target type',
+  'Target id',
+  'Address',
+  'User-Agent',
+  'Details',
+] as const;
+
+/**
+ * Every event the filter names, newest first, as CSV lines (the header first), read a batch at a time so that memory
+ * holds a batch, not the export. More than ACTIVITY_EXPORT_MAX matching events are refused before anything is sent:
+ * a narrower filter says what is wanted better than a file no spreadsheet opens.
+ */
+export async function exportActivity(
+  db: Kysely<Database>,
+  query: ActivityExportQuery,
+  options: { accountEvents: boolean },
+): Promise<AsyncGenerator<string>> {
+  let beyond = filteredEvents(db, query, options).select('id');
+  if (query.q) beyond = beyond.where(sql<boolean>`search like ${likePattern(query.q)} escape '\\'`);
+  const tooMany = await beyond
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(ACTIVITY_EXPORT_MAX)
+    .limit(1)
+    .executeTakeFirst();
+  if (tooMany) {
+    const max = ACTIVITY_EXPORT_MAX.toLocaleString('en');
+    throw new ProblemError(
+      400,
+      'validation',
+      'Too many events to export',
+      `More than ${max} events match this filter; an export holds at most ${max}. Narrow it (a shorter time, an action, a person) and export again.`,
+    );
+  }
+  return (async function* lines() {
+    yield csvLine(ACTIVITY_CSV_HEADER);
+    let before: string | undefined;
+    for (;;) {
+      const page = await listActivity(db, { ...query, before, limit: EXPORT_BATCH }, options);
+      for (const event of page.Events) {
+        yield csvLine([
+          event.Id,
+          `${event.TimestampUtc.replace(' ', 'T')}Z`,
+          event.Action,
+          event.Outcome,
+          event.Reason,
+          event.Actor,
+          event.Person,
+          event.TargetType,
+          event.TargetId,
+          event.SourceIp,
+          event.UserAgent,
+          Object.keys(event.Details).length > 0 ? JSON.stringify(event.Details) : '',
+        ]);
+      }
+      if (page.Next === null) return;
+      before = page.Next;
+    }
+  })();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ActivityPage } from '../../../shared/contract/index.ts';
+import { ACTIVITY_EXPORT_MAX, ActivityPage } from '../../../shared/contract/index.ts';
 import { pruneActivity } from '../../domain/activity/activity.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
 import {
@@ -197,6 +197,54 @@ describe('activity', () => {
     expect(await found('50%_off')).toEqual([]);
   });
 
+  it('exports every matching event as CSV, past any page, formulas inert, account events as the page shows them', async () => {
+    await aDayOfEvents();
+    // A user name a spreadsheet would run, typed at the sign-in.
+    await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication',
+      payload: { UserName: '=HYPERLINK("http://x.example")', Password: 'no' },
+    });
+    for (let i = 0; i < 3; i++) await enrollDevice(t, { token: tokens.operator });
+    const exported = async (query: string, token: string = tokens.admin) => {
+      const response = await t.call({ method: 'GET', url: `/api/Activity/Export${query}`, token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="activity-[\d-]+\.csv"$/);
+      return response.body.split('\r\n').slice(0, -1);
+    };
+    const enrolled = await exported('?action=device-enrolled');
+    expect(enrolled[0]).toBe(
+      'Id,Time (UTC),Action,Outcome,Reason,Actor,Person,Target type,Target id,Address,User-Agent,Details',
+    );
+    // Every one, as the page lists them a page at a time.
+    const listed = (await activity('?action=device-enrolled&limit=1')).Next;
+    expect(listed).not.toBeNull();
+    const all = (await activity('?action=device-enrolled&limit=200')).Events;
+    expect(enrolled.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(all.map((event) => event.Id));
+    expect(enrolled[1]).toMatch(/^\d+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,device-enrolled,success,,/);
+    const failures = await exported('?outcome=failure');
+    expect(failures[1]).toContain(`"'=HYPERLINK(""http://x.example"")"`);
+    // Sign-ins are account administration's: the auditor's export holds none, as their page shows none.
+    const auditors = await exported('', tokens.auditor);
+    expect(auditors.length).toBeGreaterThan(1);
+    expect(auditors.some((line) => line.includes(',sign-in,'))).toBe(false);
+    expect(await exported('?q=nowhere-at-all')).toHaveLength(1);
+  });
+
+  it('refuses an export of more events than it holds, asking for a narrower filter', async () => {
+    await insertEvents(
+      Array.from({ length: ACTIVITY_EXPORT_MAX + 1 }, (_, n) => ({
+        at: `2021-01-01 00:00:00.${String(n % 1000).padStart(3, '0')}`,
+        search: `filler ${n}`,
+      })),
+    );
+    const response = await t.call({ method: 'GET', url: '/api/Activity/Export', token: tokens.admin });
+    expect(expectProblem(response, 400, 'validation').detail).toContain('Narrow it');
+    const narrower = await t.call({ method: 'GET', url: '/api/Activity/Export?from=2022-01-01', token: tokens.admin });
+    expect(narrower.statusCode, narrower.body).toBe(200);
+  }, 60_000);
+
   it('prunes events past the retention, and keeps the rest', async () => {
     await aDayOfEvents();
     const before = (await activity('?limit=200')).Events.length;
@@ -241,6 +289,11 @@ describe('activity', () => {
     it('a caller without Read on Security, one not signed in, and a version this service does not have', async () => {
       expectProblem(await t.call({ method: 'GET', url: '/api/Activity', token: tokens.operator }), 403, 'forbidden');
       expectProblem(await t.call({ method: 'GET', url: '/api/Activity' }), 401, 'unauthenticated');
+      const exportUrl = '/api/Activity/Export';
+      expectProblem(await t.call({ method: 'GET', url: exportUrl, token: tokens.operator }), 403, 'forbidden');
+      expectProblem(await t.call({ method: 'GET', url: exportUrl }), 401, 'unauthenticated');
+      const bad = await t.call({ method: 'GET', url: `${exportUrl}?outcome=maybe`, token: tokens.admin });
+      expect(expectProblem(bad, 400, 'validation').detail).toContain('outcome');
       const old = await t.call({ method: 'GET', url: '/api/Activity', token: tokens.admin, version: '2.0' });
       expect(old.statusCode, old.body).toBe(400);
     });
