@@ -300,6 +300,26 @@ describe('alert destinations and their rules', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('changes where a destination sends, checked as when it was added, and keeps it when no Target is given', async () => {
+    const made = await addWebhook(['PermissionsChanged'], '/before');
+    const url = `/api/Admin/Alerts/Destinations/${made.Id}`;
+    const put = (payload: object) => t.call({ method: 'PUT', url, token: admin, payload });
+    const moved = await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: `${receiver.origin}/after` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ Target: `${receiver.origin}/…`, Signed: true });
+    // A loopback address the operator did not allow, and an empty one, are refused as when adding.
+    const refused = await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: 'https://127.0.0.1:1/hook' });
+    expect(errorPaths(expectProblem(refused, 400, 'validation'))).toEqual(['Target']);
+    expectProblem(await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: ' ' }), 400, 'validation');
+    // Renamed without a Target: it still sends where it was moved, signed with the secret it had.
+    const renamed = await put({ Name: 'SIEM (prod)', Events: ['PermissionsChanged'] });
+    expect(renamed.json()).toMatchObject({ Name: 'SIEM (prod)' });
+    await changeOperatorPermissions();
+    const [hook] = await receiver.waitFor(1);
+    expect(hook?.path).toBe('/after');
+    expect(hook?.signatureValid).toBe(true);
+  });
+
   it('posts Slack and Teams messages in their own formats, unsigned, with the link', async () => {
     for (const [Channel, path] of [
       ['Slack', '/slack'],
