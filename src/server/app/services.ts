@@ -171,6 +171,9 @@ export async function buildServices(
     await pruneActivity(db, clock(), config.activityRetentionDays);
   };
   const changes = await openChangeFeed(fastify, database, config);
+  // Open Activity pages hear of new events from the change stream (every process's, on PostgreSQL).
+  activity.announceTo(() => changes.publish({ Type: 'activity' }));
+  fastify.addHook('onClose', async () => activity.close());
   // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
   changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
   const accounts = new AccountService(db, clock, {
