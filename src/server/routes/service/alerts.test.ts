@@ -298,7 +298,7 @@ describe('alert destinations and their rules', () => {
     // Read at once: what a process killed right after its answer would leave behind.
     const queued = await t.database.db.selectFrom('alert_deliveries').select('message_id').execute();
     expect(queued).toHaveLength(1);
-  });
+  }, 30_000);
 
   it('changes where a destination sends, checked as when it was added, and keeps it when no Target is given', async () => {
     const made = await addWebhook(['PermissionsChanged'], '/before');
