@@ -129,11 +129,11 @@ async function measure(service: RunningServer, label: string): Promise<Figure[]>
       pass: figure <= BUDGET_MS,
     });
   }
-  // Free text reads on until it has a page: a common word stops at once, a word in no event reads every row. Measured
-  // and reported beside the filters, with a budget of its own.
+  // Free text: a common word fills a page from the newest rows; a word in no event is looked up in the text index
+  // (FTS5 trigram, pg_trgm) instead of reading every row. Both under the filters' budget.
   for (const [name, q, budget] of [
     ['free text, common', '10.1', BUDGET_MS],
-    ['free text, in no event', 'nowhere-at-all', 2_000],
+    ['free text, in no event', 'nowhere-at-all', BUDGET_MS],
   ] as const) {
     const runs: number[] = [];
     for (let round = 0; round < Math.min(ROUNDS, 5); round++) runs.push((await time(`q=${q}`)).ms);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
 import { lookAt } from './support/look.ts';
@@ -77,6 +78,16 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await expect(activity).toHaveURL(/action=device-enrolled/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Device enrolled');
+    // Export CSV is every event of the filter, as the service writes it: here the one enrolment.
+    const [download] = await Promise.all([
+      activity.waitForEvent('download'),
+      activity.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toContain('Id,Time (UTC),Action,Outcome');
+    expect(csv.slice(1).map((line) => line.split(',')[2])).toEqual(['device-enrolled']);
     // The row links to its request and its person.
     await rows
       .first()

@@ -66,9 +66,31 @@ test('an admin adds a webhook in Settings → Alerts, copies its secret once, an
   await lookAt(page, 'alerts-log-desktop', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(log).toBeHidden();
+
+  // Edited: a new name and URL (the URL is never shown whole, so its field starts empty, and empty keeps it).
+  await card.getByRole('button', { name: 'Edit SIEM' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit SIEM' });
+  await expect(edit.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue('');
+  await edit.getByRole('textbox', { name: 'Name' }).fill('SIEM (prod)');
+  await edit.getByRole('textbox', { name: 'Webhook URL' }).fill(`${receiver.origin}/moved`);
+  await lookAt(page, 'alerts-edit-desktop', { fullPage: false });
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText('SIEM (prod)');
+  const again = await page.request.put(`${origin}/api/Admin/Accounts/${operator?.Id}/Permissions`, {
+    headers: { authorization: `Bearer ${Token}` },
+    data: { Permissions: { Security: [], Accounts: [] } },
+  });
+  expect(again.status()).toBe(200);
+  const hooks = await receiver.waitFor(2);
+  expect(hooks[1]?.path).toBe('/moved');
+  expect(hooks[1]?.signatureValid).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await section.scrollIntoViewIfNeeded();
   await lookAt(page, 'alerts-phone', { fullPage: false });
+  await card.getByRole('button', { name: 'Edit SIEM (prod)' }).click();
+  await lookAt(page, 'alerts-edit-phone', { fullPage: false });
+  await page.keyboard.press('Escape');
   // On a phone the four channels fit the dialog's width.
   await section.getByRole('button', { name: 'Add destination' }).click();
   const channels = page.getByRole('dialog', { name: 'Add an alert destination' }).getByRole('radio', { name: 'Teams' });

@@ -125,6 +125,11 @@ function openAlerts(
   });
   fastify.addHook('onReady', async () => alerts.start());
   fastify.addHook('onClose', () => alerts.stop());
+  // An answer waits until the alerts its request caused are in the outbox (never until they are sent): once a caller
+  // is told a change was made, a crash cannot lose the alert it owes. Reads record no alerting events.
+  fastify.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await alerts.settled();
+  });
   return alerts;
 }
 
@@ -191,6 +196,9 @@ export async function buildServices(
     await pruneActivity(db, clock(), config.activityRetentionDays);
   };
   const changes = await openChangeFeed(fastify, database, config);
+  // Open Activity pages hear of new events from the change stream (every process's, on PostgreSQL).
+  activity.announceTo(() => changes.publish({ Type: 'activity' }));
+  fastify.addHook('onClose', async () => activity.close());
   // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
   changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
   const accounts = new AccountService(db, clock, {

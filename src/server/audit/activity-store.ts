@@ -9,6 +9,9 @@ const TEXT_MAX = 256;
 const clip = (text: string | null | undefined) => (text ? text.slice(0, TEXT_MAX) : null);
 const keyOf = (name: string | null) => (name === null ? null : name.trim().toLowerCase());
 
+/** Events kept in this long are announced together. */
+const ANNOUNCE_MS = 250;
+
 /**
  * Whom an event concerns: the person of the request, push user, device or account it names, read in the event's own
  * write; else the person a link was issued for; else whoever acted (a sign-in, a step-up: their own).
@@ -52,6 +55,8 @@ export class ActivityStore {
   private readonly db: Kysely<Database>;
   private readonly onError: (error: unknown) => void;
   private readonly pending = new Set<Promise<void>>();
+  private onKept: (() => void) | null = null;
+  private announcing: NodeJS.Timeout | null = null;
 
   constructor(db: Kysely<Database>, onError: (error: unknown) => void) {
     this.db = db;
@@ -89,9 +94,35 @@ export class ActivityStore {
           search,
         })
         .execute();
-    }).catch(this.onError);
+    })
+      .then(() => this.announce())
+      .catch(this.onError);
     this.pending.add(write);
     void write.finally(() => this.pending.delete(write));
+  }
+
+  /**
+   * Told, once events are kept, that there are new ones (the change stream's `activity`, so open Activity pages read
+   * their first page again): at most once per ANNOUNCE_MS, since a busy service keeps several events a second.
+   */
+  announceTo(listener: () => void): void {
+    this.onKept = listener;
+  }
+
+  private announce(): void {
+    if (!this.onKept || this.announcing) return;
+    this.announcing = setTimeout(() => {
+      this.announcing = null;
+      this.onKept?.();
+    }, ANNOUNCE_MS);
+    this.announcing.unref();
+  }
+
+  /** Stops announcing (the change feed closes after it). */
+  close(): void {
+    this.onKept = null;
+    if (this.announcing) clearTimeout(this.announcing);
+    this.announcing = null;
   }
 
   /** Resolves once every write begun so far has ended. */

@@ -15,7 +15,7 @@ import {
   useTestApp,
   wrongToken,
 } from '../test/harness.ts';
-import { AUDIT_ACTIONS, auditLine } from './audit-event.ts';
+import { AUDIT_ACTION_FACTS, AUDIT_ACTIONS, auditLine } from './audit-event.ts';
 import { openAuditSink } from './audit-log.ts';
 
 const STRONG = 'violet harbour lantern 42';
@@ -310,6 +310,26 @@ describe('audit lines', () => {
       auditLine({ action: 'sign-in', outcome: 'success', userName: 'x'.repeat(5000) }, new Date(0)),
     );
     expect(long.user.name).toHaveLength(256);
+  });
+
+  it('say for every action who may read its events, and withhold account administration from Security alone', () => {
+    // The record's type already demands an entry per action; this holds a value cast past it, or one added at runtime.
+    for (const action of AUDIT_ACTIONS)
+      expect(['security', 'accounts'], action).toContain(AUDIT_ACTION_FACTS[action]?.readers);
+    const accounts = AUDIT_ACTIONS.filter((action) => AUDIT_ACTION_FACTS[action].readers === 'accounts');
+    expect(accounts).toEqual(
+      expect.arrayContaining([
+        'sign-in',
+        'step-up',
+        'api-account-created',
+        'devices-disabled',
+        'temporary-code-issued',
+        'temporary-code-revoked',
+        'temporary-code-used',
+      ]),
+    );
+    expect(accounts).not.toContain('authorization-decided');
+    expect(accounts).not.toContain('code-reported');
   });
 
   it('go to a file that reopens on SIGHUP, so a rotated file is followed by a new one', async () => {

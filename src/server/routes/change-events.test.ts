@@ -4,8 +4,15 @@ import { ChangeEvent } from '../../shared/contract/index.ts';
 import { ADMIN, createTestApp, demoCreateRequest, OPERATOR, useTestApp } from '../test/harness.ts';
 import { testDatabaseServer } from '../test/test-database.ts';
 
-/** Reads Server-Sent Events from a fetch body until `count` events arrived. */
-async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<ChangeEvent[]> {
+/**
+ * Reads Server-Sent Events from a fetch body until `count` events arrived; those of the Activity page (new security
+ * events kept) only when asked for.
+ */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  count: number,
+  keep: (event: ChangeEvent) => boolean = (event) => event.Type !== 'activity',
+): Promise<ChangeEvent[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: ChangeEvent[] = [];
@@ -23,7 +30,8 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number): Prom
         .filter((line) => line.startsWith('data: '))
         .map((line) => line.slice(6))
         .join('\n');
-      if (data) events.push(ChangeEvent.parse(JSON.parse(data)));
+      const event = data ? ChangeEvent.parse(JSON.parse(data)) : null;
+      if (event && keep(event)) events.push(event);
       end = buffer.indexOf('\n\n');
     }
   }
@@ -65,6 +73,16 @@ describe('change stream (extension): GET /Consumer/Events', () => {
       { Type: 'push-user', Id: 2, Status: 2, ChangedBy: 'DEMO\\admin' },
       { Type: 'reset' },
     ]);
+  });
+
+  it('says when new security events are kept, naming nothing of them, so Activity pages read theirs again', async () => {
+    const admin = await t.login(...ADMIN);
+    const response = await fetch(`${base}/api/Consumer/Events`, { headers: { authorization: `Bearer ${admin}` } });
+    if (!response.body) throw new Error('no stream');
+    const received = readEvents(response.body, 1, () => true);
+    // Sign-ins' events: an announcement that names nothing of them (each page reads what it may).
+    for (let i = 0; i < 3; i++) await t.login(...OPERATOR);
+    expect(await received).toEqual([{ Type: 'activity' }]);
   });
 
   it('refuses anonymous callers (401) and callers without Read on Security (403)', async () => {

@@ -61,6 +61,13 @@ export const ActivityQuery = z.object({
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
+/** Events one CSV export holds at most: past it, the export is refused and the filter asked to be narrowed. */
+export const ACTIVITY_EXPORT_MAX = 100_000;
+
+/** An export's filter: the page's, without its paging (every matching event, newest first). */
+export const ActivityExportQuery = z.omit(ActivityQuery, { before: true, limit: true });
+export type ActivityExportQuery = z.infer<typeof ActivityExportQuery>;
+
 export const ActivityEvent = z.object({
   Id: z.int(),
   TimestampUtc: z.string(),

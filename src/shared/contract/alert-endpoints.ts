@@ -41,7 +41,7 @@ export const alertEndpoints = {
     ...admin,
     method: 'PUT',
     path: '/Admin/Alerts/Destinations/:id',
-    summary: 'Rename an alert destination or change the events it wants',
+    summary: 'Rename an alert destination, change the events it wants, or where it sends them (checked as when added)',
     access: ACCOUNTS_WRITE,
     stepUp: true,
     params: IdParam,

@@ -44,6 +44,10 @@ const AlertEvents = z
   .array(AlertEventKind)
   .check(z.minLength(1, 'Choose at least one event'), z.maxLength(AlertEventKind.options.length));
 
+const AlertTarget = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Target must not be empty'), z.maxLength(ALERT_TARGET_MAX));
+
 /**
  * A new destination: for Email, `Target` is one or more addresses separated by commas; otherwise the URL to POST to
  * (https; private and loopback addresses only when the operator allows them with ALERT_WEBHOOK_ALLOW_ORIGINS).
@@ -51,13 +55,21 @@ const AlertEvents = z
 export const AlertDestinationInput = z.object({
   Name: AlertName,
   Channel: AlertChannel,
-  Target: z.string().check(z.trim(), z.minLength(1, 'Target must not be empty'), z.maxLength(ALERT_TARGET_MAX)),
+  Target: AlertTarget,
   Events: AlertEvents,
 });
 export type AlertDestinationInput = z.infer<typeof AlertDestinationInput>;
 
-/** A change to a destination: its name and the events it wants (a new target is a new destination). */
-export const AlertDestinationUpdate = z.object({ Name: AlertName, Events: AlertEvents });
+/**
+ * A change to a destination: its name, the events it wants, and optionally where it goes (`Target`, checked as when
+ * it was added; left out, it stays: a webhook's URL is never answered whole, so it cannot be sent back unchanged). Its
+ * channel stays; a Webhook keeps its signing secret.
+ */
+export const AlertDestinationUpdate = z.object({
+  Name: AlertName,
+  Events: AlertEvents,
+  Target: z.optional(AlertTarget),
+});
 export type AlertDestinationUpdate = z.infer<typeof AlertDestinationUpdate>;
 
 export const AlertDestination = z.object({

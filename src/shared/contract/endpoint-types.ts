@@ -10,9 +10,11 @@ export type ResponseBodyOf<E extends Endpoint> = [Schema<E, 'response'>] extends
   : z.input<Schema<E, 'response'>>;
 
 /** What a caller gets back from an endpoint (the dashboard), as the response schema parses it. */
-export type ResponseOf<E extends Endpoint> = [Schema<E, 'response'>] extends [never]
-  ? undefined
-  : z.output<Schema<E, 'response'>>;
+export type ResponseOf<E extends Endpoint> = E extends { download: object }
+  ? Blob
+  : [Schema<E, 'response'>] extends [never]
+    ? undefined
+    : z.output<Schema<E, 'response'>>;
 
 /** The body a caller sends; `undefined` for endpoints without one. */
 export type BodyOf<E extends Endpoint> = [Schema<E, 'body'>] extends [never] ? undefined : z.input<Schema<E, 'body'>>;

@@ -12,7 +12,7 @@ import {
   ReportedCodeList,
   RotatedSecret,
 } from './accounts.ts';
-import { ActivityPage, ActivityQuery } from './activity.ts';
+import { ACTIVITY_EXPORT_MAX, ActivityExportQuery, ActivityPage, ActivityQuery } from './activity.ts';
 import { alertEndpoints } from './alert-endpoints.ts';
 import { deviceAppEndpoints } from './device-endpoints.ts';
 import { EnrollmentLink, Instruction, InstructionInput } from './devices.ts';
@@ -595,6 +595,20 @@ export const endpoints = {
     access: SECURITY_READ,
     query: ActivityQuery,
     response: ActivityPage,
+  },
+  exportActivity: {
+    ...base,
+    seedNumber: null,
+    method: 'GET',
+    path: '/Activity/Export',
+    summary: `Every security event matching the filter, newest first, as CSV (at most ${ACTIVITY_EXPORT_MAX.toLocaleString('en')}: more is refused with 400, to be narrowed); account events with Read on Accounts`,
+    access: SECURITY_READ,
+    query: ActivityExportQuery,
+    download: {
+      mediaType: 'text/csv; charset=utf-8',
+      description:
+        'RFC 4180 CSV with a header line (Content-Disposition names it activity-YYYY-MM-DD-HH-MM-SS.csv): one line per event, times in UTC, formulas made inert.',
+    },
   },
   // Devices and instructions: a real second factor (extensions in every API version, under /api only).
   devicePushKey: deviceAppEndpoints.devicePushKey,

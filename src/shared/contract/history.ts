@@ -49,5 +49,7 @@ export const ChangeEvent = z.discriminatedUnion('Type', [
     ChangedBy: z.nullable(z.string()),
   }),
   z.object({ Type: z.literal('reset') }),
+  /** New security events were kept: an Activity page reads its newest events again (with its own filter and rights). */
+  z.object({ Type: z.literal('activity') }),
 ]);
 export type ChangeEvent = z.infer<typeof ChangeEvent>;

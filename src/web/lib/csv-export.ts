@@ -1,6 +1,7 @@
 import { parseTimestamp } from '../../shared/contract/index.ts';
+import { type CsvValue, neutraliseFormula } from '../../shared/csv.ts';
 
-export type CsvValue = string | number | boolean | null | undefined;
+export { type CsvValue, neutraliseFormula };
 
 export interface CsvColumn<T> {
   header: string;
@@ -29,17 +30,6 @@ export function timestampColumns<T>(header: string, value: (row: T) => string | 
   ];
 }
 
-/** What a spreadsheet may take for the start of a formula (OWASP's CSV injection guidance). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell a spreadsheet would run as a formula, made inert with a leading apostrophe, whatever follows the first
- * character (papaparse's own check stops at a line break, so a formula followed by a new line got through).
- */
-export function neutraliseFormula(value: CsvValue): CsvValue {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
-}
-
 /** CSV text with RFC 4180 quoting (papaparse's unparse, loaded only when someone exports). */
 export async function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): Promise<string> {
   const { unparse } = await import('papaparse');
@@ -54,8 +44,13 @@ export async function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T
 
 export async function downloadCsv<T>(fileName: string, rows: readonly T[], columns: readonly CsvColumn<T>[]) {
   const text = await toCsv(rows, columns);
+  saveCsv(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves CSV text (made here, or answered by the service) as a file, as the browser saves a download. */
+export function saveCsv(fileName: string, csv: Blob) {
   // A BOM so spreadsheet programs read UTF-8 names correctly.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

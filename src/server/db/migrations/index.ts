@@ -23,6 +23,7 @@ import * as enrolmentOrigin from './020-029/024-enrolment-origin.ts';
 import * as activity from './020-029/025-activity.ts';
 import * as alerts from './020-029/026-alerts.ts';
 import * as temporaryCodeNotices from './020-029/027-temporary-code-notices.ts';
+import * as activitySearch from './020-029/028-activity-search.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '025-activity': activity,
   '022-temporary-codes': temporaryCodes,
   '027-temporary-code-notices': temporaryCodeNotices,
+  '028-activity-search': activitySearch,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

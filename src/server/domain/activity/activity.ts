@@ -1,39 +1,28 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import {
+  ACTIVITY_EXPORT_MAX,
   ACTIVITY_PAGE_DEFAULT,
   type ActivityEvent,
+  type ActivityExportQuery,
   type ActivityPage,
   type ActivityQuery,
   formatTimestamp,
 } from '../../../shared/contract/index.ts';
+import { csvLine } from '../../../shared/csv.ts';
+import { AUDIT_ACTION_FACTS, AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-event.ts';
+import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import { userKeyOf } from '../identity/principals.ts';
 
 /**
- * Events of account administration: sign-ins and their failures, second factors, step-ups, accounts and API accounts.
- * A person's page withholds their account and sign-ins from a caller without Read on Accounts; the Activity page does
- * the same with these.
+ * The actions whose events only a caller who also holds Read on Accounts reads (account administration): each
+ * action says so itself (`readers`), beside its definition.
  */
-export const ACCOUNT_ACTIONS: readonly string[] = [
-  'sign-in',
-  'sign-out',
-  'session-ended',
-  'account-created',
-  'account-changed',
-  'account-disabled',
-  'account-password-reset',
-  'api-account-created',
-  'api-account-secret-rotated',
-  'second-factor-added',
-  'second-factor-removed',
-  'second-factor-verified',
-  'second-factor-failed',
-  'recovery-code-used',
-  'sign-in-methods-reset',
-  'step-up',
-];
+export const ACCOUNT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (action) => AUDIT_ACTION_FACTS[action].readers === 'accounts',
+);
 
 type Row = {
   id: number;
@@ -88,32 +77,79 @@ function bound(value: string, name: 'from' | 'to'): string {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of events, newest first. Every filter is an equality on an indexed column (or a range on the time), and
- * the order (at, id) descending continues the index, so the first page reads about `limit` rows whatever the table
- * holds; free text alone reads on until it has a page.
+ * Free text is first looked for in the newest rows of the filter, read in order: a word most events hold fills a
+ * page at once. Past them, the text index names the rows that can hold it (a word few events hold, or none), instead
+ * of reading on through every older row.
  */
-export async function listActivity(
+const TEXT_WINDOW = 10_000;
+
+/** Trigrams of the text looked up in SQLite's text index: the rarest few, since each read costs its rows there. */
+const TRIGRAMS_ASKED = 3;
+/** Newest rows of the filter in which each trigram's rarity is measured. */
+const TRIGRAM_SAMPLE = 2_000;
+
+/** The text's distinct trigrams, by code point (`%` and `_` are characters like any other here, as in the search). */
+export function trigramsOf(text: string): string[] {
+  const chars = [...text.toLowerCase()];
+  const grams = new Set<string>();
+  for (let at = 0; at + 3 <= chars.length; at++) grams.add(chars.slice(at, at + 3).join(''));
+  return [...grams];
+}
+
+/**
+ * The rows that can hold the text, as a condition on the event's id, or null where the index cannot say (text of
+ * fewer than three characters). PostgreSQL: pg_trgm's index serves the column's own `LIKE` (once the order
+ * is not the time index's, below), skipping through common trigrams by the rare ones. SQLite's FTS5 reads every
+ * trigram's whole list of rows, so it is asked for the rarest three, as counted in the newest rows of the filter: a
+ * superset of the exact match, which the event's own column then checks.
+ */
+async function textCandidates(
   db: Kysely<Database>,
-  query: ActivityQuery,
+  newest: (rows: number) => SelectQueryBuilder<Database, 'activity_events', object>,
+  text: string,
+): Promise<RawBuilder<boolean> | null> {
+  const grams = trigramsOf(text);
+  if (grams.length === 0) return null;
+  if (dialectOf(db) === 'postgres') return sql<boolean>`true`;
+  let asked = grams;
+  if (grams.length > TRIGRAMS_ASKED) {
+    const counts = await db
+      .selectFrom(newest(TRIGRAM_SAMPLE).select('search').as('sample'))
+      .select(grams.map((gram, index) => sql<number>`sum(instr(search, ${gram}) > 0)`.as(`g${index}`)))
+      .executeTakeFirstOrThrow();
+    const count = (index: number) => Number((counts as Record<string, unknown>)[`g${index}`] ?? 0);
+    asked = grams
+      .map((gram, index) => ({ gram, seen: count(index) }))
+      .sort((a, b) => a.seen - b.seen)
+      .slice(0, TRIGRAMS_ASKED)
+      .map(({ gram }) => gram);
+  }
+  const match = asked.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
+  return sql<boolean>`id in (select rowid from activity_search where activity_search match ${match})`;
+}
+
+const COLUMNS = [
+  'id',
+  'at',
+  'action',
+  'outcome',
+  'reason',
+  'actor',
+  'person',
+  'target_type',
+  'target_id',
+  'source_ip',
+  'user_agent',
+  'details',
+] as const;
+
+/** The events a filter names, withholding account events from a caller without Read on Accounts; free text aside. */
+function filteredEvents(
+  db: Kysely<Database>,
+  query: ActivityExportQuery & { before?: string | undefined },
   options: { accountEvents: boolean },
-): Promise<ActivityPage> {
-  const limit = query.limit ?? ACTIVITY_PAGE_DEFAULT;
-  let select = db
-    .selectFrom('activity_events')
-    .select([
-      'id',
-      'at',
-      'action',
-      'outcome',
-      'reason',
-      'actor',
-      'person',
-      'target_type',
-      'target_id',
-      'source_ip',
-      'user_agent',
-      'details',
-    ]);
+) {
+  let select = db.selectFrom('activity_events');
   if (query.actor) select = select.where('actor_key', '=', userKeyOf(query.actor));
   if (query.person) select = select.where('person_key', '=', userKeyOf(query.person));
   if (query.target) {
@@ -128,11 +164,6 @@ export async function listActivity(
   if (query.outcome) select = select.where('outcome', '=', query.outcome);
   if (query.from) select = select.where('at', '>=', bound(query.from, 'from'));
   if (query.to) select = select.where('at', '<', bound(query.to, 'to'));
-  if (query.q) {
-    // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
-    const pattern = likePattern(query.q);
-    select = select.where(sql<boolean>`search like ${pattern} escape '\\'`);
-  }
   if (query.before) {
     const cut = query.before.lastIndexOf('_');
     const at = query.before.slice(0, cut);
@@ -140,17 +171,59 @@ export async function listActivity(
     // A row value: both databases walk the (…, at, id) index from the cursor, where an OR of two ranges reads on.
     select = select.where(sql<boolean>`(at, id) < (${at}, ${id})`);
   }
-  const rows = (await select
+  return select;
+}
+
+/**
+ * One page of events, newest first. Every filter is an equality on an indexed column (or a range on the time), and
+ * the order (at, id) descending continues the index, so the first page reads about `limit` rows whatever the table
+ * holds. Free text reads at most `TEXT_WINDOW` rows in that order, then asks the text index.
+ */
+export async function listActivity(
+  db: Kysely<Database>,
+  query: ActivityQuery,
+  options: { accountEvents: boolean },
+): Promise<ActivityPage> {
+  const limit = query.limit ?? ACTIVITY_PAGE_DEFAULT;
+  const filtered = () => filteredEvents(db, query, options);
+  const newest = (rows: number) => filtered().orderBy('at', 'desc').orderBy('id', 'desc').limit(rows);
+  const newestFirst = (rows: number) => newest(rows).select(COLUMNS);
+  const page = (rows: Row[]): ActivityPage => {
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      Events: shown.map(toEvent),
+      Next: rows.length > limit && last ? `${last.at}_${last.id}` : null,
+    };
+  };
+  if (!query.q) return page((await newestFirst(limit + 1).execute()) as Row[]);
+
+  // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
+  const matches = sql<boolean>`search like ${likePattern(query.q)} escape '\\'`;
+  const edge = await filtered()
+    .select(['at', 'id'])
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit + 1)
+    .limit(1)
+    .offset(TEXT_WINDOW - 1)
+    .executeTakeFirst();
+  const recent = (await newestFirst(limit + 1)
+    .where(matches)
+    .$if(edge !== undefined, (select) => select.where(sql<boolean>`(at, id) >= (${edge?.at}, ${edge?.id})`))
     .execute()) as Row[];
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    Events: page.map(toEvent),
-    Next: rows.length > limit && last ? `${last.at}_${last.id}` : null,
-  };
+  if (recent.length > limit || !edge) return page(recent);
+  const older = filtered()
+    .select(COLUMNS)
+    .where(matches)
+    .where(sql<boolean>`(at, id) < (${edge.at}, ${edge.id})`)
+    .limit(limit + 1 - recent.length);
+  const candidates = await textCandidates(db, newest, query.q);
+  const rows = candidates
+    ? // Ordered by an expression no index holds: the database starts from the text's few rows and sorts them,
+      // rather than walking the time index through every older row.
+      older.where(candidates).orderBy(sql`at || ''`, 'desc').orderBy(sql`id + 0`, 'desc')
+    : older.orderBy('at', 'desc').orderBy('id', 'desc');
+  return page([...recent, ...((await rows.execute()) as Row[])]);
 }
 
 /** Rows deleted per statement while pruning: a long delete would hold the embedded database's one writer. */
@@ -183,4 +256,76 @@ export async function pruneActivity(db: Kysely<Database>, now: Date, retentionDa
     total += deleted;
     if (deleted < PRUNE_BATCH) return total;
   }
+}
+
+/** Rows read per statement while exporting. */
+const EXPORT_BATCH = 1_000;
+
+export const ACTIVITY_CSV_HEADER = [
+  'Id',
+  'Time (UTC)',
+  'Action',
+  'Outcome',
+  'Reason',
+  'Actor',
+  'Person',
+  'Target type',
+  'Target id',
+  'Address',
+  'User-Agent',
+  'Details',
+] as const;
+
+/**
+ * Every event the filter names, newest first, as CSV lines (the header first), read a batch at a time so that memory
+ * holds a batch, not the export. More than ACTIVITY_EXPORT_MAX matching events are refused before anything is sent:
+ * a narrower filter says what is wanted better than a file no spreadsheet opens.
+ */
+export async function exportActivity(
+  db: Kysely<Database>,
+  query: ActivityExportQuery,
+  options: { accountEvents: boolean },
+): Promise<AsyncGenerator<string>> {
+  let beyond = filteredEvents(db, query, options).select('id');
+  if (query.q) beyond = beyond.where(sql<boolean>`search like ${likePattern(query.q)} escape '\\'`);
+  const tooMany = await beyond
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(ACTIVITY_EXPORT_MAX)
+    .limit(1)
+    .executeTakeFirst();
+  if (tooMany) {
+    const max = ACTIVITY_EXPORT_MAX.toLocaleString('en');
+    throw new ProblemError(
+      400,
+      'validation',
+      'Too many events to export',
+      `More than ${max} events match this filter; an export holds at most ${max}. Narrow it (a shorter time, an action, a person) and export again.`,
+    );
+  }
+  return (async function* lines() {
+    yield csvLine(ACTIVITY_CSV_HEADER);
+    let before: string | undefined;
+    for (;;) {
+      const page = await listActivity(db, { ...query, before, limit: EXPORT_BATCH }, options);
+      for (const event of page.Events) {
+        yield csvLine([
+          event.Id,
+          `${event.TimestampUtc.replace(' ', 'T')}Z`,
+          event.Action,
+          event.Outcome,
+          event.Reason,
+          event.Actor,
+          event.Person,
+          event.TargetType,
+          event.TargetId,
+          event.SourceIp,
+          event.UserAgent,
+          Object.keys(event.Details).length > 0 ? JSON.stringify(event.Details) : '',
+        ]);
+      }
+      if (page.Next === null) return;
+      before = page.Next;
+    }
+  })();
 }

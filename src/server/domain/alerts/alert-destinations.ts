@@ -119,10 +119,12 @@ export class AlertDestinations {
   }
 
   async update(id: number, update: AlertDestinationUpdate): Promise<AlertDestination> {
-    await this.row(id);
+    const row = await this.row(id);
+    // A new address or URL is checked as when the destination was added (the webhook policy, the addresses).
+    const target = update.Target === undefined ? row.target : await this.checkedTarget(row.channel, update.Target);
     await this.o.db
       .updateTable('alert_destinations')
-      .set({ name: update.Name, events: JSON.stringify([...new Set(update.Events)]) })
+      .set({ name: update.Name, events: JSON.stringify([...new Set(update.Events)]), target })
       .where('id', '=', id)
       .execute();
     return this.get(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ActivityPage } from '../../../shared/contract/index.ts';
+import { ACTIVITY_EXPORT_MAX, ActivityPage } from '../../../shared/contract/index.ts';
 import { pruneActivity } from '../../domain/activity/activity.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
 import {
@@ -114,6 +114,148 @@ describe('activity', () => {
     expect((await activity('?action=sign-in', tokens.admin)).Events.length).toBeGreaterThan(0);
   });
 
+  it('shows temporary codes and disabled devices to a reader with Read on Accounts, not to Security Read alone', async () => {
+    await enrollDevice(t, { token: tokens.operator });
+    const codes = `/api/People/${encodeURIComponent(OPERATOR[0])}/TemporaryCodes`;
+    const issued = await t.call({ method: 'POST', url: codes, token: tokens.helpdesk, payload: {} });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const disabled = await t.call({
+      method: 'POST',
+      url: `/api/People/${encodeURIComponent(OPERATOR[0])}/Devices/Disable`,
+      token: tokens.admin,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const actions = async (token: string) =>
+      (await activity(`?person=${encodeURIComponent(OPERATOR[0])}`, token)).Events.map((event) => event.Action);
+    // The admin holds Read on Accounts and on Security; the auditor only Security.
+    expect(await actions(tokens.admin)).toEqual(expect.arrayContaining(['devices-disabled', 'temporary-code-issued']));
+    const auditors = await actions(tokens.auditor);
+    expect(auditors).toContain('device-enrolled');
+    expect(auditors).not.toContain('devices-disabled');
+    expect(auditors).not.toContain('temporary-code-issued');
+    expect(auditors).not.toContain('sign-in');
+    // Asking for them by name does not reach them either.
+    const asked = await activity(
+      '?action=temporary-code-issued,devices-disabled,temporary-code-revoked',
+      tokens.auditor,
+    );
+    expect(asked.Events).toEqual([]);
+  });
+
+  /** Events as the store writes them, straight into the table: more than a page's look-ahead of free text. */
+  async function insertEvents(events: { at: string; action?: string; search: string }[]) {
+    for (let from = 0; from < events.length; from += 500) {
+      await t.database.db
+        .insertInto('activity_events')
+        .values(
+          events.slice(from, from + 500).map(({ at, action = 'token-accepted', search }) => ({
+            at,
+            action,
+            outcome: 'success',
+            search: `${action}\n${search}`,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  it('finds free text in any event, however old: a part of a word, any case, % and _ as themselves', async () => {
+    // Found by the text index past the newest rows, which hold none of these.
+    await insertEvents([
+      { at: '2020-01-01 00:00:01.000', search: 'jane.doe@example.com 198.51.100.7' },
+      { at: '2020-01-01 00:00:02.000', search: 'offer 50%_off' },
+      { at: '2020-01-01 00:00:03.000', search: 'offer 50x-off' },
+      { at: '2020-01-01 00:00:04.000', search: 'qz' },
+    ]);
+    const filler = Array.from({ length: 11_000 }, (_, n) => ({
+      at: `2021-01-01 ${String(Math.floor(n / 3600) % 24).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.000`,
+      search: `acme\\user${n % 97} 10.0.${n % 250}.1 mozilla/5.0`,
+    }));
+    await insertEvents(filler);
+    // And one in the newest rows, which comes first.
+    await insertEvents([{ at: '2022-01-01 00:00:00.000', search: 'jane.doe@example.com, again' }]);
+    const found = async (q: string) =>
+      (await activity(`?q=${encodeURIComponent(q)}&limit=200`)).Events.map((event) => event.TimestampUtc);
+    expect(await found('DOE@EXAMPLE')).toEqual(['2022-01-01 00:00:00.000', '2020-01-01 00:00:01.000']);
+    expect(await found('51.100.7')).toEqual(['2020-01-01 00:00:01.000']);
+    expect(await found('50%_off')).toEqual(['2020-01-01 00:00:02.000']);
+    expect(await found('0%_o')).toEqual(['2020-01-01 00:00:02.000']);
+    // Shorter than a trigram: read through, and found all the same.
+    expect(await found('qz')).toEqual(['2020-01-01 00:00:04.000']);
+    expect(await found('nowhere-at-all')).toEqual([]);
+    // A page at a time through the index's rows as through the newest.
+    const first = await activity(`?q=${encodeURIComponent('doe@example')}&limit=1`);
+    expect(first.Events.map((event) => event.TimestampUtc)).toEqual(['2022-01-01 00:00:00.000']);
+    const second = await activity(
+      `?q=${encodeURIComponent('doe@example')}&limit=1&before=${encodeURIComponent(first.Next ?? '')}`,
+    );
+    expect(second.Events.map((event) => event.TimestampUtc)).toEqual(['2020-01-01 00:00:01.000']);
+    expect(second.Next).toBeNull();
+    // Pruned events leave the index with their rows.
+    await pruneActivity(t.database.db, new Date('2021-01-01T00:00:00Z'), 0);
+    expect(await found('doe@example')).toEqual(['2022-01-01 00:00:00.000']);
+    expect(await found('50%_off')).toEqual([]);
+  });
+
+  it('exports every matching event as CSV, past any page, formulas inert, account events as the page shows them', async () => {
+    await aDayOfEvents();
+    // A user name a spreadsheet would run, typed at the sign-in.
+    await t.call({
+      method: 'POST',
+      url: '/api/Consumer/Authentication',
+      payload: { UserName: '=HYPERLINK("http://x.example")', Password: 'no' },
+    });
+    for (let i = 0; i < 3; i++) await enrollDevice(t, { token: tokens.operator });
+    const exported = async (query: string, token: string = tokens.admin) => {
+      const response = await t.call({ method: 'GET', url: `/api/Activity/Export${query}`, token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="activity-[\d-]+\.csv"$/);
+      return response.body.split('\r\n').slice(0, -1);
+    };
+    const enrolled = await exported('?action=device-enrolled');
+    expect(enrolled[0]).toBe(
+      'Id,Time (UTC),Action,Outcome,Reason,Actor,Person,Target type,Target id,Address,User-Agent,Details',
+    );
+    // Every one, as the page lists them a page at a time.
+    const listed = (await activity('?action=device-enrolled&limit=1')).Next;
+    expect(listed).not.toBeNull();
+    const all = (await activity('?action=device-enrolled&limit=200')).Events;
+    expect(enrolled.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(all.map((event) => event.Id));
+    expect(enrolled[1]).toMatch(/^\d+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,device-enrolled,success,,/);
+    const failures = await exported('?outcome=failure');
+    expect(failures[1]).toContain(`"'=HYPERLINK(""http://x.example"")"`);
+    // Sign-ins are account administration's: the auditor's export holds none, as their page shows none.
+    const auditors = await exported('', tokens.auditor);
+    expect(auditors.length).toBeGreaterThan(1);
+    expect(auditors.some((line) => line.includes(',sign-in,'))).toBe(false);
+    expect(await exported('?q=nowhere-at-all')).toHaveLength(1);
+  });
+
+  it('refuses an export of more events than it holds, asking for a narrower filter, and exports a narrower one whole', async () => {
+    await insertEvents(
+      Array.from({ length: ACTIVITY_EXPORT_MAX + 1 }, (_, n) => ({
+        at: `2021-01-01 00:00:00.${String(n % 1000).padStart(3, '0')}`,
+        search: `filler ${n}`,
+      })),
+    );
+    const response = await t.call({ method: 'GET', url: '/api/Activity/Export', token: tokens.admin });
+    expect(expectProblem(response, 400, 'validation').detail).toContain('Narrow it');
+    // Narrowed to half of them: every one, a batch at a time, none twice.
+    const narrower = await t.call({
+      method: 'GET',
+      url: '/api/Activity/Export?from=2021-01-01T00:00:00.500Z&to=2021-01-01T00:00:01Z',
+      token: tokens.admin,
+    });
+    expect(narrower.statusCode, narrower.body).toBe(200);
+    const ids = narrower.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[0]);
+    expect(ids).toHaveLength(ACTIVITY_EXPORT_MAX / 2);
+    expect(new Set(ids).size).toBe(ids.length);
+  }, 60_000);
+
   it('prunes events past the retention, and keeps the rest', async () => {
     await aDayOfEvents();
     const before = (await activity('?limit=200')).Events.length;
@@ -158,6 +300,11 @@ describe('activity', () => {
     it('a caller without Read on Security, one not signed in, and a version this service does not have', async () => {
       expectProblem(await t.call({ method: 'GET', url: '/api/Activity', token: tokens.operator }), 403, 'forbidden');
       expectProblem(await t.call({ method: 'GET', url: '/api/Activity' }), 401, 'unauthenticated');
+      const exportUrl = '/api/Activity/Export';
+      expectProblem(await t.call({ method: 'GET', url: exportUrl, token: tokens.operator }), 403, 'forbidden');
+      expectProblem(await t.call({ method: 'GET', url: exportUrl }), 401, 'unauthenticated');
+      const bad = await t.call({ method: 'GET', url: `${exportUrl}?outcome=maybe`, token: tokens.admin });
+      expect(expectProblem(bad, 400, 'validation').detail).toContain('outcome');
       const old = await t.call({ method: 'GET', url: '/api/Activity', token: tokens.admin, version: '2.0' });
       expect(old.statusCode, old.body).toBe(400);
     });

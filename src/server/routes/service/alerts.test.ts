@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AlertDeliveryList,
@@ -270,6 +271,54 @@ describe('alert destinations and their rules', () => {
       receiver.delayMs = 0;
     }
   }, 20_000);
+
+  it('has the alert in the outbox by the time the request that caused it is answered', async () => {
+    // The same service, its audit lines heard: the database is busy the moment the change is recorded, so queueing
+    // its alert waits a while after the change itself has committed.
+    await t.close();
+    let heard = (_line: string) => {};
+    t = await createTestApp(
+      { alertWebhookAllowOrigins: [receiver.origin], publicUrl: 'https://tachyon.acme.example' },
+      { auditSink: { write: (line) => heard(line) } },
+    );
+    admin = await t.login(...ADMIN);
+    await addWebhook(['PermissionsChanged']);
+    // Nothing is delivered: the outbox's row is all that would outlive a crash right after the answer.
+    receiver.status = 500;
+    const busy = () =>
+      t.database.db.transaction().execute(async (trx) => {
+        // PostgreSQL's other connections go on: the outbox's table is held instead.
+        if (t.database.dialect === 'postgres') await sql`lock table alert_deliveries in exclusive mode`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+    heard = (line) => {
+      if (line.includes('"account-changed"')) void busy();
+    };
+    await changeOperatorPermissions();
+    // Read at once: what a process killed right after its answer would leave behind.
+    const queued = await t.database.db.selectFrom('alert_deliveries').select('message_id').execute();
+    expect(queued).toHaveLength(1);
+  }, 30_000);
+
+  it('changes where a destination sends, checked as when it was added, and keeps it when no Target is given', async () => {
+    const made = await addWebhook(['PermissionsChanged'], '/before');
+    const url = `/api/Admin/Alerts/Destinations/${made.Id}`;
+    const put = (payload: object) => t.call({ method: 'PUT', url, token: admin, payload });
+    const moved = await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: `${receiver.origin}/after` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ Target: `${receiver.origin}/…`, Signed: true });
+    // A loopback address the operator did not allow, and an empty one, are refused as when adding.
+    const refused = await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: 'https://127.0.0.1:1/hook' });
+    expect(errorPaths(expectProblem(refused, 400, 'validation'))).toEqual(['Target']);
+    expectProblem(await put({ Name: 'SIEM', Events: ['PermissionsChanged'], Target: ' ' }), 400, 'validation');
+    // Renamed without a Target: it still sends where it was moved, signed with the secret it had.
+    const renamed = await put({ Name: 'SIEM (prod)', Events: ['PermissionsChanged'] });
+    expect(renamed.json()).toMatchObject({ Name: 'SIEM (prod)' });
+    await changeOperatorPermissions();
+    const [hook] = await receiver.waitFor(1);
+    expect(hook?.path).toBe('/after');
+    expect(hook?.signatureValid).toBe(true);
+  });
 
   it('posts Slack and Teams messages in their own formats, unsigned, with the link', async () => {
     for (const [Channel, path] of [

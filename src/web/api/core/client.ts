@@ -209,6 +209,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       }
       throw error;
     }
+    // A download (a CSV export) is its body, whole, as the file to save.
+    if (endpoint.download) return (await response.blob()) as ResponseOf<E>;
     if (!endpoint.response) return undefined as ResponseOf<E>;
 
     const json: unknown = await response.json().catch(() => undefined);

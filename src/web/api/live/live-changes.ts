@@ -44,6 +44,8 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promi
   // again where they are on screen.
   void queryClient.invalidateQueries({ queryKey: activityQueries.all });
   void queryClient.invalidateQueries({ queryKey: requestContextQueries.all });
+  // New security events alone: the Activity pages above are all they change.
+  if (event.Type === 'activity') return Promise.resolve();
   if (event.Type === 'reset') return Promise.all([requestsChanged(queryClient), pushUsersChanged(queryClient)]);
   if (event.Type === 'push-user') {
     if (!patchPushUser(queryClient, event)) return pushUsersChanged(queryClient);

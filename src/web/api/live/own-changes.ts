@@ -18,7 +18,7 @@ export function rememberOwnChange(change: Pick<StatusChange, 'Type' | 'Id' | 'St
 
 /** Whether the event is the echo of a change this browser made; an echo is recognised once. */
 export function isOwnEcho(event: ChangeEvent, now = Date.now()): boolean {
-  if (event.Type === 'reset') return false;
+  if (event.Type === 'reset' || event.Type === 'activity') return false;
   const key = keyOf(event);
   const until = pending.get(key);
   if (until === undefined) return false;

@@ -1,4 +1,6 @@
 import { endpoints } from '../../../shared/contract/index.ts';
+import { api } from '../instance.ts';
+import { pollUnlessLive } from '../live/live-mode.ts';
 import { endpointQuery } from './endpoint-query.ts';
 
 /** The filters of the Activity endpoint as a URL carries them (every value a string). */
@@ -15,7 +17,7 @@ export interface ActivityFilters {
   limit?: string | undefined;
 }
 
-/** How often the newest events are read again: sign-ins and the like reach no live stream. */
+/** How often the newest events are read again while the change stream is down (live, it says when there are new). */
 export const ACTIVITY_POLL_MS = 10_000;
 
 const activityKeys = { all: ['activity'] as const };
@@ -27,13 +29,19 @@ function given(filters: ActivityFilters): ActivityFilters {
 
 export const activityQueries = {
   ...activityKeys,
-  /** One page: the newest (polled, so it follows what happens) or an older one after `before` (fixed). */
+  /** One page: the newest (read again on the change stream's word, or polled without it) or an older one (fixed). */
   page: endpointQuery(endpoints.listActivity, (filters: ActivityFilters) => {
     const query = given(filters);
     return {
       queryKey: [...activityKeys.all, 'page', query] as const,
       call: { query },
-      options: { refetchInterval: query.before ? false : ACTIVITY_POLL_MS },
+      options: { refetchInterval: query.before ? false : pollUnlessLive(ACTIVITY_POLL_MS) },
     };
   }),
 };
+
+/** Every event the filters name (not only the pages loaded), as the CSV file the service makes of them. */
+export function exportActivity(filters: ActivityFilters): Promise<Blob> {
+  const { before: _before, limit: _limit, ...query } = given(filters);
+  return api.call(endpoints.exportActivity, { query });
+}

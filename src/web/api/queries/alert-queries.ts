@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AlertDestinationInput, endpoints } from '../../../shared/contract/index.ts';
+import { type AlertDestinationInput, type AlertDestinationUpdate, endpoints } from '../../../shared/contract/index.ts';
 import { endpointMutation, endpointQuery } from './endpoint-query.ts';
 
 const alertKeys = { all: ['alerts'] as const };
@@ -29,6 +29,13 @@ function useAlertMutation<V, R>(options: { mutationFn: (variables: V) => Promise
 
 export const useCreateAlertDestination = () =>
   useAlertMutation(endpointMutation(endpoints.createAlertDestination, (body: AlertDestinationInput) => ({ body })));
+export const useUpdateAlertDestination = () =>
+  useAlertMutation(
+    endpointMutation(
+      endpoints.updateAlertDestination,
+      ({ id, body }: { id: number; body: AlertDestinationUpdate }) => ({ params: { id }, body }),
+    ),
+  );
 export const useDeleteAlertDestination = () =>
   useAlertMutation(endpointMutation(endpoints.deleteAlertDestination, (id: number) => ({ params: { id } })));
 export const useRotateAlertSecret = () =>

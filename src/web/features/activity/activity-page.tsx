@@ -5,13 +5,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ActivityEvent } from '../../../shared/contract/index.ts';
 import { activityQueries } from '../../api/queries/activity-queries.ts';
-import { ExportCsvButton } from '../../ui/lists/export-csv-button.tsx';
 import { ListPage } from '../../ui/lists/list-page.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { LoadingState } from '../../ui/states/loading-state.tsx';
 import { MessageState } from '../../ui/states/message-state.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
-import { ACTIVITY_CSV_COLUMNS } from './activity-csv.ts';
+import { ActivityExportButton } from './activity-export-button.tsx';
 import { type ActivitySearch, anyFilter } from './activity-search.ts';
 import { ActivityTable } from './activity-table.tsx';
 import { ActivityToolbar } from './activity-toolbar.tsx';
@@ -66,7 +65,7 @@ function ActivityList({
   }, [pages]);
   const last = pages.at(-1);
   const next = last?.data?.Next ?? null;
-  const exportButton = <ExportCsvButton rows={events} columns={ACTIVITY_CSV_COLUMNS} name="activity" />;
+  const exportButton = <ActivityExportButton search={search} disabled={events.length === 0} />;
 
   return (
     <>

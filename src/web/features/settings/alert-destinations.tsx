@@ -15,14 +15,17 @@ import { AddAlertDestinationDialog } from './add-alert-destination-dialog.tsx';
 import { AlertDeliveryLog } from './alert-delivery-log.tsx';
 import { ALERT_CHANNEL_LABELS, ALERT_EVENT_LABELS } from './alert-labels.ts';
 import { AlertSecretOnce } from './alert-secret-once.tsx';
+import { EditAlertDestinationDialog } from './edit-alert-destination-dialog.tsx';
 
 function DestinationCard({
   destination,
   onLog,
+  onEdit,
   onSecret,
 }: {
   destination: AlertDestination;
   onLog: () => void;
+  onEdit: () => void;
   onSecret: (made: AlertDestinationWithSecret) => void;
 }) {
   const remove = useDeleteAlertDestination();
@@ -67,6 +70,15 @@ function DestinationCard({
           <Button size="compact-sm" variant="default" onClick={onLog}>
             Delivery log
           </Button>
+          <PermissionButton
+            endpoint={endpoints.updateAlertDestination}
+            size="compact-sm"
+            variant="default"
+            onClick={onEdit}
+            aria-label={`Edit ${destination.Name}`}
+          >
+            Edit
+          </PermissionButton>
           {destination.Signed ? (
             <PermissionButton
               endpoint={endpoints.rotateAlertSecret}
@@ -99,6 +111,7 @@ function DestinationList() {
   const query = useQuery(alertQueries.destinations());
   const [adding, setAdding] = useState(false);
   const [log, setLog] = useState<AlertDestination | null>(null);
+  const [editing, setEditing] = useState<AlertDestination | null>(null);
   const [secret, setSecret] = useState<AlertDestinationWithSecret | null>(null);
   if (!query.isSuccess)
     return <QueryState query={query} loading="Loading alert destinations…" what="alert destinations" />;
@@ -121,6 +134,7 @@ function DestinationList() {
             key={destination.Id}
             destination={destination}
             onLog={() => setLog(destination)}
+            onEdit={() => setEditing(destination)}
             onSecret={setSecret}
           />
         ))
@@ -136,6 +150,7 @@ function DestinationList() {
       </Group>
       <AddAlertDestinationDialog opened={adding} onClose={() => setAdding(false)} />
       {log ? <AlertDeliveryLog destination={log} onClose={() => setLog(null)} /> : null}
+      {editing ? <EditAlertDestinationDialog destination={editing} onClose={() => setEditing(null)} /> : null}
       {secret?.Secret ? (
         <SecretModal destination={secret} secret={secret.Secret} onClose={() => setSecret(null)} />
       ) : null}
