@@ -27,7 +27,7 @@ const INPUT_FILES = [
   'package.json',
   'package-lock.json',
 ];
-const NOT_INPUT = /\.(test|ldap-test)\.tsx?$/;
+const NOT_INPUT = /\.test\.tsx?$/;
 
 /** A hash of every input file's path and content: equal stamps, equal builds. */
 export function inputStamp(root = ROOT) {

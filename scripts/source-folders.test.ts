@@ -32,7 +32,7 @@ for (const root of ROOTS) {
 
 describe('the folder cap', () => {
   it('counts modules and components, not their tests', () => {
-    const names = ['a.ts', 'b.tsx', 'c.test.ts', 'd.test.tsx', 'e.ldap-test.ts', 'f.module.css', 'g.md'];
+    const names = ['a.ts', 'b.tsx', 'c.test.ts', 'd.test.tsx', 'e.ldap.test.ts', 'f.module.css', 'g.md'];
     expect(names.filter(isSource)).toEqual(['a.ts', 'b.tsx']);
   });
 

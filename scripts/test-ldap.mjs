@@ -1,5 +1,5 @@
 // Runs the directory sign-in tests against a real OpenLDAP server: installs Debian's slapd (and openssl, for the
-// StartTLS certificates) when missing, then `vitest run` on the *.ldap-test.ts files, which start a throwaway slapd
+// StartTLS certificates) when missing, then `vitest run` on the *.ldap.test.ts files, which start a throwaway slapd
 // on 127.0.0.1 with their own users, groups, CA and certificate, and remove it afterwards.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

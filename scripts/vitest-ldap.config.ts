@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'ldap',
     root: new URL('..', import.meta.url).pathname,
     environment: 'node',
-    include: ['src/server/**/*.ldap-test.ts'],
+    include: ['src/server/**/*.ldap.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One slapd shared by the file's tests, stopped and started by some of them: no parallel files.

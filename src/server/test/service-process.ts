@@ -22,7 +22,7 @@ function sourceStamp(): string {
   const files: string[] = [];
   for (const folder of ['src/server', 'src/shared']) {
     for (const entry of fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.ts') || /\.(test|ldap-test)\.ts$/.test(entry.name)) continue;
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || /\.test\.ts$/.test(entry.name)) continue;
       const file = path.join(entry.parentPath, entry.name);
       if (!file.includes(`${path.sep}test${path.sep}`)) files.push(file);
     }
