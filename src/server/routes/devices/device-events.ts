@@ -125,15 +125,26 @@ export function deviceEventRoutes(app: FastifyInstance, { db, clock, changes, co
 
     // Subscribed before the first read, so nothing committed in between is missed.
     unsubscribe = changes.subscribe((event) => {
-      if (event.Type === 'device-signal') {
-        if (event.DeviceIds.includes(device.id)) run(readOn);
-      } else if (event.Type === 'authorization-request') {
-        if (event.Id === device.authorizationRequestId) run(sendState);
-      } else if (event.Type === 'push-user') {
-        if (event.Id === pushUserId) run(sendState);
-      } else {
-        // The demo data was reset: this device's enrolment is gone with it.
-        stream.end();
+      switch (event.Type) {
+        case 'device-signal':
+          if (event.DeviceIds.includes(device.id)) run(readOn);
+          return;
+        case 'authorization-request':
+          if (event.Id === device.authorizationRequestId) run(sendState);
+          return;
+        case 'push-user':
+          if (event.Id === pushUserId) run(sendState);
+          return;
+        case 'reset':
+          // The demo data was reset: this device's enrolment is gone with it.
+          stream.end();
+          return;
+        case 'activity':
+          // The dashboard's Activity pages' news: nothing of the device's.
+          return;
+        default:
+          // A new kind of change must be decided here, not end every device's stream by falling through.
+          event satisfies never;
       }
     });
     run(async () => {
