@@ -5,12 +5,11 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/account-queries.ts';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { ListSearchInput } from '../../components/list-search-input.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
 import { PermissionButton } from '../../components/permission-button.tsx';
+import { ListQueryBody } from '../../components/stale-list-notice.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -93,26 +92,24 @@ function Accounts() {
           onDismiss={() => void navigate({ search: (prev) => ({ ...prev, account: undefined }) })}
         />
       )}
-      {query.isPending ? (
-        <LoadingState label="Loading accounts…" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        search ? (
-          <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
-            <Button variant="default" onClick={() => void navigate({ search: {} })}>
-              Show all accounts
-            </Button>
-          </MessageState>
+      <ListQueryBody query={query} loading="Loading accounts…">
+        {rows.length === 0 ? (
+          search ? (
+            <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
+              <Button variant="default" onClick={() => void navigate({ search: {} })}>
+                Show all accounts
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
+          )
         ) : (
-          <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
-        )
-      ) : (
-        <AccountTable
-          accounts={rows}
-          onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
-        />
-      )}
+          <AccountTable
+            accounts={rows}
+            onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
+          />
+        )}
+      </ListQueryBody>
       {creating === 'person' && (
         <Suspense fallback={null}>
           <CreateAccountDialog

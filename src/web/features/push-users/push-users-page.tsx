@@ -7,11 +7,9 @@ import type { PushMessageUser, PushUserStatus } from '../../../shared/contract/i
 import { updatePushUser } from '../../api/mutations.ts';
 import { pushUserQueries } from '../../api/queries.ts';
 import { BulkBar } from '../../components/bulk/bulk-bar.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPage } from '../../components/list-page.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { MessageState } from '../../components/message-state.tsx';
-import { StaleListNotice } from '../../components/stale-list-notice.tsx';
+import { ListQueryBody } from '../../components/stale-list-notice.tsx';
 import { useListPage } from '../../components/use-list-page.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { bulkStatusActions } from './bulk-status-actions.ts';
@@ -65,44 +63,39 @@ function PushUsers() {
         onChange={list.changeSearch}
         exportButton={list.exportButton}
       />
-      {query.isError && query.data !== undefined && (
-        <StaleListNotice error={query.error} onRetry={() => void query.refetch()} />
-      )}
-      {query.isPending ? (
-        <LoadingState label="Loading push users…" />
-      ) : query.isError && query.data === undefined ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        search || status !== 'all' ? (
-          <MessageState
-            icon={<IconSearchOff />}
-            title="No push users match"
-            description="Try another search or status filter."
-          >
-            <Button variant="default" onClick={() => void navigate({ search: {} })}>
-              Show all push users
-            </Button>
-          </MessageState>
+      <ListQueryBody query={query} loading="Loading push users…">
+        {rows.length === 0 ? (
+          search || status !== 'all' ? (
+            <MessageState
+              icon={<IconSearchOff />}
+              title="No push users match"
+              description="Try another search or status filter."
+            >
+              <Button variant="default" onClick={() => void navigate({ search: {} })}>
+                Show all push users
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState
+              icon={<IconUsers />}
+              title="No push users yet"
+              description="A device appears here once its authorization request has been approved."
+            />
+          )
         ) : (
-          <MessageState
-            icon={<IconUsers />}
-            title="No push users yet"
-            description="A device appears here once its authorization request has been approved."
-          />
-        )
-      ) : (
-        <>
-          <BulkBar
-            count={selection.selectedIds.length}
-            total={rows.length}
-            allSelected={selection.allSelected}
-            onSelectAll={selection.selectAll}
-            onClear={selection.clear}
-            actions={actions}
-          />
-          <PushUserTable users={rows} selection={list.selectionColumn} />
-        </>
-      )}
+          <>
+            <BulkBar
+              count={selection.selectedIds.length}
+              total={rows.length}
+              allSelected={selection.allSelected}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+              actions={actions}
+            />
+            <PushUserTable users={rows} selection={list.selectionColumn} />
+          </>
+        )}
+      </ListQueryBody>
       {bulk && (
         <Suspense fallback={null}>
           <BulkStatusDialog
