@@ -9,6 +9,7 @@ import { Timestamp } from '../../components/timestamp.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { deviceName, devicePlatform } from '../../lib/device-name.ts';
 import { PushUserCard } from './push-user-card.tsx';
+import cells from './push-user-table.module.css';
 import { StatusMenu } from './status-menu.tsx';
 
 export interface PushUserTableProps {
@@ -52,10 +53,14 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
             <PushUserStatusBadge status={user.Status} />
           </ListCell>
           <ListCell>
-            <Timestamp value={user.CreatedTimeStampUtc} />
+            <div className={cells.time}>
+              <Timestamp value={user.CreatedTimeStampUtc} />
+            </div>
           </ListCell>
           <ListCell>
-            <Timestamp value={user.ModifiedTimestampUtc} />
+            <div className={cells.time}>
+              <Timestamp value={user.ModifiedTimestampUtc} />
+            </div>
           </ListCell>
           <ListCell style={{ textAlign: 'right' }}>
             <StatusMenu user={user} />
