@@ -184,6 +184,25 @@ test.describe('at 1440 px', () => {
   });
 });
 
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('Push users stays a table, each time on one line: cut where short of room, never wrapped', async ({ page }) => {
+    await signInAs(page, 'Admin');
+    await page.goto('/push-users');
+    const times = page.getByRole('table', { name: 'Push message users' }).locator('tbody td > div > span');
+    await expect(times.first()).toBeVisible();
+    const lines = await times.evaluateAll((all) =>
+      all.slice(0, 10).map((time) => {
+        const height = time.getBoundingClientRect().height;
+        return Math.round(height / Number.parseFloat(getComputedStyle(time).lineHeight));
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((count) => count === 1)).toBe(true);
+  });
+});
+
 test('the first Tab of a page is a skip link to its content', async ({ page }) => {
   await signInAs(page, 'Helpdesk');
   await page.goto('/authorization-requests');

@@ -16,6 +16,8 @@ export interface OidcConfig {
   groupSecurityWrite: string | null;
   groupAccountsRead: string | null;
   groupAccountsWrite: string | null;
+  /** Members get Contain on Accounts: the helpdesk's containment of people who hold no Accounts permission. */
+  groupAccountsContain: string | null;
   /** `amr` values that mean the provider asked for a second factor. */
   mfaAmr: string[];
   /** `acr_values` requested; an ID token whose `acr` is one of them counts as the provider's MFA. */
@@ -60,11 +62,12 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv, error: (message: string) 
     groupSecurityWrite: group('OIDC_GROUP_SECURITY_WRITE'),
     groupAccountsRead: group('OIDC_GROUP_ACCOUNTS_READ'),
     groupAccountsWrite: group('OIDC_GROUP_ACCOUNTS_WRITE'),
+    groupAccountsContain: group('OIDC_GROUP_ACCOUNTS_CONTAIN'),
   };
   if (Object.values(groups).every((value) => value === null)) {
     throw error(
-      'OIDC_GROUP_SECURITY_READ, OIDC_GROUP_SECURITY_WRITE, OIDC_GROUP_ACCOUNTS_READ or OIDC_GROUP_ACCOUNTS_WRITE: set ' +
-        'at least one, or nobody signing in with single sign-on would get any permission',
+      'OIDC_GROUP_SECURITY_READ, OIDC_GROUP_SECURITY_WRITE, OIDC_GROUP_ACCOUNTS_READ, OIDC_GROUP_ACCOUNTS_WRITE or ' +
+        'OIDC_GROUP_ACCOUNTS_CONTAIN: set at least one, or nobody signing in with single sign-on would get any permission',
     );
   }
   const timeout = env.OIDC_TIMEOUT_SECONDS?.trim();

@@ -2,7 +2,15 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  type AnyRoute,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -52,6 +60,26 @@ export function inRouter(ui: ReactElement): ReactElement {
   const router = createRouter({
     routeTree: createRootRoute({ component: () => ui }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * A signed-in page that reads its route's search (`getRouteApi('/_app/…')`), at its path under a pathless `_app`
+ * layout as in the app, with the route's own search schema: `validateSearch` of its file route.
+ */
+export function atAppRoute(
+  path: string,
+  page: () => ReactElement,
+  validateSearch?: AnyRoute['options']['validateSearch'],
+  url = path,
+): ReactElement {
+  const root = createRootRoute({ component: Outlet });
+  const app = createRoute({ getParentRoute: () => root, id: '_app', component: Outlet });
+  const route = createRoute({ getParentRoute: () => app, path, validateSearch, component: page });
+  const router = createRouter({
+    routeTree: root.addChildren([app.addChildren([route])]),
+    history: createMemoryHistory({ initialEntries: [url] }),
   });
   return <RouterProvider router={router} />;
 }

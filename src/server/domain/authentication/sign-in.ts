@@ -121,7 +121,7 @@ export class SignInService {
         return true;
       }
       if (!person) return false;
-      const grants = { Security: person.security };
+      const grants = { Security: person.security, Accounts: person.accounts };
       row = await saveExternalPrincipal(this.db, 'directory', { ...person, grants }, this.clock());
       if (!row) return false;
       if (row.source !== 'directory') {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatTimestamp, type Permission } from '../../../shared/contract/index.ts';
+import { type AccountsPermission, formatTimestamp, type Permission } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { recordAccountHistory } from './account-history.ts';
@@ -23,7 +23,7 @@ export interface ExternalPerson {
   userName: string;
   email: string | null;
   /** The permissions of each entity this source decides (the others are left alone). */
-  grants: Partial<Record<'Security' | 'Accounts', readonly Permission[]>>;
+  grants: { Security?: readonly Permission[]; Accounts?: readonly AccountsPermission[] };
 }
 
 const SOURCES: Record<ExternalSource, { changedBy: string; groups: string; createsWithoutGrants: boolean }> = {
@@ -41,7 +41,7 @@ const ENTITIES = ['Security', 'Accounts'] as const;
  */
 export interface PendingGrants {
   source: ExternalSource;
-  grants: Partial<Record<'Security' | 'Accounts', Permission[]>>;
+  grants: { Security?: Permission[]; Accounts?: AccountsPermission[] };
 }
 
 /** A saved account, with the permissions its sign-in brings when they wait for the sign-in to complete. */

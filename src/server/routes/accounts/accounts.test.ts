@@ -535,6 +535,7 @@ describe('with a directory configured but unreachable', () => {
     domain: 'ACME',
     groupSecurityRead: null,
     groupSecurityWrite: null,
+    groupAccountsContain: null,
     timeoutMs: 2000,
     emailAttribute: 'mail',
   };

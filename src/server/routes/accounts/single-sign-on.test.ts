@@ -13,7 +13,7 @@ import { ConfigError } from '../../config.ts';
 import type { OidcConfig } from '../../oidc-config.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { decide, deviceCall, enrollDevice, PHONE } from '../../test/device-helpers.ts';
-import { ADMIN, createTestApp, expectProblem, parseBody, type TestApp } from '../../test/harness.ts';
+import { ADMIN, createTestApp, expectProblem, OPERATOR, parseBody, type TestApp } from '../../test/harness.ts';
 import { TEST_CLIENT, TestOidcProvider } from '../../test/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://tachyon.test';
@@ -39,6 +39,7 @@ const oidcConfig = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
   groupSecurityWrite: 'tachyon-security',
   groupAccountsRead: null,
   groupAccountsWrite: 'tachyon-admins',
+  groupAccountsContain: 'tachyon-containment',
   mfaAmr: ['mfa', 'hwk', 'swk', 'otp'],
   acrValues: [],
   // Short, for the slow provider's test; long enough for a busy machine's real answers.
@@ -168,6 +169,42 @@ describe('single sign-on with a real OpenID provider', () => {
     const [line] = audit.of('sign-in').filter((record) => record.event.outcome === 'success');
     expect(line?.user?.name).toBe('ACME\\alice');
     expect(line?.tachyon?.details).toEqual({ method: 'oidc', subject: 'alice-0001', mfaCounted: true });
+  });
+
+  it('gives Contain on Accounts to a member of OIDC_GROUP_ACCOUNTS_CONTAIN: a person contained, an administrator out of reach', async () => {
+    alice({ groups: ['tachyon-helpdesk', 'tachyon-containment'] });
+    const session = parseBody((await signIn()).exchange, LoginResult);
+    expect(session.Permissions).toEqual([
+      { Entity: 'Accounts', Permissions: ['Contain'] },
+      { Entity: 'Security', Permissions: ['Read'] },
+    ]);
+    const admin = await t.login(...ADMIN);
+    const accounts = await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin });
+    const idOf = (name: string) =>
+      accounts.json<Array<{ Id: number; UserName: string }>>().find((item) => item.UserName === name)?.Id;
+    const operator = await t.login(...OPERATOR);
+    const out = await t.call({
+      method: 'POST',
+      url: `/api/Admin/Accounts/${idOf(OPERATOR[0])}/SignOut`,
+      token: session.Token,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expectProblem(
+      await t.call({ method: 'GET', url: '/api/Consumer/Authentication/Session', token: operator }),
+      401,
+      'unauthenticated',
+    );
+    const refused = expectProblem(
+      await t.call({ method: 'POST', url: `/api/Admin/Accounts/${idOf(ADMIN[0])}/SignOut`, token: session.Token }),
+      403,
+      'forbidden',
+    );
+    expect(refused.detail).toContain('holds Accounts permissions');
+    // Out of the group at the provider: the next sign-in has no Contain.
+    alice({ groups: ['tachyon-helpdesk'] });
+    expect(parseBody((await signIn()).exchange, LoginResult).Permissions).toEqual([
+      { Entity: 'Security', Permissions: ['Read'] },
+    ]);
   });
 
   it('counts the provider’s MFA from amr, and not without it', async () => {

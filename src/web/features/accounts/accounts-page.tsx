@@ -9,10 +9,9 @@ import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ListPage } from '../../ui/lists/list-page.tsx';
 import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
+import { ListQueryBody } from '../../ui/lists/stale-list-notice.tsx';
 import { useListPage } from '../../ui/lists/use-list-page.tsx';
 import { PermissionButton } from '../../ui/permission-button.tsx';
-import { ErrorState } from '../../ui/states/error-state.tsx';
-import { LoadingState } from '../../ui/states/loading-state.tsx';
 import { MessageState } from '../../ui/states/message-state.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { AccountTable } from './account-table.tsx';
@@ -93,26 +92,24 @@ function Accounts() {
           onDismiss={() => void navigate({ search: (prev) => ({ ...prev, account: undefined }) })}
         />
       )}
-      {query.isPending ? (
-        <LoadingState label="Loading accounts…" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        search ? (
-          <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
-            <Button variant="default" onClick={() => void navigate({ search: {} })}>
-              Show all accounts
-            </Button>
-          </MessageState>
+      <ListQueryBody query={query} loading="Loading accounts…">
+        {rows.length === 0 ? (
+          search ? (
+            <MessageState icon={<IconSearchOff />} title="No accounts match" description="Try another search.">
+              <Button variant="default" onClick={() => void navigate({ search: {} })}>
+                Show all accounts
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
+          )
         ) : (
-          <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
-        )
-      ) : (
-        <AccountTable
-          accounts={rows}
-          onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
-        />
-      )}
+          <AccountTable
+            accounts={rows}
+            onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
+          />
+        )}
+      </ListQueryBody>
       {creating === 'person' && (
         <Suspense fallback={null}>
           <CreateAccountDialog

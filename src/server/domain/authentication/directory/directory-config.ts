@@ -17,6 +17,8 @@ export interface DirectoryConfig {
   domain: string;
   groupSecurityRead: string | null;
   groupSecurityWrite: string | null;
+  /** Members get Contain on Accounts: the helpdesk's containment of people who hold no Accounts permission. */
+  groupAccountsContain: string | null;
   /** Milliseconds to wait for a connection and for each operation. */
   timeoutMs: number;
   /** The attribute holding a person's email address (read at each sign-in; a device request's UserEmail). */
@@ -99,6 +101,7 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv, error: (message: str
     domain: domain.toUpperCase(),
     groupSecurityRead: env.LDAP_GROUP_SECURITY_READ?.trim() || null,
     groupSecurityWrite: env.LDAP_GROUP_SECURITY_WRITE?.trim() || null,
+    groupAccountsContain: env.LDAP_GROUP_ACCOUNTS_CONTAIN?.trim() || null,
     timeoutMs: timeoutSeconds * 1000,
     emailAttribute,
   };

@@ -15,6 +15,7 @@ import { logCapture } from '../../../test/log-capture.ts';
 import {
   ADMIN_DN,
   ADMIN_PASSWORD,
+  GROUP_HELPDESK,
   GROUP_READ,
   GROUP_WRITE,
   OpenLdap,
@@ -52,6 +53,7 @@ const directoryConfig = (overrides: Partial<DirectoryConfig> = {}): DirectoryCon
   domain: 'ACME',
   groupSecurityRead: GROUP_READ,
   groupSecurityWrite: GROUP_WRITE,
+  groupAccountsContain: null,
   timeoutMs: 3000,
   emailAttribute: 'mail',
   ...overrides,
@@ -66,6 +68,31 @@ const signIn = (app: TestApp, UserName: string, Password: string) =>
   app.call({ method: 'POST', url: '/api/Consumer/Authentication', payload: { UserName, Password } });
 
 describe('directory sign-in against OpenLDAP', () => {
+  it('a member of LDAP_GROUP_ACCOUNTS_CONTAIN (here the nested helpdesk team) signs in with Contain on Accounts; others do not', async () => {
+    const name = `ACME\\${PEOPLE.writer.uid}`;
+    const contained = await app({ groupAccountsContain: GROUP_HELPDESK });
+    const login = parseBody(await signIn(contained, name, PEOPLE.writer.password), LoginResult);
+    expect(login.Permissions).toEqual([
+      { Entity: 'Accounts', Permissions: ['Contain'] },
+      { Entity: 'Security', Permissions: ['Write'] },
+    ]);
+    // Not a member: the reader gets no Accounts permission.
+    const reader = parseBody(
+      await signIn(contained, `ACME\\${PEOPLE.reader.uid}`, PEOPLE.reader.password),
+      LoginResult,
+    );
+    expect(reader.Permissions).toEqual([{ Entity: 'Security', Permissions: ['Read'] }]);
+    const admin = await contained.login(...ADMIN);
+    const history = parseBody(
+      await contained.call({ method: 'GET', url: '/api/Admin/Accounts/History', token: admin }),
+      AccountHistoryList,
+    );
+    expect(history.find((entry) => entry.UserName === name && entry.Action === 'Created')).toMatchObject({
+      ChangedBy: 'directory',
+      Detail: 'Security: Write, Accounts: Contain (from directory groups)',
+    });
+  });
+
   it('a member of the Write group (through a nested group) signs in with Security Write', async () => {
     const a = await app();
     const response = await signIn(a, `ACME\\${PEOPLE.writer.uid}`, PEOPLE.writer.password);
@@ -266,10 +293,14 @@ describe('directory sign-in against OpenLDAP', () => {
     expectProblem(await signIn(b, `OTHER\\${PEOPLE.reader.uid}`, PEOPLE.reader.password), 401, 'invalid-credentials');
   });
 
-  it('re-reads groups at every sign-in: removed from the Read group, the next sign-in has no Security Read', async () => {
-    const a = await app();
+  it('re-reads groups at every sign-in: removed from the Read group, the next sign-in has no Security Read, nor the Contain it gave', async () => {
+    // The Read group also gives Contain here: both go with the membership.
+    const a = await app({ groupAccountsContain: GROUP_READ });
     const name = `ACME\\${PEOPLE.reader.uid}`;
-    expect(parseBody(await signIn(a, name, PEOPLE.reader.password), LoginResult).Permissions).toHaveLength(1);
+    expect(parseBody(await signIn(a, name, PEOPLE.reader.password), LoginResult).Permissions).toEqual([
+      { Entity: 'Accounts', Permissions: ['Contain'] },
+      { Entity: 'Security', Permissions: ['Read'] },
+    ]);
     const admin = new Client({ url: ldap.url });
     await admin.bind(ADMIN_DN, ADMIN_PASSWORD);
     const member = `uid=${PEOPLE.reader.uid},${USER_BASE}`;
@@ -292,7 +323,7 @@ describe('directory sign-in against OpenLDAP', () => {
       expect(history.find((entry) => entry.Action === 'PermissionsChanged')).toMatchObject({
         UserName: name,
         ChangedBy: 'directory',
-        Detail: 'Security: none (from directory groups)',
+        Detail: 'Security: none, Accounts: none (from directory groups)',
       });
     } finally {
       await admin.modify(GROUP_READ, [

@@ -1,14 +1,21 @@
 import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry, Filter, InvalidCredentialsError, ResultCodeError } from 'ldapts';
-import { ACCOUNT_EMAIL_MAX, type Permission } from '../../../../shared/contract/index.ts';
+import {
+  ACCOUNT_EMAIL_MAX,
+  type AccountsPermission,
+  CONTAIN,
+  type Permission,
+} from '../../../../shared/contract/index.ts';
 import { type DirectoryConfig, inDirectoryDomain } from './directory-config.ts';
 
-/** The directory accepted the password: who the person is there, and the Security permissions their groups give. */
+/** The directory accepted the password: who the person is there, and the permissions their groups give. */
 export interface DirectorySignIn {
   /** `DOMAIN\name`, with the name as the directory spells it. */
   userName: string;
   dn: string;
   security: Permission[];
+  /** Contain from LDAP_GROUP_ACCOUNTS_CONTAIN, or none (the directory gives no other Accounts permission). */
+  accounts: AccountsPermission[];
   /** From LDAP_EMAIL_ATTRIBUTE; null when the entry has none. */
   email: string | null;
 }
@@ -129,7 +136,7 @@ export class Directory {
       }
       const user = await this.findUser(client, url, name);
       if (!user) return null;
-      const security = await this.permissions(client, user);
+      const { security, accounts } = await this.permissions(client, user);
       try {
         await client.bind(user.dn, password);
       } catch (error) {
@@ -139,7 +146,7 @@ export class Directory {
       }
       const spelled = this.nameAttribute ? text(user[this.nameAttribute])[0] : undefined;
       const email = text(user[this.config.emailAttribute])[0]?.trim().slice(0, ACCOUNT_EMAIL_MAX) || null;
-      return { userName: `${this.config.domain}\\${spelled ?? name}`, dn: user.dn, security, email };
+      return { userName: `${this.config.domain}\\${spelled ?? name}`, dn: user.dn, security, accounts, email };
     } catch (error) {
       if (error instanceof ResultCodeError) {
         // The directory answered, but not as a working configuration would (no such base, no access...).
@@ -177,13 +184,33 @@ export class Directory {
     return user;
   }
 
-  /** Security Read / Write from membership of the configured groups, directly or through nested groups. */
-  private async permissions(client: Client, user: Entry): Promise<Permission[]> {
+  /**
+   * Security Read / Write and Accounts Contain from membership of the configured groups, directly or through nested
+   * groups.
+   */
+  private async permissions(
+    client: Client,
+    user: Entry,
+  ): Promise<{ security: Permission[]; accounts: AccountsPermission[] }> {
     const wanted = [
       ['Read', this.config.groupSecurityRead],
       ['Write', this.config.groupSecurityWrite],
+      [CONTAIN, this.config.groupAccountsContain],
     ] as const;
-    const configured = wanted.filter((entry): entry is readonly [Permission, string] => entry[1] !== null);
+    const configured = wanted.filter((entry): entry is readonly [AccountsPermission, string] => entry[1] !== null);
+    const given = await this.memberOf(client, user, configured);
+    return {
+      security: given.filter((permission): permission is Permission => permission !== CONTAIN),
+      accounts: given.filter((permission) => permission === CONTAIN),
+    };
+  }
+
+  /** Which of the configured groups' permissions the person's membership gives. */
+  private async memberOf(
+    client: Client,
+    user: Entry,
+    configured: (readonly [AccountsPermission, string])[],
+  ): Promise<AccountsPermission[]> {
     if (configured.length === 0) return [];
     const groups = new Set(text(user.memberOf).map(normalDn));
     const bases = [...new Set(configured.map(([, dn]) => groupSearchBase(dn)))];

@@ -54,6 +54,20 @@ describe('the person an ID token names', () => {
     });
   });
 
+  it('has Contain on Accounts from OIDC_GROUP_ACCOUNTS_CONTAIN (the helpdesk’s containment), and no more', () => {
+    const helpdesk = config({ OIDC_GROUP_ACCOUNTS_CONTAIN: 'containment' });
+    const person = oidcPersonOf({ sub: 's1', preferred_username: 'jo', groups: ['helpdesk', 'containment'] }, helpdesk);
+    expect(person).toMatchObject({ security: ['Read'], accounts: ['Contain'] });
+    const other = oidcPersonOf({ sub: 's2', preferred_username: 'al', groups: ['helpdesk'] }, helpdesk);
+    expect(other.accounts).toEqual([]);
+    // The group alone is a configuration that gives access: no need for another OIDC_GROUP_* variable.
+    const alone = config({ OIDC_GROUP_SECURITY_READ: '', OIDC_GROUP_ACCOUNTS_CONTAIN: 'containment' });
+    expect(oidcPersonOf({ sub: 's3', preferred_username: 'bo', groups: ['containment'] }, alone)).toMatchObject({
+      security: [],
+      accounts: ['Contain'],
+    });
+  });
+
   it('reads the claims OIDC_USERNAME_CLAIM and OIDC_GROUPS_CLAIM name', () => {
     const person = oidcPersonOf(
       { sub: 's1', upn: 'jo', roles: ['helpdesk'] },
@@ -76,7 +90,9 @@ describe('OIDC_* settings', () => {
     expect(() => config({ OIDC_ISSUER: 'not a url' })).toThrow(/^OIDC_ISSUER/);
     expect(() => config({ OIDC_CLIENT_SECRET: '' })).toThrow(/^OIDC_CLIENT_SECRET/);
     expect(() => config({ OIDC_DOMAIN: '' })).toThrow(/^OIDC_DOMAIN/);
-    expect(() => config({ OIDC_GROUP_SECURITY_READ: '' })).toThrow(/OIDC_GROUP_SECURITY_READ/);
+    expect(() => config({ OIDC_GROUP_SECURITY_READ: '' })).toThrow(
+      /OIDC_GROUP_SECURITY_READ.*OIDC_GROUP_ACCOUNTS_CONTAIN/,
+    );
     expect(config({ OIDC_ISSUER: 'http://127.0.0.1:9000' }).issuer).toBe('http://127.0.0.1:9000');
     expect(config().name).toBe('single sign-on');
   });

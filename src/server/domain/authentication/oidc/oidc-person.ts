@@ -1,5 +1,10 @@
 import type { IDToken } from 'openid-client';
-import { ACCOUNT_EMAIL_MAX, type Permission } from '../../../../shared/contract/index.ts';
+import {
+  ACCOUNT_EMAIL_MAX,
+  type AccountsPermission,
+  CONTAIN,
+  type Permission,
+} from '../../../../shared/contract/index.ts';
 import type { OidcConfig } from '../../../oidc-config.ts';
 import { OidcRefusal } from './identity-provider.ts';
 
@@ -11,7 +16,7 @@ export interface OidcPerson {
   subject: string;
   email: string | null;
   security: Permission[];
-  accounts: Permission[];
+  accounts: AccountsPermission[];
   /** Whether the provider's own second factor counts (the person then needs no second step here). */
   mfaCounted: boolean;
 }
@@ -65,7 +70,10 @@ export function oidcPersonOf(claims: Claims, config: OidcConfig): OidcPerson {
     ...(write !== null && member.has(write) ? (['Write'] as const) : []),
   ];
   const security = given(config.groupSecurityRead, config.groupSecurityWrite);
-  const accounts = given(config.groupAccountsRead, config.groupAccountsWrite);
+  const accounts: AccountsPermission[] = [
+    ...given(config.groupAccountsRead, config.groupAccountsWrite),
+    ...(config.groupAccountsContain !== null && member.has(config.groupAccountsContain) ? ([CONTAIN] as const) : []),
+  ];
   const email = typeof claims.email === 'string' && EMAIL.test(claims.email) ? claims.email : null;
   return {
     userName: `${config.domain}\\${name.trim()}`,
@@ -85,6 +93,7 @@ export function noGroupRefusal(person: OidcPerson, config: OidcConfig): OidcRefu
     config.groupSecurityWrite,
     config.groupAccountsRead,
     config.groupAccountsWrite,
+    config.groupAccountsContain,
   ].filter((group) => group !== null);
   return new OidcRefusal(
     'oidc-no-group',

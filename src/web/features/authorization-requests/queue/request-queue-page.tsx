@@ -14,12 +14,10 @@ import { endpointAccess } from '../../../session/permissions.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { BulkBar } from '../../../ui/lists/bulk/bulk-bar.tsx';
 import { ListPage } from '../../../ui/lists/list-page.tsx';
-import { StaleListNotice } from '../../../ui/lists/stale-list-notice.tsx';
+import { ListQueryBody } from '../../../ui/lists/stale-list-notice.tsx';
 import { useListPage } from '../../../ui/lists/use-list-page.tsx';
 import type { VirtualTableHandle } from '../../../ui/lists/virtual/use-window-list.ts';
 import { lazyChunk } from '../../../ui/overlays/lazy-chunk.tsx';
-import { ErrorState } from '../../../ui/states/error-state.tsx';
-import { LoadingState } from '../../../ui/states/loading-state.tsx';
 import { MessageState } from '../../../ui/states/message-state.tsx';
 import { PAGES } from '../../../wiring/pages.tsx';
 import { decidedElsewhere } from '../request-status-note.tsx';
@@ -168,63 +166,61 @@ function RequestQueue() {
           {live.arrived.size === 1 ? 'Show 1 new request' : `Show ${live.arrived.size} new requests`}
         </Button>
       )}
-      {listQuery.isError && listQuery.data !== undefined && (
-        <StaleListNotice error={listQuery.error} onRetry={() => void listQuery.refetch()} />
-      )}
-      {listQuery.isPending ? (
-        <LoadingState label="Loading requests…" />
-      ) : listQuery.isError && listQuery.data === undefined ? (
-        <ErrorState error={listQuery.error} onRetry={() => void listQuery.refetch()} />
-      ) : rows.length === 0 ? (
-        search ? (
-          <MessageState
-            icon={<IconSearchOff />}
-            title="No requests match your search"
-            description={`Nothing in ${view === 'pending' ? 'the pending queue' : 'all requests'} matches “${search}”.`}
-          >
-            <Button variant="default" onClick={() => void navigate({ search: (prev) => ({ ...prev, q: undefined }) })}>
-              Clear search
-            </Button>
-          </MessageState>
-        ) : (
-          <MessageState
-            color="green"
-            icon={<IconChecklist />}
-            title={view === 'pending' ? 'All caught up' : 'No requests yet'}
-            description={
-              view === 'pending'
-                ? 'No device is waiting for a decision. New requests appear here by themselves.'
-                : 'When a mobile device asks to be authorized, it shows up here.'
-            }
-          />
-        )
-      ) : (
-        <>
-          <RequestTable
-            requests={rows}
-            pendingIds={pendingIds}
-            onDecide={decide}
-            handle={tableRef}
-            changed={live.changed}
-            selection={list.selectionColumn}
-            showStatus={view !== 'pending'}
-          />
-          <Group gap={6} mt="xs">
-            <QueuePollStatus
-              updatedAt={listQuery.dataUpdatedAt}
-              fetching={listQuery.isFetching}
-              polling={view === 'pending'}
-              live={live.mode === 'live'}
-              onRefresh={() => void listQuery.refetch()}
+      <ListQueryBody query={listQuery} loading="Loading requests…">
+        {rows.length === 0 ? (
+          search ? (
+            <MessageState
+              icon={<IconSearchOff />}
+              title="No requests match your search"
+              description={`Nothing in ${view === 'pending' ? 'the pending queue' : 'all requests'} matches “${search}”.`}
+            >
+              <Button
+                variant="default"
+                onClick={() => void navigate({ search: (prev) => ({ ...prev, q: undefined }) })}
+              >
+                Clear search
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState
+              color="green"
+              icon={<IconChecklist />}
+              title={view === 'pending' ? 'All caught up' : 'No requests yet'}
+              description={
+                view === 'pending'
+                  ? 'No device is waiting for a decision. New requests appear here by themselves.'
+                  : 'When a mobile device asks to be authorized, it shows up here.'
+              }
             />
-            {!phone && (
-              <Text size="xs" c="dimmed">
-                · Press <kbd>?</kbd> for keyboard shortcuts
-              </Text>
-            )}
-          </Group>
-        </>
-      )}
+          )
+        ) : (
+          <>
+            <RequestTable
+              requests={rows}
+              pendingIds={pendingIds}
+              onDecide={decide}
+              handle={tableRef}
+              changed={live.changed}
+              selection={list.selectionColumn}
+              showStatus={view !== 'pending'}
+            />
+            <Group gap={6} mt="xs">
+              <QueuePollStatus
+                updatedAt={listQuery.dataUpdatedAt}
+                fetching={listQuery.isFetching}
+                polling={view === 'pending'}
+                live={live.mode === 'live'}
+                onRefresh={() => void listQuery.refetch()}
+              />
+              {!phone && (
+                <Text size="xs" c="dimmed">
+                  · Press <kbd>?</kbd> for keyboard shortcuts
+                </Text>
+              )}
+            </Group>
+          </>
+        )}
+      </ListQueryBody>
       {target && (
         <Suspense fallback={null}>
           <DecisionDialog

@@ -6,9 +6,8 @@ import { useMemo } from 'react';
 import type { PersonSummary } from '../../../../shared/contract/index.ts';
 import { peopleQueries } from '../../../api/queries/people-queries.ts';
 import { ListPage } from '../../../ui/lists/list-page.tsx';
+import { ListQueryBody } from '../../../ui/lists/stale-list-notice.tsx';
 import { useListPage } from '../../../ui/lists/use-list-page.tsx';
-import { ErrorState } from '../../../ui/states/error-state.tsx';
-import { LoadingState } from '../../../ui/states/loading-state.tsx';
 import { MessageState } from '../../../ui/states/message-state.tsx';
 import { PAGES } from '../../../wiring/pages.tsx';
 import { type PeopleSearch, type PersonRow, personSearchFields, sortPeople, viewKeeper } from './people-search.ts';
@@ -48,31 +47,29 @@ function People() {
         view={view}
         q={q}
         sort={sort}
-        people={sorted}
+        people={query.data ? sorted : undefined}
         onSearchInput={list.onSearchInput}
         onChange={list.changeSearch}
       />
-      {query.isPending ? (
-        <LoadingState label="Loading people…" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        search || view !== 'all' ? (
-          <MessageState icon={<IconSearchOff />} title="Nobody matches" description="Try another search or view.">
-            <Button variant="default" onClick={() => void navigate({ search: {} })}>
-              Show everyone
-            </Button>
-          </MessageState>
+      <ListQueryBody query={query} loading="Loading people…">
+        {rows.length === 0 ? (
+          search || view !== 'all' ? (
+            <MessageState icon={<IconSearchOff />} title="Nobody matches" description="Try another search or view.">
+              <Button variant="default" onClick={() => void navigate({ search: {} })}>
+                Show everyone
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState
+              icon={<IconAddressBook />}
+              title="Nobody yet"
+              description="People appear here once they have an account, or a device of theirs asks to be authorized."
+            />
+          )
         ) : (
-          <MessageState
-            icon={<IconAddressBook />}
-            title="Nobody yet"
-            description="People appear here once they have an account, or a device of theirs asks to be authorized."
-          />
-        )
-      ) : (
-        <PeopleTable people={rows} />
-      )}
+          <PeopleTable people={rows} />
+        )}
+      </ListQueryBody>
     </>
   );
 }

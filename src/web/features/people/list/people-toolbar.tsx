@@ -31,7 +31,8 @@ export interface PeopleToolbarProps {
   view: PeopleView;
   q: string | undefined;
   sort: PeopleSort;
-  people: readonly PersonRow[];
+  /** Undefined while there is no list (the server never reached): the views then show no counts, not "(0)". */
+  people: readonly PersonRow[] | undefined;
   /** Every keystroke, before the debounced URL update: the list filters as the person types. */
   onSearchInput?: (value: string) => void;
   onChange: (change: { view?: PeopleView; q?: string | undefined; sort?: PeopleSort }) => void;
@@ -51,9 +52,9 @@ export const PeopleToolbar = memo(function PeopleToolbar({
       Object.fromEntries(
         PEOPLE_VIEWS.map((name) => {
           const keep = viewKeeper(name);
-          return [name, keep ? people.filter(keep).length : people.length];
+          return [name, people === undefined ? undefined : keep ? people.filter(keep).length : people.length];
         }),
-      ) as Record<PeopleView, number>,
+      ) as Record<PeopleView, number | undefined>,
     [people],
   );
   return (
@@ -63,7 +64,10 @@ export const PeopleToolbar = memo(function PeopleToolbar({
         name="people-view"
         value={view}
         onChange={(next) => onChange({ view: next })}
-        options={PEOPLE_VIEWS.map((value) => ({ value, label: `${VIEW_LABELS[value]} (${counts[value]})` }))}
+        options={PEOPLE_VIEWS.map((value) => ({
+          value,
+          label: counts[value] === undefined ? VIEW_LABELS[value] : `${VIEW_LABELS[value]} (${counts[value]})`,
+        }))}
       />
       <Group gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
         <ListSearchInput

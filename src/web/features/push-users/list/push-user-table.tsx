@@ -10,6 +10,7 @@ import { Timestamp } from '../../../ui/text/timestamp.tsx';
 import { UserText } from '../../../ui/text/user-text.tsx';
 import { StatusMenu } from '../status-menu.tsx';
 import { PushUserCard } from './push-user-card.tsx';
+import cells from './push-user-table.module.css';
 
 export interface PushUserTableProps {
   users: readonly PushMessageUser[];
@@ -52,10 +53,14 @@ export const PushUserTable = memo(function PushUserTable({ users, selection, too
             <PushUserStatusBadge status={user.Status} />
           </ListCell>
           <ListCell>
-            <Timestamp value={user.CreatedTimeStampUtc} />
+            <div className={cells.time}>
+              <Timestamp value={user.CreatedTimeStampUtc} />
+            </div>
           </ListCell>
           <ListCell>
-            <Timestamp value={user.ModifiedTimestampUtc} />
+            <div className={cells.time}>
+              <Timestamp value={user.ModifiedTimestampUtc} />
+            </div>
           </ListCell>
           <ListCell style={{ textAlign: 'right' }}>
             <StatusMenu user={user} />

@@ -8,10 +8,8 @@ import { updatePushUser } from '../../../api/queries/mutations.ts';
 import { pushUserQueries } from '../../../api/queries/queries.ts';
 import { BulkBar } from '../../../ui/lists/bulk/bulk-bar.tsx';
 import { ListPage } from '../../../ui/lists/list-page.tsx';
-import { StaleListNotice } from '../../../ui/lists/stale-list-notice.tsx';
+import { ListQueryBody } from '../../../ui/lists/stale-list-notice.tsx';
 import { useListPage } from '../../../ui/lists/use-list-page.tsx';
-import { ErrorState } from '../../../ui/states/error-state.tsx';
-import { LoadingState } from '../../../ui/states/loading-state.tsx';
 import { MessageState } from '../../../ui/states/message-state.tsx';
 import { PAGES } from '../../../wiring/pages.tsx';
 import { bulkStatusActions } from './bulk-status-actions.ts';
@@ -65,44 +63,39 @@ function PushUsers() {
         onChange={list.changeSearch}
         exportButton={list.exportButton}
       />
-      {query.isError && query.data !== undefined && (
-        <StaleListNotice error={query.error} onRetry={() => void query.refetch()} />
-      )}
-      {query.isPending ? (
-        <LoadingState label="Loading push users…" />
-      ) : query.isError && query.data === undefined ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        search || status !== 'all' ? (
-          <MessageState
-            icon={<IconSearchOff />}
-            title="No push users match"
-            description="Try another search or status filter."
-          >
-            <Button variant="default" onClick={() => void navigate({ search: {} })}>
-              Show all push users
-            </Button>
-          </MessageState>
+      <ListQueryBody query={query} loading="Loading push users…">
+        {rows.length === 0 ? (
+          search || status !== 'all' ? (
+            <MessageState
+              icon={<IconSearchOff />}
+              title="No push users match"
+              description="Try another search or status filter."
+            >
+              <Button variant="default" onClick={() => void navigate({ search: {} })}>
+                Show all push users
+              </Button>
+            </MessageState>
+          ) : (
+            <MessageState
+              icon={<IconUsers />}
+              title="No push users yet"
+              description="A device appears here once its authorization request has been approved."
+            />
+          )
         ) : (
-          <MessageState
-            icon={<IconUsers />}
-            title="No push users yet"
-            description="A device appears here once its authorization request has been approved."
-          />
-        )
-      ) : (
-        <>
-          <BulkBar
-            count={selection.selectedIds.length}
-            total={rows.length}
-            allSelected={selection.allSelected}
-            onSelectAll={selection.selectAll}
-            onClear={selection.clear}
-            actions={actions}
-          />
-          <PushUserTable users={rows} selection={list.selectionColumn} />
-        </>
-      )}
+          <>
+            <BulkBar
+              count={selection.selectedIds.length}
+              total={rows.length}
+              allSelected={selection.allSelected}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+              actions={actions}
+            />
+            <PushUserTable users={rows} selection={list.selectionColumn} />
+          </>
+        )}
+      </ListQueryBody>
       {bulk && (
         <Suspense fallback={null}>
           <BulkStatusDialog
