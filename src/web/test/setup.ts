@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy and waitFor wait up to 1 s by default, which a render on a loaded two-core machine can outlast; a passing
+// test waits no longer for it, a failing one reports later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine's layout hooks read.
 const { getComputedStyle } = window;
