@@ -58,7 +58,7 @@ test('an admin adds an API account, sees its secret once, rotates it; the secret
   expect(next).toMatch(/^tcs_[a-z2-7]{32}$/);
   expect(next).not.toBe(secret);
   await rotated.getByRole('button', { name: 'I have copied it' }).click();
-  await expect(drawer.getByText('Secret rotated')).toBeVisible();
+  await expect(drawer.getByText('Secret rotated', { exact: true })).toBeVisible();
   expect((await sdkCall(request, userName, secret)).status()).toBe(401);
   expect((await sdkCall(request, userName, next)).status()).toBe(200);
 
