@@ -138,6 +138,26 @@ export function routedFetch(routes: Record<string, Route>) {
   return { fetch, calls, called: (route: string) => calls.filter((call) => call.route === route) };
 }
 
+/** A route that answers `body` until `stop()`, then fails as an unreachable server does, until `back()`. */
+export function serverThatStops(route: string, body: unknown) {
+  let up = true;
+  const routes = routedFetch({
+    [route]: () => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return json(body);
+    },
+  });
+  return {
+    routes,
+    stop: () => {
+      up = false;
+    },
+    back: () => {
+      up = true;
+    },
+  };
+}
+
 /** A Server-Sent Events answer that stays open, and a way to send it events. */
 export function eventStream() {
   const encoder = new TextEncoder();

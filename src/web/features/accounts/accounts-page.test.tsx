@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/queries/account-queries.ts';
-import { atAppRoute, json, renderWithProviders, routedFetch } from '../../test/render.tsx';
+import { atAppRoute, renderWithProviders, serverThatStops } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 import { AccountsPage } from './accounts-page.tsx';
 
@@ -19,26 +19,6 @@ const jane: Account = {
   ActiveSessions: 0,
 };
 
-/** The list once, then no answer at all (the server stopped), until `back()`. */
-function serverThatStops() {
-  let up = true;
-  const routes = routedFetch({
-    'GET /api/Admin/Accounts': () => {
-      if (!up) throw new TypeError('Failed to fetch');
-      return json([jane]);
-    },
-  });
-  return {
-    routes,
-    stop: () => {
-      up = false;
-    },
-    back: () => {
-      up = true;
-    },
-  };
-}
-
 const signInAsAccountsReader = () =>
   signInAs([], { permissions: [{ Entity: 'Accounts', Permissions: ['Read'] }], userName: 'DEMO\\auditor' });
 
@@ -47,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the Accounts list while the server is unreachable', () => {
   it('keeps the accounts it showed, says the server is unreachable, and recovers on Try again', async () => {
     signInAsAccountsReader();
-    const server = serverThatStops();
+    const server = serverThatStops('GET /api/Admin/Accounts', [jane]);
     vi.stubGlobal('fetch', server.routes.fetch);
     const { user, queryClient } = renderWithProviders(atAppRoute('/accounts', AccountsPage));
     expect(await screen.findByTestId('account-row-7')).toHaveTextContent('DEMO\\jane');
@@ -68,7 +48,7 @@ describe('the Accounts list while the server is unreachable', () => {
 
   it('says so in the list’s place when it never had an answer', async () => {
     signInAsAccountsReader();
-    const server = serverThatStops();
+    const server = serverThatStops('GET /api/Admin/Accounts', [jane]);
     server.stop();
     vi.stubGlobal('fetch', server.routes.fetch);
     renderWithProviders(atAppRoute('/accounts', AccountsPage));

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { AlertChannel, type AlertDestinationWithSecret, AlertEventKind } from '../../../shared/contract/index.ts';
+import { AlertChannel, type AlertDestinationWithSecret } from '../../../shared/contract/index.ts';
 import { useCreateAlertDestination } from '../../api/queries/alert-queries.ts';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
-import { ALERT_EVENT_LABELS, ALERT_TARGET_HINTS } from './alert-labels.ts';
+import { AlertEventsField, chosenEvents } from './alert-events-field.tsx';
+import { ALERT_TARGET_HINTS } from './alert-labels.ts';
 import { AlertSecretOnce } from './alert-secret-once.tsx';
 
 /** Adds an alert destination; a Webhook's signing secret is shown once, after. */
@@ -28,7 +29,7 @@ export function AddAlertDestinationDialog({ opened, onClose }: { opened: boolean
         Name: name,
         Channel: channel,
         Target: target,
-        Events: events.filter((kind) => AlertEventKind.safeParse(kind).success) as AlertEventKind[],
+        Events: chosenEvents(events),
       },
       {
         onSuccess: (destination) => {
@@ -82,13 +83,7 @@ export function AddAlertDestinationDialog({ opened, onClose }: { opened: boolean
               value={target}
               onChange={(event) => setTarget(event.currentTarget.value)}
             />
-            <Checkbox.Group label="Send when" value={events} onChange={setEvents} required>
-              <Stack gap={6} mt={6}>
-                {AlertEventKind.options.map((kind) => (
-                  <Checkbox key={kind} value={kind} label={ALERT_EVENT_LABELS[kind]} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
+            <AlertEventsField value={events} onChange={setEvents} />
             {create.error ? <ProblemAlert error={create.error} /> : null}
             <Text size="xs" c="dimmed">
               Alerts name people and what happened, with a link back here; never a code or a secret.

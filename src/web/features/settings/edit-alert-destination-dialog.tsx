@@ -1,9 +1,10 @@
-import { Button, Checkbox, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { type AlertDestination, AlertEventKind } from '../../../shared/contract/index.ts';
+import type { AlertDestination } from '../../../shared/contract/index.ts';
 import { useUpdateAlertDestination } from '../../api/queries/alert-queries.ts';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
-import { ALERT_EVENT_LABELS, ALERT_TARGET_HINTS } from './alert-labels.ts';
+import { AlertEventsField, chosenEvents } from './alert-events-field.tsx';
+import { ALERT_TARGET_HINTS } from './alert-labels.ts';
 
 /**
  * Changes a destination's name, its events and where it sends them. Email addresses are shown to change; a URL is
@@ -28,7 +29,7 @@ export function EditAlertDestinationDialog({
         id: destination.Id,
         body: {
           Name: name,
-          Events: events.filter((kind) => AlertEventKind.safeParse(kind).success) as AlertEventKind[],
+          Events: chosenEvents(events),
           ...(target.trim() === '' || (email && target === destination.Target) ? {} : { Target: target }),
         },
       },
@@ -58,13 +59,7 @@ export function EditAlertDestinationDialog({
             value={target}
             onChange={(event) => setTarget(event.currentTarget.value)}
           />
-          <Checkbox.Group label="Send when" value={events} onChange={setEvents} required>
-            <Stack gap={6} mt={6}>
-              {AlertEventKind.options.map((kind) => (
-                <Checkbox key={kind} value={kind} label={ALERT_EVENT_LABELS[kind]} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          <AlertEventsField value={events} onChange={setEvents} />
           {update.error ? <ProblemAlert error={update.error} /> : null}
           <Button type="submit" loading={update.isPending} disabled={events.length === 0}>
             Save changes

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonSummary } from '../../../../shared/contract/index.ts';
 import { peopleQueries } from '../../../api/queries/people-queries.ts';
-import { atAppRoute, json, renderWithProviders, routedFetch } from '../../../test/render.tsx';
+import { atAppRoute, renderWithProviders, serverThatStops } from '../../../test/render.tsx';
 import { signInAs } from '../../../test/session.ts';
 import { PeoplePage } from './people-page.tsx';
 import { PeopleSearch } from './people-search.ts';
@@ -17,32 +17,12 @@ const jane: PersonSummary = {
   OpenReports: 0,
 };
 
-/** The list once, then no answer at all (the server stopped), until `back()`. */
-function serverThatStops() {
-  let up = true;
-  const routes = routedFetch({
-    'GET /api/People': () => {
-      if (!up) throw new TypeError('Failed to fetch');
-      return json([jane]);
-    },
-  });
-  return {
-    routes,
-    stop: () => {
-      up = false;
-    },
-    back: () => {
-      up = true;
-    },
-  };
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the People list while the server is unreachable', () => {
   it('keeps the people it showed, with their counts, says the server is unreachable, and recovers on Try again', async () => {
     signInAs(['Read']);
-    const server = serverThatStops();
+    const server = serverThatStops('GET /api/People', [jane]);
     vi.stubGlobal('fetch', server.routes.fetch);
     const { user, queryClient } = renderWithProviders(atAppRoute('/people/', PeoplePage, PeopleSearch));
     expect(await screen.findByRole('link', { name: 'ACME\\jane' })).toBeInTheDocument();
@@ -64,7 +44,7 @@ describe('the People list while the server is unreachable', () => {
 
   it('says so in the list’s place, with no "(0)" counts, when it never had an answer', async () => {
     signInAs(['Read']);
-    const server = serverThatStops();
+    const server = serverThatStops('GET /api/People', [jane]);
     server.stop();
     vi.stubGlobal('fetch', server.routes.fetch);
     renderWithProviders(atAppRoute('/people/', PeoplePage, PeopleSearch));
