@@ -35,8 +35,11 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
   );
   useEffect(
     () => () => {
+      if (!opener?.isConnected) return;
+      opener.focus();
+      // Once more after the portal has gone, in case its removal dropped focus to the page.
       requestAnimationFrame(() => {
-        if (opener?.isConnected) opener.focus();
+        if (opener.isConnected && document.activeElement === document.body) opener.focus();
       });
     },
     [opener],
