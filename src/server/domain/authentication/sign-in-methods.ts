@@ -95,6 +95,9 @@ const ticketInvalid = () =>
     'The sign-in ticket is unknown, expired or used already: sign in with your password again.',
   );
 
+/** The second steps a sign-in ticket waits for. */
+type SecondStep = SecondFactorMethod | 'TemporaryCode';
+
 /** What a spent ticket hands the session its second step opens (single sign-on's ID token, for signing out there). */
 const carriedBy = (spent: TicketCarries | null) => ({
   ...(spent?.oidcIdToken ? { oidcIdToken: spent.oidcIdToken, firstFactor: 'single-sign-on' as const } : {}),
@@ -187,19 +190,10 @@ export class SignInMethodService {
       await this.failed(person ?? null, reason, 'Passkey', where, error);
       throw error;
     }
-    const spent = ticket === undefined ? null : await spendTicket(db, ticket, clock());
-    if (ticket !== undefined && !spent) throw ticketInvalid();
     const userName = (owner ?? person)?.user_name ?? '';
-    await this.verified(principalId, userName, 'Passkey', where);
-    return this.o.sessions.completeFirstFactor(
-      {
-        principalId: principalId,
-        secondFactor: 'Passkey',
-        firstFactor: spent === null ? 'passkey' : 'password',
-        userName,
-        ...carriedBy(spent),
-      },
-      where,
+    const proved = principalId;
+    return this.completeSecondStep({ ticket, principalId: proved, userName, secondFactor: 'Passkey' }, where, () =>
+      this.verified(proved, userName, 'Passkey', where),
     );
   }
 
@@ -225,19 +219,13 @@ export class SignInMethodService {
       await this.failed(person, 'recovery-code-invalid', 'RecoveryCode', where, recoveryCodeInvalid());
       throw recoveryCodeInvalid();
     }
-    const spent = await spendTicket(db, ticket, clock());
-    if (!spent) throw ticketInvalid();
-    await this.recoveryCodeUsed(person, left, where);
-    const result = await this.o.sessions.completeFirstFactor(
-      {
-        principalId: holder,
-        secondFactor: 'RecoveryCode',
-        userName: person.user_name,
-        ...carriedBy(spent),
-      },
+    const codesLeft = left;
+    const result = await this.completeSecondStep(
+      { ticket, principalId: holder, userName: person.user_name, secondFactor: 'RecoveryCode' },
       where,
+      () => this.recoveryCodeUsed(person, codesLeft, where),
     );
-    return { ...result, RecoveryCodesLeft: left };
+    return { ...result, RecoveryCodesLeft: codesLeft };
   }
 
   /**
@@ -279,17 +267,11 @@ export class SignInMethodService {
       );
       throw temporaryCodeRefused();
     }
-    const spent = await spendTicket(db, ticket, clock());
-    if (!spent) throw ticketInvalid();
-    audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode: used } });
-    return this.o.sessions.completeFirstFactor(
-      {
-        principalId: holder,
-        secondFactor: 'TemporaryCode',
-        userName: person.user_name,
-        ...carriedBy(spent),
-      },
+    const temporaryCode = used;
+    return this.completeSecondStep(
+      { ticket, principalId: holder, userName: person.user_name, secondFactor: 'TemporaryCode' },
       where,
+      () => audit.record({ ...event, action: 'temporary-code-used', outcome: 'success', details: { temporaryCode } }),
     );
   }
 
@@ -317,14 +299,31 @@ export class SignInMethodService {
       await this.failed(person, refusal.kind, 'DeviceCode', where, refusal);
       throw refusal;
     }
-    const spent = await spendTicket(db, ticket, clock());
-    if (!spent) throw ticketInvalid();
-    await this.verified(holder, person.user_name, 'DeviceCode', where);
+    return this.completeSecondStep(
+      { ticket, principalId: holder, userName: person.user_name, secondFactor: 'DeviceCode' },
+      where,
+      () => this.verified(holder, person.user_name, 'DeviceCode', where),
+    );
+  }
+
+  /**
+   * Where every proved sign-in step ends: the ticket is spent (a second use of it is refused even when both were
+   * right), the step is recorded its own way, and the session opens. Without a ticket the passkey was the only step.
+   */
+  private async completeSecondStep(
+    step: { ticket: string | undefined; principalId: number; userName: string; secondFactor: SecondStep },
+    where: SignInContext,
+    record: () => Promise<void> | void,
+  ): Promise<LoginResult> {
+    const spent = step.ticket === undefined ? null : await spendTicket(this.o.db, step.ticket, this.o.clock());
+    if (step.ticket !== undefined && !spent) throw ticketInvalid();
+    await record();
     return this.o.sessions.completeFirstFactor(
       {
-        principalId: holder,
-        secondFactor: 'DeviceCode',
-        userName: person.user_name,
+        principalId: step.principalId,
+        secondFactor: step.secondFactor,
+        firstFactor: spent === null ? 'passkey' : 'password',
+        userName: step.userName,
         ...carriedBy(spent),
       },
       where,
