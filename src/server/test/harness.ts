@@ -88,6 +88,8 @@ export const ADMIN = ['DEMO\\admin', 'Admin#2026'] as const;
 export const HELPDESK = ['DEMO\\helpdesk', 'Helpdesk#2026'] as const;
 export const AUDITOR = ['DEMO\\auditor', 'Auditor#2026'] as const;
 export const OPERATOR = ['DEMO\\operator', 'Operator#2026'] as const;
+/** The demo's staff, each signed in: for tests of who may see and do what among them. */
+export const DEMO_STAFF = { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR } as const;
 
 /** The cheapest scrypt cost the config allows: tests sign in often. */
 const TEST_HASH_COST = 1024;

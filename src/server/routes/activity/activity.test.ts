@@ -4,7 +4,7 @@ import { pruneActivity } from '../../domain/activity/activity.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
 import {
   ADMIN,
-  AUDITOR,
+  DEMO_STAFF,
   demoCreateRequest,
   expectProblem,
   HELPDESK,
@@ -14,9 +14,7 @@ import {
 } from '../../test/harness.ts';
 
 describe('activity', () => {
-  const { t, tokens } = useTestApp({
-    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
-  });
+  const { t, tokens } = useTestApp({ signIn: DEMO_STAFF });
 
   const activity = async (query: string, token: string = tokens.admin) => {
     const response = await t.call({ method: 'GET', url: `/api/Activity${query}`, token });

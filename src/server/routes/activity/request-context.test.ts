@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AuthorizationRequest, EnrollmentLink, RequestContextList } from '../../../shared/contract/index.ts';
 import { decide, enrollDevice, PHONE } from '../../test/device-helpers.ts';
-import {
-  ADMIN,
-  AUDITOR,
-  demoCreateRequest,
-  expectProblem,
-  HELPDESK,
-  OPERATOR,
-  parseBody,
-  useTestApp,
-} from '../../test/harness.ts';
+import { DEMO_STAFF, demoCreateRequest, expectProblem, HELPDESK, parseBody, useTestApp } from '../../test/harness.ts';
 
 const contextUrl = (ids: readonly number[] | string) =>
   `/api/AuthorizationRequestContexts?ids=${typeof ids === 'string' ? ids : ids.join(',')}`;
 
 describe('authorization request context', () => {
-  const { t, tokens } = useTestApp({
-    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
-  });
+  const { t, tokens } = useTestApp({ signIn: DEMO_STAFF });
   /** A newcomer with an account and no device yet (the demo people have theirs). */
   const NEWCOMER = ['DEMO\\newcomer', 'Newcomer#2026'] as const;
   const newcomer = async () => {

@@ -3,7 +3,7 @@ import { Account, CreatedAccount, DevicesDisabled, Person } from '../../../share
 import { upsertPrincipal } from '../../domain/identity/principals.ts';
 import { AuditLines } from '../../test/audit-lines.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
-import { ADMIN, AUDITOR, expectProblem, HELPDESK, OPERATOR, parseBody, useTestApp } from '../../test/harness.ts';
+import { ADMIN, DEMO_STAFF, expectProblem, HELPDESK, OPERATOR, parseBody, useTestApp } from '../../test/harness.ts';
 
 const accountIdOf = async (t: { call: (o: object) => Promise<{ json: () => unknown }> }, token: string, name: string) =>
   parseBody((await t.call({ method: 'GET', url: `/api/People/${encodeURIComponent(name)}`, token })) as never, Person)
@@ -13,7 +13,7 @@ describe('containment: the helpdesk contains people who hold no Accounts permiss
   const lines = new AuditLines();
   const { t, tokens } = useTestApp({
     options: { auditSink: lines },
-    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
+    signIn: DEMO_STAFF,
   });
 
   /** A person with Contain and nothing else, and one with Security Write but no Contain. */

@@ -13,7 +13,7 @@ import { AuditLines } from '../../test/audit-lines.ts';
 import { decide, deviceCall, enrollDevice, PHONE, setPushUserStatus } from '../../test/device-helpers.ts';
 import {
   ADMIN,
-  AUDITOR,
+  DEMO_STAFF,
   demoCreateRequest,
   expectProblem,
   HELPDESK,
@@ -28,7 +28,7 @@ describe('people', () => {
   const lines = new AuditLines();
   const { t, tokens } = useTestApp({
     options: { auditSink: lines },
-    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
+    signIn: DEMO_STAFF,
   });
 
   const people = async (token: string) => {

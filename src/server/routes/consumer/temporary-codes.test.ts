@@ -9,7 +9,7 @@ import {
 import { AuditLines } from '../../test/audit-lines.ts';
 import {
   ADMIN,
-  AUDITOR,
+  DEMO_STAFF,
   errorPaths,
   expectProblem,
   HELPDESK,
@@ -24,7 +24,7 @@ describe('temporary codes', () => {
   const lines = new AuditLines();
   const { t, tokens } = useTestApp({
     options: { auditSink: lines },
-    signIn: { admin: ADMIN, helpdesk: HELPDESK, auditor: AUDITOR, operator: OPERATOR },
+    signIn: DEMO_STAFF,
   });
 
   const issue = async (payload: object = {}, userName: string = OPERATOR[0], token = tokens.helpdesk) => {
