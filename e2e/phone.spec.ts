@@ -192,28 +192,23 @@ test('approve with a comment from a card: touch-sized buttons, a full-screen she
   await expectFitsWidth(page);
 });
 
-test('reject from a card', async ({ page }) => {
+test('reject from a card, then approve from the detail page', async ({ page }) => {
   await signInAs(page, 'Helpdesk');
   await page.goto('/authorization-requests');
   const card = requestCards(page).nth(1);
   const id = Number(await card.getAttribute('data-request-id'));
   await card.getByRole('button', { name: /^Reject/ }).tap();
-  const dialog = page.getByRole('dialog', { name: 'Reject this request?' });
-  await expectSheet(page, dialog);
-  await dialog.getByRole('textbox', { name: /Comment/ }).fill('User did not ask for it');
-  await dialog.getByRole('button', { name: 'Reject' }).tap();
+  const rejecting = page.getByRole('dialog', { name: 'Reject this request?' });
+  await expectSheet(page, rejecting);
+  await rejecting.getByRole('textbox', { name: /Comment/ }).fill('User did not ask for it');
+  await rejecting.getByRole('button', { name: 'Reject' }).tap();
   await expect(page.getByText('Request rejected')).toBeVisible();
   await expect(requestCard(page, id)).toHaveCount(0);
-
   const all = await api<AuthorizationRequest[]>(page, '/api/Consumer/Authentication/AuthorizationRequests?getall=true');
   expect(all.find((r) => r.Id === id)).toMatchObject({ Status: 'Rejected', Comment: 'User did not ask for it' });
-});
 
-test('decide from the detail page on a phone', async ({ page }) => {
-  await signInAs(page, 'Admin');
-  await page.goto('/authorization-requests');
   const [target] = await pendingRequests(page);
-  if (!target) throw new Error('demo data has no pending request');
+  if (!target) throw new Error('demo data has no pending request left');
   await requestCard(page, target.Id).getByRole('link', { name: target.UserName }).tap();
   await expect(page).toHaveURL(new RegExp(`/authorization-requests/${target.Id}$`));
   // The URL changes before the detail page replaces the list (and its Reject buttons).
@@ -222,17 +217,19 @@ test('decide from the detail page on a phone', async ({ page }) => {
   await expectTouchTarget(page.getByRole('button', { name: /^Reject/ }));
   await expectTouchTarget(page.getByRole('button', { name: /^Approve/ }));
   await page.getByRole('button', { name: /^Approve/ }).tap();
-  const dialog = page.getByRole('dialog', { name: 'Approve this device?' });
-  await expectSheet(page, dialog);
-  await dialog.getByRole('button', { name: 'Approve' }).tap();
+  const approving = page.getByRole('dialog', { name: 'Approve this device?' });
+  await expectSheet(page, approving);
+  await approving.getByRole('button', { name: 'Approve' }).tap();
   await expect(page.getByRole('heading', { name: new RegExp(`Request #${target.Id}`) })).toContainText('Authorized');
 });
 
-test('disable a push user from a card', async ({ page }) => {
-  await signInAs(page, 'Helpdesk');
+test('a push user on a phone: disable from its card; Delete asks first in a full-screen sheet; the detail page switches status', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
   await page.goto('/push-users');
-  const user = (await pushUsers(page)).find((candidate) => candidate.Status === 1);
-  if (!user) throw new Error('demo data has no active push user');
+  const [user, other] = (await pushUsers(page)).filter((candidate) => candidate.Status === 1);
+  if (!user || !other) throw new Error('demo data has not two active push users');
   const card = pushUserCard(page, user.Id);
   await expect(card).toContainText(user.UserName);
   await expect(card).toContainText(user.DeviceType);
@@ -249,16 +246,9 @@ test('disable a push user from a card', async ({ page }) => {
   await expect(card).toContainText('Disabled');
   expect((await pushUsers(page)).find((u) => u.Id === user.Id)?.Status).toBe(2);
   await expectFitsWidth(page);
-});
 
-test('Delete asks first in a full-screen sheet; cancel keeps it, confirm deletes', async ({ page }) => {
-  await signInAs(page, 'Admin');
-  await page.goto('/push-users');
-  const user = (await pushUsers(page)).find((candidate) => candidate.Status === 2);
-  if (!user) throw new Error('demo data has no disabled push user');
-  const card = pushUserCard(page, user.Id);
-
-  await card.getByRole('button', { name: /^Change status/ }).tap();
+  // Now disabled, it can be deleted: asked first, Cancel keeps it.
+  await change.tap();
   await page.getByRole('menuitem', { name: 'Delete…' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Delete this push user?' });
   await expectSheet(page, dialog);
@@ -267,26 +257,20 @@ test('Delete asks first in a full-screen sheet; cancel keeps it, confirm deletes
   await expect(dialog).toBeHidden();
   expect((await pushUsers(page)).find((u) => u.Id === user.Id)?.Status).toBe(2);
 
-  await card.getByRole('button', { name: /^Change status/ }).tap();
+  await change.tap();
   await page.getByRole('menuitem', { name: 'Delete…' }).tap();
   await page.getByRole('dialog', { name: 'Delete this push user?' }).getByRole('button', { name: 'Delete' }).tap();
   await expect(page.getByText('Status set to Deleted')).toBeVisible();
   await expect(card).toContainText('Deleted');
   expect((await pushUsers(page)).find((u) => u.Id === user.Id)?.Status).toBe(3);
-});
 
-test('the push user detail page switches status on a phone', async ({ page }) => {
-  await signInAs(page, 'Admin');
-  await page.goto('/push-users');
-  const user = (await pushUsers(page)).find((candidate) => candidate.Status === 1);
-  if (!user) throw new Error('demo data has no active push user');
-  await pushUserCard(page, user.Id).getByRole('link', { name: user.UserName }).tap();
-  await expect(page.getByRole('heading', { name: user.UserName })).toBeVisible();
+  await pushUserCard(page, other.Id).getByRole('link', { name: other.UserName }).tap();
+  await expect(page.getByRole('heading', { name: other.UserName })).toBeVisible();
   await expectFitsWidth(page);
   await expectTouchTarget(page.locator('.mantine-SegmentedControl-label', { hasText: 'Disabled' }));
   await page.getByText('Disabled', { exact: true }).first().tap();
   await expect(page.getByText('Status set to Disabled')).toBeVisible();
-  expect((await pushUsers(page)).find((u) => u.Id === user.Id)?.Status).toBe(2);
+  expect((await pushUsers(page)).find((u) => u.Id === other.Id)?.Status).toBe(2);
 });
 
 test('submit a token on a phone', async ({ page }) => {

@@ -25,11 +25,11 @@ test('sign-out says so only when the server confirmed it', async ({ page }) => {
   await expect(page.getByText('The server could not be reached to end the session')).toBeVisible();
 });
 
-/** Its own service with a 30-second idle setting, so the deadlines come within a test's reach. */
-test.describe('with SESSION_IDLE_MINUTES=0.5', () => {
+/** Its own service with a 21-second idle setting (the warning 7 seconds ahead), so the deadlines come within a test's reach. */
+test.describe('with SESSION_IDLE_MINUTES=0.35', () => {
   let service: E2eService;
   test.beforeAll(async () => {
-    service = await startE2eService({ SESSION_IDLE_MINUTES: '0.5' });
+    service = await startE2eService({ SESSION_IDLE_MINUTES: '0.35' });
   });
   test.afterAll(async () => {
     await service.stop();
@@ -38,17 +38,17 @@ test.describe('with SESSION_IDLE_MINUTES=0.5', () => {
   test('an active admin stays signed in; left alone, the warning comes, "Stay signed in" extends, then the idle deadline signs out', async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(180_000);
     const { origin } = service;
     await signInAs(page, 'Admin', { origin });
     await page.goto(`${origin}/authorization-requests`);
     await expect(page.locator('tr[data-request-id]').first()).toBeVisible();
 
-    // Half as long again as the idle period, working: a click between the queue and push users every 6 seconds
+    // Half as long again as the idle period, working: a click between the queue and push users every 4 seconds
     // outlives the deadline an idle session would have met.
     const started = Date.now();
-    while (Date.now() - started < 45_000) {
-      await page.waitForTimeout(6_000);
+    while (Date.now() - started < 32_000) {
+      await page.waitForTimeout(4_000);
       const toUsers = page.url().includes('/authorization-requests');
       await page
         .getByRole('navigation')
@@ -62,13 +62,13 @@ test.describe('with SESSION_IDLE_MINUTES=0.5', () => {
 
     // Left alone (the queue still polls and streams): the warning comes with a countdown.
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
-    await expect(dialog).toBeVisible({ timeout: 90_000 });
-    await expect(dialog.getByTestId('session-countdown')).toHaveText(/^0:[0-2]\d$/);
+    await expect(dialog).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByTestId('session-countdown')).toHaveText(/^0:0\d$/);
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(dialog).toBeHidden();
 
     // Left alone again: warned, then signed out at the idle deadline.
-    await expect(dialog).toBeVisible({ timeout: 90_000 });
+    await expect(dialog).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 30_000 });
     await expect(page.getByText('Your session has ended')).toBeVisible();
   });
