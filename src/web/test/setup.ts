@@ -11,6 +11,8 @@ configure({ asyncUtilTimeout: 5_000 });
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// The virtual lists scroll the window; jsdom lays nothing out, and says so on every call.
+window.scrollTo = () => {};
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
