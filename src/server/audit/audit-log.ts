@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import pino from 'pino';
 import type { Database } from '../db/schema.ts';
-import { apartFromTail, noteWritten, withWriteTail } from '../db/write-transaction.ts';
+import { apartFromTail, noteWritten, withWriteTail } from '../db/write-tail.ts';
 import type { Clock } from '../lib/clock.ts';
 import { endDestination } from '../lib/log-destination.ts';
 import type { ActivityStore } from './activity-store.ts';
@@ -51,8 +51,8 @@ export class AuditLog {
   private readonly clock: Clock;
   private readonly listeners: AuditListener[] = [];
   private readonly writers: AuditWriter[] = [];
-  /** Writers' transactions of their own under way, in order. */
-  private apart: Promise<void> = Promise.resolve();
+  /** Writers' transactions of their own under way. */
+  private readonly apart = new Set<Promise<void>>();
   readonly activity: ActivityStore | null;
 
   constructor(sink: AuditSink | null, clock: Clock, activity: ActivityStore | null = null) {
@@ -74,13 +74,12 @@ export class AuditLog {
     for (const listener of this.listeners) listener(event, at);
     if (written || this.writers.length === 0) return Promise.resolve();
     const writers = this.writers;
-    const write = this.apart.then(() =>
-      apartFromTail(async () => {
-        for (const writer of writers) await writer(event, at, null);
-      }),
-    );
-    this.apart = write.catch(() => {});
-    return this.apart;
+    const write = apartFromTail(async () => {
+      for (const writer of writers) await writer(event, at, null);
+    }).catch(() => {});
+    this.apart.add(write);
+    void write.finally(() => this.apart.delete(write));
+    return write;
   }
 
   /**
@@ -115,8 +114,8 @@ export class AuditLog {
   }
 
   /** Resolves once the writers' own transactions begun so far have ended. */
-  settled(): Promise<void> {
-    return this.apart;
+  async settled(): Promise<void> {
+    await Promise.all([...this.apart]);
   }
 }
 

@@ -273,8 +273,8 @@ describe('alert destinations and their rules', () => {
   }, 20_000);
 
   it('has the alert in the outbox by the time the request that caused it is answered', async () => {
-    // The same service, its audit lines heard: the database is busy the moment the change is recorded, so queueing
-    // its alert waits a while after the change itself has committed.
+    // The same service, its audit lines heard: the database is busy the moment the change is recorded, so an alert
+    // queued after the change had committed (rather than with it) would still be waiting when the answer went out.
     await t.close();
     let heard = (_line: string) => {};
     t = await createTestApp(
