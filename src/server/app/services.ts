@@ -124,12 +124,9 @@ function openAlerts(
     warn: (error, message) => fastify.log.warn({ err: error }, message),
   });
   fastify.addHook('onReady', async () => alerts.start());
+  // No answer waits here for alerts: each is written with the change that caused it (AuditLog.change), or, without
+  // one, by the action that recorded its event before it answers.
   fastify.addHook('onClose', () => alerts.stop());
-  // An answer waits until the alerts its request caused are in the outbox (never until they are sent): once a caller
-  // is told a change was made, a crash cannot lose the alert it owes. Reads record no alerting events.
-  fastify.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await alerts.settled();
-  });
   return alerts;
 }
 

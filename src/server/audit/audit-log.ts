@@ -1,4 +1,7 @@
+import type { Transaction } from 'kysely';
 import pino from 'pino';
+import type { Database } from '../db/schema.ts';
+import { apartFromTail, noteWritten, withWriteTail } from '../db/write-tail.ts';
 import type { Clock } from '../lib/clock.ts';
 import { endDestination } from '../lib/log-destination.ts';
 import type { ActivityStore } from './activity-store.ts';
@@ -11,8 +14,32 @@ export interface AuditSink {
   close?(): Promise<void>;
 }
 
-/** Told of each event as it is recorded (the alerts); it must not throw nor wait. */
+/** Told of each event as it is recorded; it must not throw nor wait. */
 export type AuditListener = (event: AuditEvent, at: Date) => void;
+
+/**
+ * Writes what an event causes that must commit with the change it records (the alerts' outbox rows): in `trx`, the
+ * change's own transaction, or with `trx` null in a transaction of its own, for an event no change of this process
+ * carried (a refused sign-in). A throw inside the change's transaction rolls the change back.
+ */
+export type AuditWriter = (event: AuditEvent, at: Date, trx: Transaction<Database> | null) => Promise<void>;
+
+/** Facts a change learns while it is written (the entity it creates), for its event's writers. */
+export type WrittenFacts = Pick<AuditEvent, 'entity' | 'userName'>;
+
+/**
+ * Tells the event of the action this write belongs to what it made (the account or request it created), from inside
+ * the write's transaction, so the alerts written with it can name it.
+ */
+export function noteAuditFacts(trx: Transaction<Database>, facts: WrittenFacts): void {
+  noteWritten(trx, facts);
+}
+
+/** How an action with its event's writers went: `carried`, its writes committed with the event's rows. */
+export type ChangeOutcome<T> = { carried: boolean; noted: Partial<WrittenFacts> } & (
+  | { ok: true; value: T }
+  | { ok: false; error: unknown }
+);
 
 /**
  * The audit stream: each event one line, in the order they happened (off, with no sink: no line is written), and each
@@ -23,6 +50,9 @@ export class AuditLog {
   private readonly sink: AuditSink | null;
   private readonly clock: Clock;
   private readonly listeners: AuditListener[] = [];
+  private readonly writers: AuditWriter[] = [];
+  /** Writers' transactions of their own under way. */
+  private readonly apart = new Set<Promise<void>>();
   readonly activity: ActivityStore | null;
 
   constructor(sink: AuditSink | null, clock: Clock, activity: ActivityStore | null = null) {
@@ -31,16 +61,61 @@ export class AuditLog {
     this.activity = activity;
   }
 
-  record(event: AuditEvent): void {
+  /**
+   * Records an event. `written`: its writers already wrote with its change (`change`); otherwise they write in a
+   * transaction of their own, and the promise resolves once they have (whoever answers for the event waits for it,
+   * so a crash after the answer cannot lose what it caused). It never rejects: a writer reports its own failures.
+   */
+  record(event: AuditEvent, written = false): Promise<void> {
     const at = this.clock();
     this.sink?.write(`${auditLine(event, at)}\n`);
-    this.activity?.append(event, at);
+    // The Activity row is no part of whatever change an action is making (its own write, never that change's tail).
+    apartFromTail(() => this.activity?.append(event, at));
     for (const listener of this.listeners) listener(event, at);
+    if (written || this.writers.length === 0) return Promise.resolve();
+    const writers = this.writers;
+    const write = apartFromTail(async () => {
+      for (const writer of writers) await writer(event, at, null);
+    }).catch(() => {});
+    this.apart.add(write);
+    void write.finally(() => this.apart.delete(write));
+    return write;
+  }
+
+  /**
+   * Runs `work`, the change `event` records (as known before it runs, a success), with its writers writing inside the
+   * transaction of the work's first write: the change and what its event causes commit together or not at all. The
+   * caller records the event afterwards, `written` when `carried`.
+   */
+  async change<T>(event: AuditEvent, work: () => Promise<T>): Promise<ChangeOutcome<T>> {
+    let noted: Partial<WrittenFacts> = {};
+    const writers = this.writers;
+    const outcome = await withWriteTail(
+      {
+        write: async (trx, facts) => {
+          noted = (facts ?? {}) as Partial<WrittenFacts>;
+          const at = this.clock();
+          for (const writer of writers) await writer({ ...event, ...noted }, at, trx);
+        },
+      },
+      work,
+    );
+    return { ...outcome, noted };
   }
 
   /** Hears every event from now on, whether or not AUDIT_LOG writes them anywhere. */
   listen(listener: AuditListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Writes what every event from now on causes, with its change (see AuditWriter). */
+  writeWith(writer: AuditWriter): void {
+    this.writers.push(writer);
+  }
+
+  /** Resolves once the writers' own transactions begun so far have ended. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.apart]);
   }
 }
 

@@ -27,7 +27,9 @@ export interface AuditedAction<T> {
 
 /**
  * Runs what a request asked for and records how it went: success, or failure with its reason code (and the error goes
- * on to the caller unchanged).
+ * on to the caller unchanged). What the event causes that must outlive a crash (the alerts' outbox rows) is written in
+ * the transaction of the action's first write, so it commits with the change or not at all; an event no write carried
+ * is written before the answer, in a transaction of its own. Neither waits for any other request's.
  */
 export async function audited<T>(
   audit: AuditLog,
@@ -36,15 +38,18 @@ export async function audited<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const base = { ...requestActor(request), ...stripUndefined(what.event ?? {}) };
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    audit.record({ ...base, action: what.failureAction ?? what.action, outcome: 'failure', reason: reasonOf(error) });
-    throw error;
+  const outcome = await audit.change({ ...base, action: what.action, outcome: 'success' }, work);
+  if (!outcome.ok) {
+    const action = what.failureAction ?? what.action;
+    await audit.record({ ...base, action, outcome: 'failure', reason: reasonOf(outcome.error) });
+    throw outcome.error;
   }
-  audit.record({ ...base, ...stripUndefined(what.after?.(result) ?? {}), action: what.action, outcome: 'success' });
-  return result;
+  const after = stripUndefined(what.after?.(outcome.value) ?? {});
+  await audit.record(
+    { ...base, ...stripUndefined(outcome.noted), ...after, action: what.action, outcome: 'success' },
+    outcome.carried,
+  );
+  return outcome.value;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

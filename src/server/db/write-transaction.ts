@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from './database.ts';
 import type { Database } from './schema.ts';
+import { withTail } from './write-tail.ts';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -84,9 +85,26 @@ const groupCommits = new WeakMap<Kysely<Database>, GroupCommit>();
 /**
  * Runs `work` in a transaction that is durable when the promise resolves; the domain's transactions all come
  * here. On SQLite it joins a group commit; on PostgreSQL, whose server already commits concurrent sessions
- * together, it is a plain transaction.
+ * together, it is a plain transaction. The first write of an action with a tail (withWriteTail) carries it.
  */
 export function writeTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
+  const carried = withTail(work);
+  const written = plainWrite(db, carried.work);
+  if (!carried.settle) return written;
+  const { settle } = carried;
+  return written.then(
+    (value) => {
+      settle(true);
+      return value;
+    },
+    (error: unknown) => {
+      settle(false);
+      throw error;
+    },
+  );
+}
+
+function plainWrite<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
   if (dialectOf(db) === 'postgres') return db.transaction().execute(work);
   let group = groupCommits.get(db);
   if (!group) {

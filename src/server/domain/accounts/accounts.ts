@@ -14,6 +14,7 @@ import {
   type RotatedSecret,
   type SecondFactorPolicy,
 } from '../../../shared/contract/index.ts';
+import { noteAuditFacts } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -275,6 +276,8 @@ export class AccountService {
         changedBy: actor.userName,
         at: now,
       });
+      // The account the creation's audit event, and the alert written with it, name.
+      noteAuditFacts(trx, { entity: { type: 'Account', id } });
       return id;
     });
     const account = await this.get(id);

@@ -50,8 +50,8 @@ export interface ClaimedDelivery {
 }
 
 /**
- * The alerts outbox: one row per alert and destination, written before anything is sent, so a restart or a crash
- * loses nothing. Deliveries are claimed head first per destination (in order), by one process at a time: on
+ * The alerts outbox: one row per alert and destination, written in the transaction of the change that caused the
+ * alert and before anything is sent, so a restart or a crash loses nothing. Deliveries are claimed head first per destination (in order), by one process at a time: on
  * PostgreSQL the claim locks the rows it takes and skips those another process holds (FOR UPDATE SKIP LOCKED), and a
  * lease lets another take over once a claimer has died.
  */
@@ -66,13 +66,16 @@ export class AlertOutbox {
     this.clock = clock;
   }
 
-  /** Queues the alert for every destination that wants its kind; returns how many deliveries were made. */
-  async enqueue(alert: Alert): Promise<number> {
-    const destinations = await this.db.selectFrom('alert_destinations').select(['id', 'events']).execute();
+  /**
+   * Queues the alert for every destination that wants its kind; returns how many deliveries were made. `db`: the
+   * transaction of the change that caused it, so the rows commit with the change or not at all.
+   */
+  async enqueue(alert: Alert, db: Kysely<Database> = this.db): Promise<number> {
+    const destinations = await db.selectFrom('alert_destinations').select(['id', 'events']).execute();
     const wanting = destinations.filter((row) => eventsOf(row).includes(alert.kind));
     if (wanting.length === 0) return 0;
     const now = formatTimestamp(this.clock());
-    await this.db
+    await db
       .insertInto('alert_deliveries')
       .values(
         wanting.map((row) => ({

@@ -30,8 +30,9 @@ const personPath = (userName: string) => `/people/${encodeURIComponent(userName)
 const accountPath = (id: number | string | null | undefined) => (id ? `/accounts?account=${id}` : '/accounts');
 
 /**
- * Which audit events are alerts, and what each says. Events are read after they were recorded (the work is done),
- * so what an alert needs beyond the event is read from the database as it stands.
+ * Which audit events are alerts, and what each says. An event is read as its change is written, in that change's
+ * transaction (or after it, for an event no change carried), so what an alert needs beyond the event is read from
+ * the database as the change leaves it.
  */
 export class AlertRules {
   private readonly lockOuts = new Map<string, number>();
@@ -41,12 +42,13 @@ export class AlertRules {
     this.db = db;
   }
 
-  async alertOf(event: AuditEvent, at: Date): Promise<Alert | null> {
-    const made = await this.match(event, at);
+  /** `db`: where to read, the change's transaction when the event is written with it. */
+  async alertOf(event: AuditEvent, at: Date, db: Kysely<Database> = this.db): Promise<Alert | null> {
+    const made = await this.match(event, at, db);
     return made ? { ...made, occurredAt: at.toISOString() } : null;
   }
 
-  private async match(event: AuditEvent, at: Date): Promise<Omit<Alert, 'occurredAt'> | null> {
+  private async match(event: AuditEvent, at: Date, db: Kysely<Database>): Promise<Omit<Alert, 'occurredAt'> | null> {
     const actor = event.userName ?? 'someone';
     const entityId = event.entity?.id ?? null;
     const from: Array<[string, string]> = event.sourceIp ? [['From', event.sourceIp]] : [];
@@ -72,14 +74,14 @@ export class AlertRules {
           action: 'Open the person',
         };
       case 'device-enrolled':
-        return this.deviceWaiting(entityId);
+        return this.deviceWaiting(db, entityId);
       case 'authorization-decided':
-        return event.details?.authorized === true ? this.deviceApproved(entityId, actor) : null;
+        return event.details?.authorized === true ? this.deviceApproved(db, entityId, actor) : null;
       case 'account-changed':
-        return event.details?.change === 'permissions' ? this.permissionsChanged(entityId, actor) : null;
+        return event.details?.change === 'permissions' ? this.permissionsChanged(db, entityId, actor) : null;
       case 'api-account-created':
       case 'api-account-secret-rotated': {
-        const name = await this.accountName(entityId);
+        const name = await this.accountName(db, entityId);
         const created = event.action === 'api-account-created';
         return {
           kind: 'ApiAccountChanged',
@@ -90,7 +92,7 @@ export class AlertRules {
         };
       }
       case 'sign-in-methods-reset': {
-        const name = text(event.details?.account) ?? (await this.accountName(entityId));
+        const name = text(event.details?.account) ?? (await this.accountName(db, entityId));
         return {
           kind: 'SignInMethodsReset',
           summary: `${actor} reset the sign-in methods (passkeys, recovery codes) of ${name}`,
@@ -101,7 +103,7 @@ export class AlertRules {
       }
       case 'temporary-code-issued': {
         // Whose code: details.for (as the helpdesk's issue records it), else the account the event names.
-        const person = text(event.details?.for) ?? (await this.accountName(entityId));
+        const person = text(event.details?.for) ?? (await this.accountName(db, entityId));
         return {
           kind: 'TemporaryCodeIssued',
           summary: `${actor} issued a temporary sign-in code to ${person}`,
@@ -132,8 +134,11 @@ export class AlertRules {
     };
   }
 
-  private async deviceWaiting(requestId: number | string | null): Promise<Omit<Alert, 'occurredAt'> | null> {
-    const request = await this.request(requestId);
+  private async deviceWaiting(
+    db: Kysely<Database>,
+    requestId: number | string | null,
+  ): Promise<Omit<Alert, 'occurredAt'> | null> {
+    const request = await this.request(db, requestId);
     if (request?.status !== 'Pending') return null;
     return {
       kind: 'DeviceWaiting',
@@ -147,10 +152,10 @@ export class AlertRules {
     };
   }
 
-  private async deviceApproved(requestId: number | string | null, actor: string) {
-    const request = await this.request(requestId);
+  private async deviceApproved(db: Kysely<Database>, requestId: number | string | null, actor: string) {
+    const request = await this.request(db, requestId);
     if (!request) return null;
-    const accounts = await this.db
+    const accounts = await db
       .selectFrom('principals')
       .innerJoin('permission_grants', 'permission_grants.principal_id', 'principals.id')
       .select('permission_grants.permission')
@@ -171,11 +176,11 @@ export class AlertRules {
     } satisfies Omit<Alert, 'occurredAt'>;
   }
 
-  private async permissionsChanged(accountId: number | string | null, actor: string) {
-    const name = await this.accountName(accountId);
+  private async permissionsChanged(db: Kysely<Database>, accountId: number | string | null, actor: string) {
+    const name = await this.accountName(db, accountId);
     const grants =
       typeof accountId === 'number'
-        ? await this.db
+        ? await db
             .selectFrom('permission_grants')
             .select(['entity', 'permission'])
             .where('principal_id', '=', accountId)
@@ -195,18 +200,18 @@ export class AlertRules {
     } satisfies Omit<Alert, 'occurredAt'>;
   }
 
-  private request(id: number | string | null) {
+  private request(db: Kysely<Database>, id: number | string | null) {
     if (typeof id !== 'number') return Promise.resolve(undefined);
-    return this.db
+    return db
       .selectFrom('authorization_requests')
       .select(['id', 'user_name', 'status', 'manufacturer', 'model', 'device_type'])
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
-  private async accountName(id: number | string | null): Promise<string> {
+  private async accountName(db: Kysely<Database>, id: number | string | null): Promise<string> {
     if (typeof id !== 'number') return 'an account';
-    const row = await this.db.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+    const row = await db.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
     return row?.user_name ?? `account ${id}`;
   }
 }

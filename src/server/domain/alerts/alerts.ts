@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AuditEvent } from '../../audit/audit-event.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import type { Dialect } from '../../db/dialect.ts';
@@ -32,17 +32,18 @@ export interface AlertServiceOptions {
 }
 
 /**
- * Alerts, end to end: it hears the audit stream, turns the events its rules name into alerts, queues one delivery per
- * destination wanting it (alert-outbox.ts), and sends them in the background, so a slow receiver never holds up the
- * request that caused the event.
+ * Alerts, end to end: it writes with the audit stream's events, turning those its rules name into alerts and queueing
+ * one delivery per destination wanting it (alert-outbox.ts) in the transaction of the change the event records (so
+ * both commit or neither), and sends them in the background, so a slow receiver never holds up the request that
+ * caused the event.
  */
 export class AlertService {
   readonly destinations: AlertDestinations;
   readonly outbox: AlertOutbox;
   private readonly rules: AlertRules;
   private readonly email: EmailSender | null;
-  /** Events are queued one after another, in the order they were heard. */
-  private queueing: Promise<void> = Promise.resolve();
+  /** Alerts were queued in a change's transaction: the sender looks again once it has committed (an event follows). */
+  private queued = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -62,7 +63,12 @@ export class AlertService {
       webhookPolicy: o.webhookPolicy,
       emailConfigured: o.email !== null,
     });
-    o.audit.listen((event, at) => this.hear(event, at));
+    o.audit.writeWith((event, at, trx) => this.queue(event, at, trx));
+    o.audit.listen(() => {
+      if (!this.queued) return;
+      this.queued = false;
+      this.wake();
+    });
   }
 
   /** Starts sending: now, then every POLL_MS and whenever an alert is queued. */
@@ -73,7 +79,7 @@ export class AlertService {
 
   /** Stops sending, once what was heard is queued and the attempts under way have ended. */
   async stop(): Promise<void> {
-    await this.queueing;
+    await this.o.audit.settled();
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -81,18 +87,23 @@ export class AlertService {
     this.email?.close();
   }
 
-  /** Resolves once every event heard so far is in the outbox (tests wait for it). */
-  settled(): Promise<void> {
-    return this.queueing;
-  }
-
-  private hear(event: AuditEvent, at: Date): void {
-    this.queueing = this.queueing
-      .then(async () => {
-        const alert = await this.rules.alertOf(event, at);
-        if (alert && (await this.outbox.enqueue(alert)) > 0) this.wake();
-      })
-      .catch((error: unknown) => this.o.warn(error, 'alerts: an event could not be queued'));
+  /**
+   * The event's alert, if its rules make one, queued in `trx`, the change's own transaction (read as the change left
+   * it): a failure there is thrown, so the change rolls back with it. Without a change (a refused sign-in), queued
+   * on its own, and a failure only reported.
+   */
+  private async queue(event: AuditEvent, at: Date, trx: Transaction<Database> | null): Promise<void> {
+    if (trx) {
+      const alert = await this.rules.alertOf(event, at, trx);
+      if (alert && (await this.outbox.enqueue(alert, trx)) > 0) this.queued = true;
+      return;
+    }
+    try {
+      const alert = await this.rules.alertOf(event, at);
+      if (alert && (await this.outbox.enqueue(alert)) > 0) this.wake();
+    } catch (error) {
+      this.o.warn(error, 'alerts: an event could not be queued');
+    }
   }
 
   /** Sends what is due now (again at once if something was queued meanwhile), then waits POLL_MS. */

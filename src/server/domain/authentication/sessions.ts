@@ -138,7 +138,8 @@ export class SessionService {
     try {
       row = await this.signIn.login(credentials, where);
     } catch (error) {
-      this.auditSignIn(credentials.UserName, where, error);
+      // Answered once what the refusal causes is written (a lock-out's alert): a crash after the answer loses nothing.
+      await this.auditSignIn(credentials.UserName, where, error);
       throw error;
     }
     return this.completeFirstFactor(
@@ -227,19 +228,24 @@ export class SessionService {
     return recordAccountHistoryFrom(this.db, where, { principalId, userName, action, detail, at: this.clock() });
   }
 
-  /** A sign-in's audit line; a success names the account's kind, and of the failures only the refusal that knows it. */
-  private auditSignIn(userName: string, where: SignInContext, error: unknown, kind?: Principal['kind']): void {
+  /**
+   * A sign-in's audit line; a success names the account's kind, and of the failures only the refusal that knows it.
+   * Resolves once what the event causes is written (AuditLog.record).
+   */
+  private auditSignIn(userName: string, where: SignInContext, error: unknown, kind?: Principal['kind']): Promise<void> {
     const reason = error === null ? null : reasonOf(error);
     // Any other failure must not tell an API account's name apart.
     const accountKind = reason === null ? kind : reason === 'api-account-in-browser' ? 'Api' : undefined;
-    this.policy.audit?.record({
-      action: 'sign-in',
-      userName,
-      sourceIp: where.clientAddress,
-      userAgent: where.userAgent ?? null,
-      ...(reason === null ? { outcome: 'success' } : { outcome: 'failure', reason }),
-      ...(accountKind ? { details: { accountKind } } : {}),
-    });
+    return (
+      this.policy.audit?.record({
+        action: 'sign-in',
+        userName,
+        sourceIp: where.clientAddress,
+        userAgent: where.userAgent ?? null,
+        ...(reason === null ? { outcome: 'success' } : { outcome: 'failure', reason }),
+        ...(accountKind ? { details: { accountKind } } : {}),
+      }) ?? Promise.resolve()
+    );
   }
 
   private async principalById(principalId: number): Promise<Principal> {

@@ -560,45 +560,56 @@ export class SignInMethodService {
    */
   async reset(id: number, actor: Principal, where: SignInContext, containment = false): Promise<SignInMethodsReset> {
     const now = this.o.clock();
-    const { userName, removed } = await writeAndPublish(
-      this.o.db,
-      this.o.delivery.changes,
-      async (trx) => {
-        const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
-        if (!row) throw notFound('Account', id);
-        const gone = await removeSignInMethods(trx, id, now, actor.userName);
-        const result: SignInMethodsReset = {
-          PasskeysRemoved: gone.passkeys,
-          RecoveryCodesRemoved: gone.recoveryCodes,
-          DevicesRemoved: gone.devices,
-        };
-        await recordAccountHistory(trx, {
-          principalId: id,
-          userName: row.user_name,
-          action: 'SignInMethodsReset',
-          detail: resetDetail(gone),
-          changedBy: actor.userName,
-          clientAddress: where.clientAddress,
-          at: now,
-        });
-        return { userName: row.user_name, removed: result, events: gone.events };
-      },
-      ({ events }) => events,
-    );
-    this.o.forget(id);
-    this.o.audit.record({
+    const event = {
       action: 'sign-in-methods-reset',
       outcome: 'success',
       userName: actor.userName,
       sourceIp: where.clientAddress,
       userAgent: where.userAgent ?? null,
       entity: { type: 'Account', id },
-      details: {
-        account: userName,
-        devicesRemoved: removed.DevicesRemoved,
-        ...(containment ? { containment: true } : {}),
+    } as const;
+    // The alerts the reset causes are written in its transaction (AuditLog.change).
+    const outcome = await this.o.audit.change(event, () =>
+      writeAndPublish(
+        this.o.db,
+        this.o.delivery.changes,
+        async (trx) => {
+          const row = await trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
+          if (!row) throw notFound('Account', id);
+          const gone = await removeSignInMethods(trx, id, now, actor.userName);
+          const result: SignInMethodsReset = {
+            PasskeysRemoved: gone.passkeys,
+            RecoveryCodesRemoved: gone.recoveryCodes,
+            DevicesRemoved: gone.devices,
+          };
+          await recordAccountHistory(trx, {
+            principalId: id,
+            userName: row.user_name,
+            action: 'SignInMethodsReset',
+            detail: resetDetail(gone),
+            changedBy: actor.userName,
+            clientAddress: where.clientAddress,
+            at: now,
+          });
+          return { userName: row.user_name, removed: result, events: gone.events };
+        },
+        ({ events }) => events,
+      ),
+    );
+    if (!outcome.ok) throw outcome.error;
+    const { userName, removed } = outcome.value;
+    this.o.forget(id);
+    await this.o.audit.record(
+      {
+        ...event,
+        details: {
+          account: userName,
+          devicesRemoved: removed.DevicesRemoved,
+          ...(containment ? { containment: true } : {}),
+        },
       },
-    });
+      outcome.carried,
+    );
     return removed;
   }
 

@@ -13,6 +13,7 @@ import {
   type PushUserStatus,
   PushUserStatusCode,
 } from '../../../shared/contract/index.ts';
+import { noteAuditFacts } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -220,6 +221,8 @@ export async function enrollDevice({
         .execute();
       // The person hears of it on their other devices before anyone approves it: a link needs no password.
       const notice = await recordDeviceNotices(trx, request.id, 'enrolled', now);
+      // Whose device, and its request: the enrolment's audit event and the alert written with it name them.
+      noteAuditFacts(trx, { userName: person.user_name, entity: { type: 'AuthorizationRequest', id: request.id } });
       return { request: toAuthorizationRequest(request), userName: person.user_name, notice };
     },
     ({ request, userName, notice }) => [

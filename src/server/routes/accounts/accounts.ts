@@ -59,7 +59,8 @@ export function accountRoutes(app: FastifyInstance, { accounts, db, audit, sessi
       request,
       {
         action: body.Kind === 'Api' ? 'api-account-created' : 'account-created',
-        after: (account) => ({ entity: { type: 'Account', id: account.Id }, details: { accountKind: body.Kind } }),
+        // The account made is told by its write (noteAuditFacts).
+        event: { details: { accountKind: body.Kind } },
       },
       () => accounts.create(body, sessionOf(request).principal),
     );

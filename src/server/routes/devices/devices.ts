@@ -102,12 +102,9 @@ export function deviceRoutes(app: FastifyInstance, services: Services): void {
         request,
         {
           action: 'device-enrolled',
+          // Whose device it is (also when a link enrolled it: no one is signed in on the phone) and its request: told
+          // by the enrolment's write (noteAuditFacts).
           event: { details: { by: enroller.kind === 'code' ? 'enrollment-code' : 'signed-in' } },
-          // Whose device it is, also when a link enrolled it (no one is signed in on the phone).
-          after: ({ result, userName }) => ({
-            userName,
-            entity: { type: 'AuthorizationRequest', id: result.AuthorizationRequestId },
-          }),
         },
         () => enrollDevice({ db, clock, changes, input: body, enroller, from: requestFacts(request) }),
       );

@@ -273,8 +273,8 @@ describe('alert destinations and their rules', () => {
   }, 20_000);
 
   it('has the alert in the outbox by the time the request that caused it is answered', async () => {
-    // The same service, its audit lines heard: the database is busy the moment the change is recorded, so queueing
-    // its alert waits a while after the change itself has committed.
+    // The same service, its audit lines heard: the database is busy the moment the change is recorded, so an alert
+    // queued after the change had committed (rather than with it) would still be waiting when the answer went out.
     await t.close();
     let heard = (_line: string) => {};
     t = await createTestApp(
@@ -299,6 +299,133 @@ describe('alert destinations and their rules', () => {
     const queued = await t.database.db.selectFrom('alert_deliveries').select('message_id').execute();
     expect(queued).toHaveLength(1);
   }, 30_000);
+
+  /** The operator's account and its grants as stored. */
+  const operatorAccount = async () => {
+    const row = await t.database.db
+      .selectFrom('principals')
+      .select('id')
+      .where('user_name', '=', OPERATOR[0])
+      .executeTakeFirstOrThrow();
+    const grants = await t.database.db
+      .selectFrom('permission_grants')
+      .select(['entity', 'permission'])
+      .where('principal_id', '=', row.id)
+      .orderBy('entity')
+      .orderBy('permission')
+      .execute();
+    return { id: row.id, grants: grants.map((grant) => `${grant.entity} ${grant.permission}`) };
+  };
+  const outboxRows = async () => (await t.database.db.selectFrom('alert_deliveries').select('id').execute()).length;
+  const putOperatorPermissions = (id: number, security: string[]) =>
+    t.call({
+      method: 'PUT',
+      url: `/api/Admin/Accounts/${id}/Permissions`,
+      token: admin,
+      payload: { Permissions: { Security: security, Accounts: [] } },
+    });
+
+  it('stores no change whose alert cannot be written to the outbox: both commit or neither', async () => {
+    await addWebhook(['PermissionsChanged']);
+    receiver.status = 500;
+    // The database itself refuses the outbox's row (a real failure of the insert, no stand-in).
+    if (t.database.dialect === 'postgres') {
+      await sql`create function refuse_alert() returns trigger language plpgsql as $$
+        begin raise exception 'the outbox refuses'; end $$`.execute(t.database.db);
+      await sql`create trigger refuse_alert before insert on alert_deliveries
+        for each row execute function refuse_alert()`.execute(t.database.db);
+    } else {
+      await sql`create trigger refuse_alert before insert on alert_deliveries
+        begin select raise(abort, 'the outbox refuses'); end`.execute(t.database.db);
+    }
+    const before = await operatorAccount();
+    expectProblem(await putOperatorPermissions(before.id, ['Read', 'Write']), 500, 'internal');
+    expect((await operatorAccount()).grants).toEqual(before.grants);
+    const history = await t.database.db
+      .selectFrom('account_history')
+      .select('action')
+      .where('principal_id', '=', before.id)
+      .where('action', '=', 'PermissionsChanged')
+      .execute();
+    expect(history).toEqual([]);
+    expect(await outboxRows()).toBe(0);
+    // Once the outbox takes rows again, the same change is made with its alert.
+    await sql`drop trigger refuse_alert${sql.raw(t.database.dialect === 'postgres' ? ' on alert_deliveries' : '')}`.execute(
+      t.database.db,
+    );
+    expect((await putOperatorPermissions(before.id, ['Read', 'Write'])).statusCode).toBe(200);
+    expect((await operatorAccount()).grants).toEqual(['Security Read', 'Security Write']);
+    expect(await outboxRows()).toBe(1);
+  }, 30_000);
+
+  it('leaves no alert in the outbox for a change whose transaction rolls back at its commit', async () => {
+    await addWebhook(['PermissionsChanged']);
+    receiver.status = 500;
+    // A deferred foreign key the change breaks: every statement passes (the outbox's insert too), the COMMIT fails.
+    await sql`create table commit_probe (principal_id integer references principals (id) deferrable initially deferred)`.execute(
+      t.database.db,
+    );
+    if (t.database.dialect === 'postgres') {
+      await sql`create function break_commit() returns trigger language plpgsql as $$
+        begin insert into commit_probe values (-1); return new; end $$`.execute(t.database.db);
+      await sql`create trigger break_commit after insert on permission_grants
+        for each row execute function break_commit()`.execute(t.database.db);
+    } else {
+      await sql`create trigger break_commit after insert on permission_grants
+        begin insert into commit_probe values (-1); end`.execute(t.database.db);
+    }
+    const before = await operatorAccount();
+    expectProblem(await putOperatorPermissions(before.id, ['Read']), 500, 'internal');
+    expect((await operatorAccount()).grants).toEqual(before.grants);
+    expect(await outboxRows()).toBe(0);
+  }, 30_000);
+
+  it.runIf(testDatabaseServer() !== null)(
+    "answers a write without waiting for another request's alert",
+    async () => {
+      await addWebhook(['PermissionsChanged']);
+      receiver.status = 500;
+      const { id } = await operatorAccount();
+      const auditor = await t.database.db
+        .selectFrom('principals')
+        .select('id')
+        .where('user_name', '=', AUDITOR[0])
+        .executeTakeFirstOrThrow();
+      // Another connection holds the outbox's table: the permission change waits to write its alert.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.database.db.transaction().execute(async (trx) => {
+        await sql`lock table alert_deliveries in exclusive mode`.execute(trx);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const alerting = putOperatorPermissions(id, ['Read']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A change of its own that causes no alert is answered at once, the other's alert still outstanding.
+      const started = Date.now();
+      const unrelated = await t.call({
+        method: 'PUT',
+        url: `/api/Admin/Accounts/${auditor.id}/Email`,
+        token: admin,
+        payload: { Email: 'auditor@acme.example' },
+      });
+      expect(unrelated.statusCode, unrelated.body).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await outboxRows()).toBe(0);
+      release();
+      await holder;
+      expect((await alerting).statusCode).toBe(200);
+      expect(await outboxRows()).toBe(1);
+    },
+    30_000,
+  );
 
   it('changes where a destination sends, checked as when it was added, and keeps it when no Target is given', async () => {
     const made = await addWebhook(['PermissionsChanged'], '/before');
