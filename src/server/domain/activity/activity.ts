@@ -101,7 +101,8 @@ export function trigramsOf(text: string): string[] {
  * fewer than three characters). PostgreSQL: pg_trgm's index serves the column's own `LIKE` (once the order
  * is not the time index's, below), skipping through common trigrams by the rare ones. SQLite's FTS5 reads every
  * trigram's whole list of rows, so it is asked for the rarest three, as counted in the newest rows of the filter: a
- * superset of the exact match, which the event's own column then checks.
+ * superset of the exact match, which the event's own column then checks. SQLite's index holds the events up to its
+ * watermark (it is kept in batches behind the writes); the few above it are candidates too.
  */
 async function textCandidates(
   db: Kysely<Database>,
@@ -125,7 +126,9 @@ async function textCandidates(
       .map(({ gram }) => gram);
   }
   const match = asked.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
-  return sql<boolean>`id in (select rowid from activity_search where activity_search match ${match})`;
+  // The index is kept behind the writes: the events above its watermark are candidates all, read by their column.
+  return sql<boolean>`(id > (select indexed_through from activity_search_state)
+    or id in (select rowid from activity_search where activity_search match ${match}))`;
 }
 
 const COLUMNS = [
