@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTIVITY_EXPORT_MAX, ActivityPage } from '../../../shared/contract/index.ts';
-import { pruneActivity } from '../../domain/activity/activity.ts';
+import { pruneActivity, TEXT_SCAN_ROWS } from '../../domain/activity/activity.ts';
 import { indexActivity } from '../../domain/activity/activity-search-index.ts';
 import { decide, enrollDevice } from '../../test/device-helpers.ts';
 import {
@@ -221,6 +221,36 @@ describe('activity', () => {
     await pruneActivity(t.database.db, new Date('2021-01-01T00:00:00Z'), 0);
     expect(await found('doe@example')).toEqual(['2022-01-01 00:00:00.000']);
     expect(await found('50%_off')).toEqual([]);
+  });
+
+  it('reads text no index narrows a bounded number of events per page, and says where to read on', async () => {
+    await insertEvents([
+      { at: '2020-01-01 00:00:00.000', search: 'qz' },
+      { at: '2020-01-01 00:00:01.000', search: 'port 10_1' },
+    ]);
+    await insertEvents(
+      Array.from({ length: TEXT_SCAN_ROWS + 500 }, (_, n) => ({
+        at: new Date(Date.UTC(2021, 0, 1) + n * 1000).toISOString().replace('T', ' ').slice(0, 23),
+        search: `filler ${n}`,
+      })),
+    );
+    const times = (page: ActivityPage) => page.Events.map((event) => event.TimestampUtc);
+    // Text most events hold fills the first page from the newest.
+    expect((await activity('?q=er&limit=50')).Events).toHaveLength(50);
+    // Text few hold: the first page reads its share, finds none, and says where to read on; the next finds it.
+    const readOn = async (q: string) => {
+      const first = await activity(`?q=${encodeURIComponent(q)}`);
+      expect(first.Events).toEqual([]);
+      expect(first.Next).not.toBeNull();
+      const second = await activity(`?q=${encodeURIComponent(q)}&before=${encodeURIComponent(first.Next ?? '')}`);
+      expect(second.Next).toBeNull();
+      return times(second);
+    };
+    expect(await readOn('qz')).toEqual(['2020-01-01 00:00:00.000']);
+    // Three characters and more: PostgreSQL's pg_trgm knows only words of letters and digits, and the words of 10_1
+    // are in nearly every event, so it reads on as above; SQLite's trigrams hold the _ and find it at once.
+    if (t.database.dialect === 'postgres') expect(await readOn('10_1')).toEqual(['2020-01-01 00:00:01.000']);
+    else expect(times(await activity('?q=10_1'))).toEqual(['2020-01-01 00:00:01.000']);
   });
 
   it('exports every matching event as CSV, past any page, formulas inert, account events as the page shows them', async () => {
