@@ -39,13 +39,16 @@ export async function indexActivityBatch(db: Kysely<Database>, batch = INDEX_BAT
   });
 }
 
-/** Indexes every event not yet indexed, a batch at a time, letting other writes in between; returns how many. */
-export async function indexActivity(db: Kysely<Database>): Promise<number> {
+/**
+ * Indexes every event not yet indexed, a batch at a time, letting other writes in between (until `stopped` says so);
+ * returns how many.
+ */
+export async function indexActivity(db: Kysely<Database>, stopped: () => boolean = () => false): Promise<number> {
   let total = 0;
   for (;;) {
     const added = await indexActivityBatch(db);
     total += added;
-    if (added < INDEX_BATCH) return total;
+    if (added < INDEX_BATCH || stopped()) return total;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -105,12 +108,12 @@ export class ActivitySearchIndexer {
       return;
     }
     const started = Date.now();
-    await indexActivity(this.db);
+    await indexActivity(this.db, () => this.closed);
     // Events kept while it ran wait for the next pause.
     if (this.lastWrite >= started && !this.closed) this.arm(IDLE_MS);
   }
 
-  /** Stops, after a batch under way (the database closes after). */
+  /** Stops after the batch under way (the database closes after); the rest waits for the next start. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

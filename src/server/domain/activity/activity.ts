@@ -218,7 +218,7 @@ export async function listActivity(
   // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
   // Where the index cannot narrow the rows, PostgreSQL is kept from it (an expression it does not index): reading a
   // million rows' worth of common trigrams from it costs seconds, where reading rows in time order stops at a page.
-  const column = indexNarrows(db, query.q) ? sql`search` : sql`(search || '')`;
+  const column = dialectOf(db) === 'postgres' && !indexNarrows(db, query.q) ? sql`(search || '')` : sql`search`;
   const matches = sql<boolean>`${column} like ${likePattern(query.q)} escape '\\'`;
   const edge = await filtered()
     .select(['at', 'id'])
