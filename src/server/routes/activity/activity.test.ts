@@ -173,7 +173,7 @@ describe('activity', () => {
 
   it('finds free text in any event, however old: a part of a word, any case, % and _ as themselves', async () => {
     // The set-up's sign-ins are indexed once the writes pause; the rows below are not, until indexed in the test.
-    await vi.waitFor(async () => expect(await unindexed()).toBe(0), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await unindexed()).toBe(0), { timeout: 10_000 });
     // Found past the newest rows, which hold none of these.
     await insertEvents([
       { at: '2020-01-01 00:00:01.000', search: 'jane.doe@example.com 198.51.100.7' },
