@@ -57,13 +57,21 @@ export const LIST_ROWS_SQL = `select id as "Id", device_type as "DeviceType", us
   created_at as "CreatedTimeStampUtc", modified_at as "ModifiedTimestampUtc", status as "Status"
   from push_message_users order by id`;
 
-/** The #8 list figures of a running service (stopped at the end) against JSON.stringify of `rows`. */
-export async function listFigures(rows: unknown[], service: RunningServer, label: string): Promise<Figure[]> {
+/**
+ * The #8 list figures of a running service (stopped at the end) against JSON.stringify of `rows`, read with `session`
+ * (a full session) or, where the service asks no second factor, a password's.
+ */
+export async function listFigures(
+  rows: unknown[],
+  service: RunningServer,
+  label: string,
+  session?: string,
+): Promise<Figure[]> {
   const stringifyMs = median(
     await Promise.all(Array.from({ length: ROUNDS }, () => timed(async () => JSON.stringify(rows)))),
   );
   try {
-    const token = await signIn(service.url, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
+    const token = session ?? (await signIn(service.url, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD));
     const auth = { authorization: `Bearer ${token}` };
     const listUrl = `${service.url}/api/Consumer/PushMessageUsers`;
     const fetchList = async (headers: Record<string, string> = {}) => {

@@ -201,7 +201,7 @@ export async function postgresBench(): Promise<Figure[]> {
 
     // The #8 list, read back the way the service serves it.
     const rows = (await pool.query(LIST_ROWS_SQL)).rows;
-    const lists = await listFigures(rows, one, ' (PostgreSQL)');
+    const lists = await listFigures(rows, one, ' (PostgreSQL)', token);
     const [afterChange] = lists;
 
     return [

@@ -9,6 +9,7 @@ import { type Config, ConfigError } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AccountService } from '../domain/accounts/accounts.ts';
 import { pruneActivity } from '../domain/activity/activity.ts';
+import { ActivitySearchIndexer } from '../domain/activity/activity-search-index.ts';
 import { AlertService } from '../domain/alerts/alerts.ts';
 import { Directory } from '../domain/authentication/directory/directory.ts';
 import { OidcDiscoveryError } from '../domain/authentication/oidc/identity-provider.ts';
@@ -194,8 +195,19 @@ export async function buildServices(
   };
   const changes = await openChangeFeed(fastify, database, config);
   // Open Activity pages hear of new events from the change stream (every process's, on PostgreSQL).
-  activity.announceTo(() => changes.publish({ Type: 'activity' }));
-  fastify.addHook('onClose', async () => activity.close());
+  // The text index follows the kept events in batches, once the writes pause (and at the start, for any left over).
+  const searchIndex = new ActivitySearchIndexer(db, (error) =>
+    fastify.log.error({ err: error }, 'activity: the text index was not brought up to date'),
+  );
+  activity.announceTo(() => {
+    changes.publish({ Type: 'activity' });
+    searchIndex.written();
+  });
+  searchIndex.written();
+  fastify.addHook('onClose', async () => {
+    activity.close();
+    await searchIndex.close();
+  });
   // First of the feed's access listeners: whoever hears of a change after it (a live stream) reads the account anew.
   changes.onAccessChange((principalId) => sessions.forgetPrincipal(principalId));
   const accounts = new AccountService(db, clock, {

@@ -39,6 +39,8 @@ export interface Database {
   alert_destinations: AlertDestinationTable;
   alert_deliveries: AlertDeliveryTable;
   activity_events: ActivityEventTable;
+  /** SQLite only: one row, the newest event id the text index holds (migration 029). */
+  activity_search_state: { indexed_through: number };
   temporary_codes: TemporaryCodeTable;
   temporary_code_uses: TemporaryCodeUseTable;
 }

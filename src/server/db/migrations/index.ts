@@ -24,6 +24,7 @@ import * as activity from './020-029/025-activity.ts';
 import * as alerts from './020-029/026-alerts.ts';
 import * as temporaryCodeNotices from './020-029/027-temporary-code-notices.ts';
 import * as activitySearch from './020-029/028-activity-search.ts';
+import * as activitySearchBehind from './020-029/029-activity-search-behind.ts';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-temporary-codes': temporaryCodes,
   '027-temporary-code-notices': temporaryCodeNotices,
   '028-activity-search': activitySearch,
+  '029-activity-search-behind': activitySearchBehind,
 };
 
 /** Kysely's provider, binding each migration to the dialect it runs on. */

@@ -82,6 +82,12 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  * of reading on through every older row.
  */
 const TEXT_WINDOW = 10_000;
+/**
+ * Text no index narrows (one or two characters; on PostgreSQL, text without three letters or digits in a row, whose
+ * pg_trgm trigrams nearly every event holds) is read through at most this many rows of the filter per page, newest
+ * first: a page ends there, short or empty, with `Next` to read on from, rather than reading a million rows.
+ */
+export const TEXT_SCAN_ROWS = 20_000;
 
 /** Trigrams of the text looked up in SQLite's text index: the rarest few, since each read costs its rows there. */
 const TRIGRAMS_ASKED = 3;
@@ -96,20 +102,28 @@ export function trigramsOf(text: string): string[] {
   return [...grams];
 }
 
+/** Whether the text index can narrow the rows that hold the text (see `textCandidates`). */
+function indexNarrows(db: Kysely<Database>, text: string): boolean {
+  if (trigramsOf(text).length === 0) return false;
+  return dialectOf(db) === 'sqlite' || /[\p{L}\p{N}]{3}/u.test(text);
+}
+
 /**
- * The rows that can hold the text, as a condition on the event's id, or null where the index cannot say (text of
- * fewer than three characters). PostgreSQL: pg_trgm's index serves the column's own `LIKE` (once the order
+ * The rows that can hold the text, as a condition on the event's id, or null where the index cannot narrow them (text
+ * of fewer than three characters; on PostgreSQL, whose pg_trgm cuts text into words of letters and digits, text
+ * without a word of three: `10.1`, `10_1` ask for trigrams nearly every event holds). PostgreSQL: pg_trgm's index serves the column's own `LIKE` (once the order
  * is not the time index's, below), skipping through common trigrams by the rare ones. SQLite's FTS5 reads every
  * trigram's whole list of rows, so it is asked for the rarest three, as counted in the newest rows of the filter: a
- * superset of the exact match, which the event's own column then checks.
+ * superset of the exact match, which the event's own column then checks. SQLite's index holds the events up to its
+ * watermark (it is kept in batches behind the writes); the few above it are candidates too.
  */
 async function textCandidates(
   db: Kysely<Database>,
   newest: (rows: number) => SelectQueryBuilder<Database, 'activity_events', object>,
   text: string,
 ): Promise<RawBuilder<boolean> | null> {
+  if (!indexNarrows(db, text)) return null;
   const grams = trigramsOf(text);
-  if (grams.length === 0) return null;
   if (dialectOf(db) === 'postgres') return sql<boolean>`true`;
   let asked = grams;
   if (grams.length > TRIGRAMS_ASKED) {
@@ -125,7 +139,9 @@ async function textCandidates(
       .map(({ gram }) => gram);
   }
   const match = asked.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
-  return sql<boolean>`id in (select rowid from activity_search where activity_search match ${match})`;
+  // The index is kept behind the writes: the events above its watermark are candidates all, read by their column.
+  return sql<boolean>`(id > (select indexed_through from activity_search_state)
+    or id in (select rowid from activity_search where activity_search match ${match}))`;
 }
 
 const COLUMNS = [
@@ -177,7 +193,8 @@ function filteredEvents(
 /**
  * One page of events, newest first. Every filter is an equality on an indexed column (or a range on the time), and
  * the order (at, id) descending continues the index, so the first page reads about `limit` rows whatever the table
- * holds. Free text reads at most `TEXT_WINDOW` rows in that order, then asks the text index.
+ * holds. Free text reads at most `TEXT_WINDOW` rows in that order, then asks the text index; text the index cannot
+ * narrow reads at most `TEXT_SCAN_ROWS` rows in all, and the page says where to read on (`Next`).
  */
 export async function listActivity(
   db: Kysely<Database>,
@@ -199,7 +216,10 @@ export async function listActivity(
   if (!query.q) return page((await newestFirst(limit + 1).execute()) as Row[]);
 
   // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
-  const matches = sql<boolean>`search like ${likePattern(query.q)} escape '\\'`;
+  // Where the index cannot narrow the rows, PostgreSQL is kept from it (an expression it does not index): reading a
+  // million rows' worth of common trigrams from it costs seconds, where reading rows in time order stops at a page.
+  const column = dialectOf(db) === 'postgres' && !indexNarrows(db, query.q) ? sql`(search || '')` : sql`search`;
+  const matches = sql<boolean>`${column} like ${likePattern(query.q)} escape '\\'`;
   const edge = await filtered()
     .select(['at', 'id'])
     .orderBy('at', 'desc')
@@ -218,12 +238,31 @@ export async function listActivity(
     .where(sql<boolean>`(at, id) < (${edge.at}, ${edge.id})`)
     .limit(limit + 1 - recent.length);
   const candidates = await textCandidates(db, newest, query.q);
-  const rows = candidates
-    ? // Ordered by an expression no index holds: the database starts from the text's few rows and sorts them,
-      // rather than walking the time index through every older row.
-      older.where(candidates).orderBy(sql`at || ''`, 'desc').orderBy(sql`id + 0`, 'desc')
-    : older.orderBy('at', 'desc').orderBy('id', 'desc');
-  return page([...recent, ...((await rows.execute()) as Row[])]);
+  if (candidates) {
+    // Ordered by an expression no index holds: the database starts from the text's few rows and sorts them, rather
+    // than walking the time index through every older row.
+    const rows = older.where(candidates).orderBy(sql`at || ''`, 'desc').orderBy(sql`id + 0`, 'desc');
+    return page([...recent, ...((await rows.execute()) as Row[])]);
+  }
+  // Read on in time order, but only so far: the last row read is where the next page starts.
+  const stop = await filtered()
+    .select(['at', 'id'])
+    .where(sql<boolean>`(at, id) < (${edge.at}, ${edge.id})`)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(TEXT_SCAN_ROWS - TEXT_WINDOW - 1)
+    .executeTakeFirst();
+  const rows = [
+    ...recent,
+    ...((await older
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .$if(stop !== undefined, (select) => select.where(sql<boolean>`(at, id) >= (${stop?.at}, ${stop?.id})`))
+      .execute()) as Row[]),
+  ];
+  if (rows.length > limit || !stop) return page(rows);
+  return { ...page(rows), Next: `${stop.at}_${stop.id}` };
 }
 
 /** Rows deleted per statement while pruning: a long delete would hold the embedded database's one writer. */

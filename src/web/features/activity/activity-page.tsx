@@ -74,6 +74,21 @@ function ActivityList({
         <LoadingState label="Loading activity…" />
       ) : first.isError ? (
         <ErrorState error={first.error} onRetry={() => void first.refetch()} />
+      ) : events.length === 0 && (next || last?.isPending) ? (
+        // Text no index narrows (one or two characters) is read through a share of the events per page.
+        <MessageState
+          icon={<IconSearchOff />}
+          title="Not found among the newest events"
+          description="Short text like this is looked for a share of the events at a time. Type more of it (a word of three letters or digits) to search every event at once, or look further back."
+        >
+          <Button
+            variant="default"
+            loading={last?.isFetching}
+            onClick={() => next && setCursors((previous) => [...previous, next])}
+          >
+            Look further back
+          </Button>
+        </MessageState>
       ) : events.length === 0 ? (
         anyFilter(search) ? (
           <MessageState
