@@ -33,7 +33,7 @@ const SHARED_UI = new RegExp(
 /**
  * Popovers, tooltips and the modals' focus trap, with Floating UI under them. The lists and the overview do not wait
  * for them to paint: tooltips are lazy (LazyTooltip), menus and dialogs are imported when first opened; the pages
- * that render a select or Mantine's Tooltip at once (settings, accounts) import them. Automatic chunking cut them
+ * that render a select at once (settings) import them. Automatic chunking cut them
  * into ~12 chunks by which pages use which, ~4 KB gzip more than one chunk.
  */
 const OVERLAYS = new RegExp(

@@ -27,6 +27,7 @@ for (const viewport of [
       ['/authorization-requests', 'Authorization requests'],
       ['/push-users', 'Push users'],
       ['/people', 'People'],
+      ['/settings', 'Settings'],
     ] as const) {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto(path);

@@ -8,7 +8,9 @@
     // The session key is SESSION_STORAGE_KEY (src/shared/stored-session.ts; a test keeps the two equal); without a
     // session every page opens the sign-in page.
     const signedIn = window.sessionStorage.getItem('tachyon.session') !== null;
-    const screen = path === '/settings' ? 'none' : path === '/login' || !signedIn ? 'sign-in' : 'shell';
+    // Settings is reachable signed out too, outside both layouts: signed out it has no outline.
+    const screen =
+      path === '/settings' ? (signedIn ? 'shell' : 'none') : path === '/login' || !signedIn ? 'sign-in' : 'shell';
     document.documentElement.setAttribute('data-boot', screen);
     // In the signed-in layout, the opened page's header (scripts/page-outlines.ts writes them and this table).
     const outlines = document.getElementById('page-outlines');

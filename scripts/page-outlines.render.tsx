@@ -22,7 +22,6 @@ export function outlinePattern(pagePath: string): string {
 
 /** The pages whose first render does not begin with their header, and why: every other page in PAGES has an outline. */
 export const WITHOUT_OUTLINE: Partial<Record<keyof typeof PAGES, string>> = {
-  settings: 'reachable signed out, where the sign-in outline shows instead',
   demo: 'asks the server whether demo mode is on first, and has no header when it is off',
 };
 

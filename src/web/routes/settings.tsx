@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { alertQueries } from '../api/queries/alert-queries.ts';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { prefetchIfAllowed } from '../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/settings')({
+  // Signed in, the alert destinations' request starts with the page's code, not after its first render (it is
+  // skipped signed out, and for a person who may not list them).
+  loader: ({ context }) => prefetchIfAllowed(context, alertQueries.destinations()),
   component: SettingsPage,
 });

@@ -1,5 +1,6 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { Account } from '../../../shared/contract/index.ts';
+import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
 
 /**
  * Why a local account in the directory's domain is marked: the service refuses the directory person of the same name
@@ -39,14 +40,14 @@ export function AccountSourceBadge({ account, long = false }: { account: Account
     return long ? (
       badge
     ) : (
-      <Tooltip
+      <LazyTooltip
         label={INSIDE_DIRECTORY_DOMAIN_NOTE}
         multiline
         w={320}
         events={{ hover: true, focus: true, touch: true }}
       >
         {badge}
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (

@@ -1,12 +1,15 @@
-import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
 import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
+import text from '../../ui/text/row-text.module.css';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
+import card from './account-card.module.css';
 import { GRANTS, permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';
@@ -103,18 +106,26 @@ function useAccountCells(account: Account, phone: boolean): Cells {
   for (const [entity, permission] of GRANTS) {
     const label = `${entity} ${permission} for ${account.UserName}`;
     const block = permissionToggleBlock(session, account, entity, permission);
-    cells[`${entity}-${permission}`] = (
-      <Tooltip label={block ?? label} disabled={block === null} events={{ hover: true, focus: true, touch: true }}>
-        <Checkbox
-          aria-label={label}
-          aria-description={block ?? undefined}
-          checked={(account.Permissions[entity] as readonly AccountsPermission[]).includes(permission)}
-          disabled={block !== null || update.isPending}
-          onChange={() => toggle(entity, permission)}
-          size={phone ? 'md' : 'sm'}
-        />
-      </Tooltip>
+    const checkbox = (
+      <Checkbox
+        aria-label={label}
+        aria-description={block ?? undefined}
+        checked={(account.Permissions[entity] as readonly AccountsPermission[]).includes(permission)}
+        disabled={block !== null || update.isPending}
+        onChange={() => toggle(entity, permission)}
+        size={phone ? 'md' : 'sm'}
+      />
     );
+    // Only a toggle that cannot be changed has a tooltip (the reason), made when first wanted: a Tooltip per toggle
+    // was most of this page's first render on a phone.
+    cells[`${entity}-${permission}`] =
+      block === null ? (
+        checkbox
+      ) : (
+        <LazyTooltip label={block} events={{ hover: true, focus: true, touch: true }}>
+          {checkbox}
+        </LazyTooltip>
+      );
   }
   return cells;
 }
@@ -165,7 +176,8 @@ function ManageButton({ account, onOpen, phone }: { account: Account; onOpen: (i
   );
 }
 
-function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
+/** Memoized, as the card: the page renders again when the address or a query's state changes, the rows need not. */
+const AccountRow = memo(function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
   const cells = useAccountCells(account, false);
   return (
     <Table.Tr data-testid={`account-row-${account.Id}`}>
@@ -182,10 +194,10 @@ function AccountRow({ account, onOpen }: { account: Account; onOpen: (id: number
       </Table.Td>
     </Table.Tr>
   );
-}
+});
 
 /** The phone rendering: the same cells as a card, each under its column's name, like the other lists' cards. */
-function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
+const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
   const cells = useAccountCells(account, true);
   const badges = COLUMNS.filter((column) => column.onCard === 'badges');
   const fields = COLUMNS.filter((column) => column.onCard !== 'badges');
@@ -200,20 +212,16 @@ function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: numbe
             <span key={column.key}>{cells[column.key]}</span>
           ))}
         </Group>
-        <Stack component="dl" gap={6} m={0}>
+        <dl className={card.fields}>
           {fields.map((column) => (
-            <Group key={column.key} justify="space-between" wrap="nowrap" gap="sm" mih={28}>
-              <Text component="dt" size="sm" c="dimmed">
-                {column.header}
-              </Text>
-              <Text component="dd" size="sm" m={0}>
-                {cells[column.key]}
-              </Text>
-            </Group>
+            <div key={column.key} className={card.field}>
+              <dt className={`${text.sm} ${text.dimmed}`}>{column.header}</dt>
+              <dd className={text.sm}>{cells[column.key]}</dd>
+            </div>
           ))}
-        </Stack>
+        </dl>
         <ManageButton account={account} onOpen={onOpen} phone />
       </Stack>
     </Paper>
   );
-}
+});

@@ -2,7 +2,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertTriangle, IconApi, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { type Account, endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/queries/account-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -57,6 +57,11 @@ function Accounts() {
     navigate,
   });
   const selected = account === undefined ? undefined : query.data?.find((item) => item.Id === account);
+  // The same function on every render, so that the memoized rows do not render again when the page does.
+  const openAccount = useCallback(
+    (id: number) => void navigate({ search: (prev) => ({ ...prev, account: id }) }),
+    [navigate],
+  );
 
   return (
     <>
@@ -104,10 +109,7 @@ function Accounts() {
             <MessageState icon={<IconUsers />} title="No accounts" description="Create the first local account." />
           )
         ) : (
-          <AccountTable
-            accounts={rows}
-            onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, account: id }) })}
-          />
+          <AccountTable accounts={rows} onOpen={openAccount} />
         )}
       </ListQueryBody>
       {creating === 'person' && (

@@ -1,58 +1,29 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  List,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { PASSKEY_NAME_MAX, type Passkey, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
+import { lazy, Suspense, useState } from 'react';
+import { type Passkey, RECOVERY_CODES_LOW } from '../../../shared/contract/index.ts';
 import { safeRedirect } from '../../../shared/safe-redirect.ts';
-import { passkeyCancelled, registerPasskey } from '../../api/passkey-ceremonies.ts';
-import {
-  newRecoveryCodes,
-  removePasskey,
-  renamePasskey,
-  signInMethodQueries,
-} from '../../api/queries/sign-in-method-queries.ts';
-import { AddDeviceDialog } from '../../entities/device/add-device-dialog.tsx';
+import { newRecoveryCodes, signInMethodQueries } from '../../api/queries/sign-in-method-queries.ts';
 import { PasskeyAddressNote, passkeysWorkHere } from '../../entities/second-factor/passkey-address-note.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { DialogActions } from '../../ui/overlays/dialog-actions.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { LoadingState } from '../../ui/states/loading-state.tsx';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
 
-/** A name a person recognises their passkey by, from the browser they add it in. */
-function suggestedName(): string {
-  const agent = globalThis.navigator?.userAgent ?? '';
-  const platform = /iPhone|iPad/.test(agent)
-    ? 'iPhone'
-    : /Android/.test(agent)
-      ? 'Android phone'
-      : /Mac/.test(agent)
-        ? 'Mac'
-        : /Windows/.test(agent)
-          ? 'Windows PC'
-          : /Linux/.test(agent)
-            ? 'Linux computer'
-            : 'Passkey';
-  return platform;
-}
+// Each dialog is loaded when it is first opened (Modal, its focus trap and Floating UI are on no first load).
+const dialogs = () => import('./sign-in-method-dialogs.tsx');
+const AddPasskeyDialog = lazy(() => dialogs().then((module) => ({ default: module.AddPasskeyDialog })));
+const RenameDialog = lazy(() => dialogs().then((module) => ({ default: module.RenameDialog })));
+const RemoveDialog = lazy(() => dialogs().then((module) => ({ default: module.RemoveDialog })));
+const RecoveryCodesDialog = lazy(() => dialogs().then((module) => ({ default: module.RecoveryCodesDialog })));
+const AddDeviceDialog = lazy(() =>
+  import('../../entities/device/add-device-dialog.tsx').then((module) => ({ default: module.AddDeviceDialog })),
+);
 
 /** The person's own sign-in methods: passkeys, recovery codes and devices. `redirect`: where to go once enrolled. */
 export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefined }) {
@@ -182,26 +153,28 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
           </Card>
         </SimpleGrid>
       </Stack>
-      {adding && (
-        <AddPasskeyDialog
-          onClose={() => setAdding(false)}
-          onAdded={(passkey) => {
-            setAdding(false);
-            notify({ title: 'Passkey added', message: `“${passkey.Name}” signs you in from now on.` });
-            afterAdding();
-          }}
-        />
-      )}
-      {addingDevice && <AddDeviceDialog onClose={() => setAddingDevice(false)} />}
-      {codes && (
-        <RecoveryCodesDialog
-          codes={codes}
-          onClose={() => {
-            setCodes(null);
-            if (enrolling || redirectTo) void navigate({ href: safeRedirect(redirectTo), replace: true });
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <AddPasskeyDialog
+            onClose={() => setAdding(false)}
+            onAdded={(passkey) => {
+              setAdding(false);
+              notify({ title: 'Passkey added', message: `“${passkey.Name}” signs you in from now on.` });
+              afterAdding();
+            }}
+          />
+        )}
+        {addingDevice && <AddDeviceDialog onClose={() => setAddingDevice(false)} />}
+        {codes && (
+          <RecoveryCodesDialog
+            codes={codes}
+            onClose={() => {
+              setCodes(null);
+              if (enrolling || redirectTo) void navigate({ href: safeRedirect(redirectTo), replace: true });
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
@@ -247,151 +220,12 @@ function PasskeyRow({ passkey, last, onChange }: { passkey: Passkey; last: boole
           </Button>
         </Group>
       </Group>
-      {renaming && <RenameDialog passkey={passkey} onClose={() => setRenaming(false)} onDone={onChange} />}
-      {removing && <RemoveDialog passkey={passkey} last={last} onClose={() => setRemoving(false)} onDone={onChange} />}
+      <Suspense fallback={null}>
+        {renaming && <RenameDialog passkey={passkey} onClose={() => setRenaming(false)} onDone={onChange} />}
+        {removing && (
+          <RemoveDialog passkey={passkey} last={last} onClose={() => setRemoving(false)} onDone={onChange} />
+        )}
+      </Suspense>
     </li>
-  );
-}
-
-function AddPasskeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (passkey: Passkey) => void }) {
-  const [name, setName] = useState(suggestedName);
-  const add = useMutation({ mutationFn: registerPasskey, onSuccess: onAdded });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (name.trim()) add.mutate(name.trim());
-  }
-  const error = add.error && !passkeyCancelled(add.error) ? add.error : null;
-  return (
-    <Modal opened onClose={onClose} title="Add a passkey">
-      <form onSubmit={submit}>
-        <Stack gap="sm">
-          <Text size="sm">Your browser asks where to keep it: this device, a phone or a security key.</Text>
-          <TextInput
-            label="Name"
-            description="How you will recognise it"
-            value={name}
-            maxLength={PASSKEY_NAME_MAX}
-            required
-            data-autofocus
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          {add.error && passkeyCancelled(add.error) && (
-            <Text size="sm" c="dimmed">
-              The browser's prompt was closed; nothing was added.
-            </Text>
-          )}
-          <ProblemAlert error={error} />
-          <DialogActions
-            onCancel={onClose}
-            confirmLabel="Add a passkey"
-            loading={add.isPending}
-            disabled={!name.trim()}
-          />
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function RenameDialog({ passkey, onClose, onDone }: { passkey: Passkey; onClose: () => void; onDone: () => void }) {
-  const [name, setName] = useState(passkey.Name);
-  const rename = useMutation({
-    ...renamePasskey,
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Rename “${passkey.Name}”`}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim()) rename.mutate({ id: passkey.Id, name: name.trim() });
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            value={name}
-            maxLength={PASSKEY_NAME_MAX}
-            required
-            data-autofocus
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          <ProblemAlert error={rename.error} />
-          <DialogActions onCancel={onClose} confirmLabel="Rename" loading={rename.isPending} disabled={!name.trim()} />
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function RemoveDialog({
-  passkey,
-  last,
-  onClose,
-  onDone,
-}: {
-  passkey: Passkey;
-  last: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const remove = useMutation({
-    ...removePasskey,
-    onSuccess: () => {
-      notify({ title: 'Passkey removed', message: `“${passkey.Name}” no longer signs you in.` });
-      onDone();
-      onClose();
-    },
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Remove “${passkey.Name}”?`}>
-      <Stack gap="sm">
-        <Text size="sm">
-          It will no longer sign you in.
-          {last ? ' It is your last passkey: you will be asked to confirm it is you first.' : ''}
-        </Text>
-        <ProblemAlert error={remove.error} />
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Remove"
-          danger
-          loading={remove.isPending}
-          onConfirm={() => remove.mutate(passkey.Id)}
-        />
-      </Stack>
-    </Modal>
-  );
-}
-
-function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
-  return (
-    <Modal opened onClose={onClose} title="Your recovery codes" closeOnClickOutside={false}>
-      <Stack gap="sm">
-        <Text size="sm">
-          Keep these {codes.length} codes somewhere safe, apart from your devices: each signs you in once when your
-          passkey and devices are out of reach. They are shown only now; earlier codes no longer work.
-        </Text>
-        <List spacing={4} ff="monospace" aria-label="Recovery codes" listStyleType="none">
-          {codes.map((code) => (
-            <List.Item key={code}>
-              <Code fz="md">{code}</Code>
-            </List.Item>
-          ))}
-        </List>
-        <Group justify="space-between">
-          <CopyButton value={codes.join('\n')}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy all'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>I have saved them</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -32,6 +32,9 @@ export interface LazyTooltipProps {
   events?: TooltipProps['events'];
   /** One element that takes a ref (a Mantine component, a button). */
   children: ReactElement<TriggerProps>;
+  /** A label of several lines, this wide (px), as Mantine's Tooltip takes them. */
+  multiline?: boolean;
+  w?: number;
 }
 
 const MOUSE_ONLY = { hover: true, focus: false, touch: false };
@@ -42,7 +45,7 @@ const MOUSE_ONLY = { hover: true, focus: false, touch: false };
  * critical path of every page that shows one, and its hooks in the page's first render, for a hover that may never
  * come.
  */
-export function LazyTooltip({ label, events = MOUSE_ONLY, children }: LazyTooltipProps) {
+export function LazyTooltip({ label, events = MOUSE_ONLY, children, multiline, w }: LazyTooltipProps) {
   const [armed, setArmed] = useState<{ Tooltip: TooltipComponent; opened: boolean } | null>(null);
   const trigger = useRef<HTMLElement>(null);
   // Still over or in the trigger when the Tooltip arrives: it opens at once.
@@ -61,7 +64,7 @@ export function LazyTooltip({ label, events = MOUSE_ONLY, children }: LazyToolti
   if (armed) {
     const { Tooltip: MantineTooltip, opened } = armed;
     return (
-      <MantineTooltip label={label} events={events} defaultOpened={opened}>
+      <MantineTooltip label={label} events={events} defaultOpened={opened} multiline={multiline} w={w}>
         {cloneElement(children, { ref })}
       </MantineTooltip>
     );
