@@ -24,8 +24,15 @@ export async function expectAccessible(
       // The app follows the system's scheme (MantineProvider defaultColorScheme="auto"), so it switches in place.
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      // Let transitions settle so colours are measured as people see them.
-      await page.waitForTimeout(300);
+      // Colours are measured as people see them: once the transitions the switch started (a frame later) have run.
+      // Endless animations (a loader) never finish and are not the theme's.
+      await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const ending = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+        await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+      });
     }
     await lookAt(page, `${name}-${scheme}`);
     const axe = new AxeBuilder({ page }).setLegacyMode(true);
