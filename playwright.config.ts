@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
+const LONG_FLOWS = ['session-lifetime.spec.ts', 'passkeys.spec.ts', 'devices.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   // Each worker starts its own service and database (e2e/support/test.ts), so workers cannot see each other's data.
@@ -14,11 +16,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // The idle-session flow waits for real deadlines (minutes): its own project, listed first, starts it at once
-  // beside the rest instead of last, when the other worker would have nothing left to do.
+  // The longest flows (the idle session waits for real deadlines; the passkey flow for its step-up to age) start
+  // first, in a project listed first: started last, one would run on alone while the other worker had nothing left.
   projects: [
-    { name: 'session-lifetime', testMatch: 'session-lifetime.spec.ts' },
-    { name: 'flows', testIgnore: 'session-lifetime.spec.ts' },
+    { name: 'long-flows', testMatch: LONG_FLOWS },
+    { name: 'flows', testIgnore: LONG_FLOWS },
   ],
   use: {
     browserName: 'chromium',
