@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PersonOutline } from '../src/web/features/people/person-outline.tsx';
 import { PushUserOutline } from '../src/web/features/push-users/push-user-outline.tsx';
+import { TwoFactorOutline } from '../src/web/features/two-factor/two-factor-outline.tsx';
 import { cssVariablesResolver, theme } from '../src/web/theme.ts';
 import { PageHeader } from '../src/web/ui/page-header.tsx';
 import { PAGES } from '../src/web/wiring/pages.tsx';
@@ -25,14 +26,25 @@ export const WITHOUT_OUTLINE: Partial<Record<keyof typeof PAGES, string>> = {
   demo: 'asks the server whether demo mode is on first, and has no header when it is off',
 };
 
+/**
+ * The pages whose outline holds more than their header, down to what a phone paints largest (the header by default):
+ * the two-factor page's is the "Send me a code" paragraph, under the token form.
+ */
+const FULLER_OUTLINES: Partial<Record<keyof typeof PAGES, React.ReactNode>> = {
+  twoFactor: <TwoFactorOutline />,
+};
+
 /** The pages that open on their header. */
 export const OUTLINED = (Object.keys(PAGES) as (keyof typeof PAGES)[]).filter((key) => !(key in WITHOUT_OUTLINE));
 
-const render = (node: React.ReactNode) =>
+// Each outline's ids (Mantine's responsive styles are classes named from them) start with its key: rendered one by
+// one, they would otherwise repeat from outline to outline, and one hidden outline's rules would reach another's.
+const render = (node: React.ReactNode, identifierPrefix = '') =>
   renderToStaticMarkup(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {node}
     </MantineProvider>,
+    { identifierPrefix },
   );
 
 /**
@@ -43,7 +55,7 @@ const render = (node: React.ReactNode) =>
 export function renderPageOutlines(): { themeStyle: string; outlines: PageOutline[] } {
   const themeStyle = render(null);
   const outline = (key: string, pattern: string, node: React.ReactNode): PageOutline => {
-    const html = render(node);
+    const html = render(node, `${key}-`);
     if (!html.startsWith(themeStyle)) throw new Error('MantineProvider no longer writes its style first');
     return { key, pattern, html: html.slice(themeStyle.length) };
   };
@@ -51,7 +63,7 @@ export function renderPageOutlines(): { themeStyle: string; outlines: PageOutlin
     outline(
       key,
       outlinePattern(PAGES[key].to),
-      <PageHeader title={PAGES[key].label} description={PAGES[key].description} />,
+      FULLER_OUTLINES[key] ?? <PageHeader title={PAGES[key].label} description={PAGES[key].description} />,
     ),
   );
   outlines.push(outline('pushUser', routePattern('_app/push-users/$id'), <PushUserOutline />));

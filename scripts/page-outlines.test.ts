@@ -52,7 +52,26 @@ describe('renderPageOutlines', () => {
       if (!outline) continue;
       expect(outline.html).toContain(`data-order="1">${page?.label}</h1>`);
       expect(outline.html).toContain(`>${page?.description}</p>`);
-      expect(outline.html).not.toContain('<style');
     }
+  });
+
+  it('draws the two-factor page down to the paragraph under its token form, a phone’s largest text', () => {
+    const twoFactor = renderPageOutlines().outlines.find((outline) => outline.key === 'twoFactor');
+    expect(twoFactor?.html).toContain('>Submit token</span>');
+    expect(twoFactor?.html).toMatch(/>Makes an instruction named “Dashboard test” that needs two-factor, [^<]*<\/p>/);
+  });
+
+  it('keeps the ids an outline generates, and the style rules named from them, to that outline', () => {
+    const seen = new Map<string, string>();
+    for (const outline of renderPageOutlines().outlines) {
+      const names = new Set(
+        Array.from(outline.html.matchAll(/__m__-[\w-]+|mantine-[\w-]*R_[\w-]+/g), ([name]) => name),
+      );
+      for (const name of names) {
+        expect(seen.get(name), `${name} in ${outline.key}`).toBeUndefined();
+        seen.set(name, outline.key);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
   });
 });

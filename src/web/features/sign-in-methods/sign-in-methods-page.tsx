@@ -54,8 +54,6 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
     },
   });
 
-  if (methods.isPending) return <LoadingState label="Loading your sign-in methods…" />;
-  if (methods.isError) return <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />;
   const data = methods.data;
 
   return (
@@ -71,87 +69,112 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
             then you go on to where you were going.
           </Alert>
         )}
-        {data.PasskeysUnavailable === null && <PasskeyAddressNote />}
-        {data.PasskeysUnavailable && (
+        {/*
+          Whether this address can have passkeys is known from the address alone: said with the header, before the
+          methods arrive (at an IP address it is a phone's largest text). A reason the service gives takes its place.
+        */}
+        {data?.PasskeysUnavailable ? (
           <Alert color="yellow" icon={<IconAlertTriangle />} title="Passkeys do not work at this address">
             {data.PasskeysUnavailable}
           </Alert>
+        ) : (
+          <PasskeyAddressNote />
         )}
-        <Card withBorder radius="md" padding="lg">
-          <Group justify="space-between" mb="sm" wrap="wrap">
-            <Stack gap={2}>
-              <Title order={2} fz="lg">
-                Passkeys
-              </Title>
-              <Text size="sm" c="dimmed">
-                Sign in with one tap and your fingerprint, face or PIN; they cannot be phished.
-              </Text>
-            </Stack>
-            <Button
-              leftSection={<IconFingerprint size={18} />}
-              onClick={() => setAdding(true)}
-              disabled={data.PasskeysUnavailable !== null || !passkeysWorkHere()}
-            >
-              Add a passkey
-            </Button>
-          </Group>
-          {data.Passkeys.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No passkeys yet.
-            </Text>
+        {data === undefined &&
+          (methods.isError ? (
+            <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
           ) : (
-            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Passkeys">
-              {data.Passkeys.map((passkey) => (
-                <PasskeyRow key={passkey.Id} passkey={passkey} last={data.Passkeys.length === 1} onChange={refresh} />
-              ))}
-            </Stack>
-          )}
-        </Card>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg">
-            <Title order={2} fz="lg" mb={4}>
-              Recovery codes
-            </Title>
-            {/* Running low is said in the body text's colour (the page's contrast), marked by the icon's orange. */}
-            <Group gap={6} wrap="nowrap" align="flex-start" mb="sm" data-testid="recovery-codes-left">
-              {data.RecoveryCodesLeft <= RECOVERY_CODES_LOW && (
-                <IconAlertTriangle
-                  size={18}
-                  color="var(--mantine-color-orange-8)"
-                  aria-hidden
-                  style={{ flexShrink: 0 }}
-                />
+            <LoadingState label="Loading your sign-in methods…" />
+          ))}
+        {data && (
+          <>
+            <Card withBorder radius="md" padding="lg">
+              <Group justify="space-between" mb="sm" wrap="wrap">
+                <Stack gap={2}>
+                  <Title order={2} fz="lg">
+                    Passkeys
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Sign in with one tap and your fingerprint, face or PIN; they cannot be phished.
+                  </Text>
+                </Stack>
+                <Button
+                  leftSection={<IconFingerprint size={18} />}
+                  onClick={() => setAdding(true)}
+                  disabled={data.PasskeysUnavailable !== null || !passkeysWorkHere()}
+                >
+                  Add a passkey
+                </Button>
+              </Group>
+              {data.Passkeys.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No passkeys yet.
+                </Text>
+              ) : (
+                <Stack
+                  gap="xs"
+                  component="ul"
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  aria-label="Passkeys"
+                >
+                  {data.Passkeys.map((passkey) => (
+                    <PasskeyRow
+                      key={passkey.Id}
+                      passkey={passkey}
+                      last={data.Passkeys.length === 1}
+                      onChange={refresh}
+                    />
+                  ))}
+                </Stack>
               )}
-              <Text size="sm" c={data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? undefined : 'dimmed'}>
-                {data.RecoveryCodesLeft === 0
-                  ? 'None yet. Each works once, when your passkey and devices are out of reach.'
-                  : `${data.RecoveryCodesLeft} left.${data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? ' Make new ones soon.' : ''}`}
-              </Text>
-            </Group>
-            <ProblemAlert error={generate.error} mb="sm" />
-            <Button
-              variant="default"
-              leftSection={<IconKey size={18} />}
-              loading={generate.isPending}
-              onClick={() => generate.mutate()}
-            >
-              {data.RecoveryCodesLeft === 0 ? 'Make recovery codes' : 'Make new recovery codes'}
-            </Button>
-          </Card>
-          <Card withBorder radius="md" padding="lg">
-            <Title order={2} fz="lg" mb={4}>
-              Devices
-            </Title>
-            <Text size="sm" c="dimmed" mb="sm">
-              {data.ActiveDevices === 0
-                ? 'No active device. A device receives your codes once an administrator approves it.'
-                : `${data.ActiveDevices} active device${data.ActiveDevices === 1 ? '' : 's'} receive${data.ActiveDevices === 1 ? 's' : ''} your codes.`}
-            </Text>
-            <Button variant="default" onClick={() => setAddingDevice(true)}>
-              Add a device
-            </Button>
-          </Card>
-        </SimpleGrid>
+            </Card>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="lg" mb={4}>
+                  Recovery codes
+                </Title>
+                {/* Running low is said in the body text's colour (the page's contrast), marked by the icon's orange. */}
+                <Group gap={6} wrap="nowrap" align="flex-start" mb="sm" data-testid="recovery-codes-left">
+                  {data.RecoveryCodesLeft <= RECOVERY_CODES_LOW && (
+                    <IconAlertTriangle
+                      size={18}
+                      color="var(--mantine-color-orange-8)"
+                      aria-hidden
+                      style={{ flexShrink: 0 }}
+                    />
+                  )}
+                  <Text size="sm" c={data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? undefined : 'dimmed'}>
+                    {data.RecoveryCodesLeft === 0
+                      ? 'None yet. Each works once, when your passkey and devices are out of reach.'
+                      : `${data.RecoveryCodesLeft} left.${data.RecoveryCodesLeft <= RECOVERY_CODES_LOW ? ' Make new ones soon.' : ''}`}
+                  </Text>
+                </Group>
+                <ProblemAlert error={generate.error} mb="sm" />
+                <Button
+                  variant="default"
+                  leftSection={<IconKey size={18} />}
+                  loading={generate.isPending}
+                  onClick={() => generate.mutate()}
+                >
+                  {data.RecoveryCodesLeft === 0 ? 'Make recovery codes' : 'Make new recovery codes'}
+                </Button>
+              </Card>
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="lg" mb={4}>
+                  Devices
+                </Title>
+                <Text size="sm" c="dimmed" mb="sm">
+                  {data.ActiveDevices === 0
+                    ? 'No active device. A device receives your codes once an administrator approves it.'
+                    : `${data.ActiveDevices} active device${data.ActiveDevices === 1 ? '' : 's'} receive${data.ActiveDevices === 1 ? 's' : ''} your codes.`}
+                </Text>
+                <Button variant="default" onClick={() => setAddingDevice(true)}>
+                  Add a device
+                </Button>
+              </Card>
+            </SimpleGrid>
+          </>
+        )}
       </Stack>
       <Suspense fallback={null}>
         {adding && (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconCircleCheck, IconDeviceMobileMessage, IconInfoCircle } from '@tabler/icons-react';
 import {
   CODE_WINDOW_MINUTES,
@@ -12,8 +12,7 @@ import { isApiError } from '../../api/core/api-error.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useCreateInstruction } from '../../api/queries/mutations.ts';
 import { formatClock } from '../../lib/time/time-format.ts';
-/** What the instruction is called where the person's phone shows it. */
-export const TRY_INSTRUCTION_NAME = 'Dashboard test';
+import { SendCodeIntro, TRY_INSTRUCTION_NAME } from './two-factor-outline.tsx';
 
 export interface SendCodePanelProps {
   /** The token form's kind: the instruction is made scheduled or not to match it. */
@@ -44,13 +43,7 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
 
   return (
     <section aria-labelledby="send-code-title">
-      <Title order={2} fz="md" mb="xs" id="send-code-title">
-        Send me a code
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        Makes {scheduled ? 'a scheduled instruction' : 'an instruction'} named “{TRY_INSTRUCTION_NAME}” that needs
-        two-factor, and sends its code to your active devices. Its Id goes into the form.
-      </Text>
+      <SendCodeIntro kind={kind} />
       <Stack gap="sm">
         <Button
           variant="light"

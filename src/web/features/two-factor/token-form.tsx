@@ -1,5 +1,5 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconCircleCheck, IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
+import { Alert, Text } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import {
   endpoints,
@@ -9,12 +9,10 @@ import {
   unavailableReason,
 } from '../../../shared/contract/index.ts';
 import { useSubmitToken } from '../../api/queries/mutations.ts';
-import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { activeApiVersion } from '../../settings/resolve-version.ts';
+import { TOKEN_LENGTH, TokenFields } from './token-fields.tsx';
 import { tokenErrorMessage } from './token-messages.ts';
-
-const TOKEN_LENGTH = 6;
 
 export interface TokenFormProps {
   /** Prefilled from the URL (`?kind=&id=`); the token itself is always typed or pasted. */
@@ -39,7 +37,6 @@ export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticate
   const [token, setToken] = useState('');
   const [touched, setTouched] = useState(false);
   const mutation = useSubmitToken();
-  const phone = usePhone();
 
   const id = Number(idText);
   const idError = !/^\d{1,15}$/.test(idText) || id < 1 ? 'Enter the instruction Id, a whole number' : null;
@@ -72,98 +69,55 @@ export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticate
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="token-kind-label">
-            The token is for
-          </Text>
-          <SegmentedControl
-            aria-labelledby="token-kind-label"
-            value={kind}
-            onChange={(value) => {
-              setKind(value as InstructionKind);
-              onKindChange?.(value as InstructionKind);
-              mutation.reset();
-            }}
-            data={[
-              { value: 'instruction', label: 'An instruction' },
-              { value: 'scheduled', label: 'A scheduled instruction', disabled: scheduledMissing !== null },
-            ]}
-            // Two long labels side by side run past a phone's width: stacked there.
-            orientation={phone ? 'vertical' : 'horizontal'}
-            fullWidth={phone}
-            w={phone ? '100%' : 'fit-content'}
-          />
-          {scheduledMissing && (
-            <Text size="xs" c="dimmed">
-              Scheduled instructions: {scheduledMissing}; you are using API {version}.
-            </Text>
-          )}
-        </Stack>
-        <TextInput
-          label={kind === 'scheduled' ? 'Scheduled instruction Id' : 'Instruction Id'}
-          description="Shown where the instruction was created."
-          placeholder="e.g. 1042"
-          inputMode="numeric"
-          autoComplete="off"
-          value={idText}
-          onChange={(event) => setIdText(event.currentTarget.value.replace(/\D/g, ''))}
-          error={touched && idError}
-          w={{ base: '100%', xs: 320 }}
-          required
-        />
-        <TextInput
-          label="Token"
-          description={`The ${TOKEN_LENGTH}-digit code pushed to your device, or a ${TEMPORARY_CODE_DIGITS}-digit temporary code from the helpdesk. Pasting works.`}
-          placeholder="••••••"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus={initialId !== undefined}
-          value={token}
-          onChange={(event) => setToken(event.currentTarget.value.replace(/\D/g, '').slice(0, TEMPORARY_CODE_DIGITS))}
-          error={touched && tokenError}
-          w={{ base: '100%', xs: 320 }}
-          required
-          styles={{
-            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 22, letterSpacing: '0.4em' },
-          }}
-        />
-        {failure && (
-          <Alert color={failure.color} icon={<IconInfoCircle />} title={failure.title} role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        {mutation.isSuccess && (
-          <Alert
-            color="green"
-            icon={<IconCircleCheck />}
-            title="Authenticated"
-            role="status"
-            // The light theme's green title on its green tint misses AA contrast.
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            {mutation.variables.kind === 'scheduled' ? 'Scheduled instruction' : 'Instruction'} {mutation.data.Id} is
-            authenticated and can run.
-          </Alert>
-        )}
-        <Group gap="sm">
-          <Button
-            type="submit"
-            leftSection={<IconShieldLock size={16} />}
-            loading={mutation.isPending}
-            h={phone ? TOUCH_TARGET : undefined}
-            fullWidth={phone}
-          >
-            Submit token
-          </Button>
-          {usesObsolete && (
+      <TokenFields
+        kind={kind}
+        onKindChange={(value) => {
+          setKind(value);
+          onKindChange?.(value);
+          mutation.reset();
+        }}
+        scheduledUnavailable={
+          scheduledMissing && `Scheduled instructions: ${scheduledMissing}; you are using API ${version}.`
+        }
+        idText={idText}
+        onIdTextChange={(text) => setIdText(text.replace(/\D/g, ''))}
+        idError={touched ? idError : null}
+        token={token}
+        onTokenChange={(text) => setToken(text.replace(/\D/g, '').slice(0, TEMPORARY_CODE_DIGITS))}
+        tokenError={touched ? tokenError : null}
+        autoFocusToken={initialId !== undefined}
+        pending={mutation.isPending}
+        outcome={
+          <>
+            {failure && (
+              <Alert color={failure.color} icon={<IconInfoCircle />} title={failure.title} role="alert">
+                {failure.message}
+              </Alert>
+            )}
+            {mutation.isSuccess && (
+              <Alert
+                color="green"
+                icon={<IconCircleCheck />}
+                title="Authenticated"
+                role="status"
+                // The light theme's green title on its green tint misses AA contrast.
+                styles={{ title: { color: 'var(--mantine-color-text)' } }}
+              >
+                {mutation.variables.kind === 'scheduled' ? 'Scheduled instruction' : 'Instruction'} {mutation.data.Id}{' '}
+                is authenticated and can run.
+              </Alert>
+            )}
+          </>
+        }
+        note={
+          usesObsolete && (
             <Text size="xs" c="dimmed">
               API {version}: sent through the original token endpoint (obsolete since{' '}
               {endpoints.submitObsoleteToken.obsolete.since}).
             </Text>
-          )}
-        </Group>
-      </Stack>
+          )
+        }
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Grid, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PAGES, pageOpensFor } from '../../wiring/pages.tsx';
 import { SendCodePanel } from './send-code-panel.tsx';
 import { TokenForm } from './token-form.tsx';
+import { TwoFactorColumns } from './two-factor-outline.tsx';
 
 const route = getRouteApi('/_app/two-factor');
 
@@ -21,20 +22,18 @@ export function TwoFactorPage() {
   return (
     <>
       <PageHeader title={PAGES.twoFactor.label} description={PAGES.twoFactor.description} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper p="lg" radius="md" shadow="xs">
-            <TokenForm
-              key={`${kind}-${id}`}
-              initialKind={kind}
-              initialId={id}
-              onKindChange={setFormKind}
-              onAuthenticated={(doneKind, doneId) => setAuthenticated({ kind: doneKind, id: doneId })}
-            />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper p="lg" radius="md" shadow="xs">
+      <TwoFactorColumns
+        form={
+          <TokenForm
+            key={`${kind}-${id}`}
+            initialKind={kind}
+            initialId={id}
+            onKindChange={setFormKind}
+            onAuthenticated={(doneKind, doneId) => setAuthenticated({ kind: doneKind, id: doneId })}
+          />
+        }
+        aside={
+          <>
             {/* The new instruction's Id goes into the form through the address, as the demo inbox's links do. */}
             <SendCodePanel
               kind={formKind}
@@ -66,9 +65,9 @@ export function TwoFactorPage() {
                 ? 'No token arriving? Check under Push users that your device is Active, or open the device app at /device on your phone.'
                 : 'No token arriving? Open the device app at /device on your phone: it shows whether your device is approved.'}
             </Text>
-          </Paper>
-        </Grid.Col>
-      </Grid>
+          </>
+        }
+      />
     </>
   );
 }
