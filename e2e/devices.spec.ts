@@ -156,8 +156,16 @@ test('a second phone enrols from the QR code link without a password; a rejectio
   await expect(mobile.getByRole('heading', { name: 'Register this device' })).toBeVisible();
   await expect(mobile.getByText('no password is needed')).toBeVisible();
   await mobile.getByRole('textbox', { name: 'Model' }).fill('Second phone');
+  // "Live" is the phone's stream, open once it waits: the decision is made only once the stream has been answered.
+  const streamOpen = mobile.waitForResponse(
+    (response) => response.url().endsWith('/api/Device/Events') && response.ok(),
+    {
+      timeout: 20_000,
+    },
+  );
   await mobile.getByRole('button', { name: 'Register' }).click();
   await expect(mobile.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await streamOpen;
   await expect(mobile.getByText(PERSON.userName)).toBeVisible();
   // The used code leaves the address.
   expect(new URL(mobile.url()).hash).toBe('');

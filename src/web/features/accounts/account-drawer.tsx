@@ -111,9 +111,10 @@ export function AccountDrawer({ account, onClose }: { account: Account; onClose:
       position="right"
       size="lg"
       title={
-        <Title order={2} fz="lg">
+        // The drawer's title is its heading (an h2) already: a heading inside it would nest one h2 in another.
+        <Text component="span" fz="lg" fw={700}>
           {account.UserName}
-        </Title>
+        </Text>
       }
     >
       <Stack gap="md">
