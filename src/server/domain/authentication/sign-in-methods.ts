@@ -205,11 +205,7 @@ export class SignInMethodService {
       await this.failed(null, 'ticket-invalid', 'RecoveryCode', where, ticketInvalid());
       throw ticketInvalid();
     }
-    const person = await db
-      .selectFrom('principals')
-      .select(['id', 'user_name', 'user_key'])
-      .where('id', '=', holder)
-      .executeTakeFirstOrThrow();
+    const person = await this.ticketPerson(holder);
     let left: number | null = null;
     const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
       left = await redeemRecoveryCode(db, holder, code, clock());
@@ -236,11 +232,7 @@ export class SignInMethodService {
     const { db, clock, throttle, audit } = this.o;
     const holder = await ticketHolder(db, ticket, clock());
     if (holder === null) throw ticketInvalid();
-    const person = await db
-      .selectFrom('principals')
-      .select(['id', 'user_name', 'user_key'])
-      .where('id', '=', holder)
-      .executeTakeFirstOrThrow();
+    const person = await this.ticketPerson(holder);
     let used: number | null = null;
     // Counted with the person's other second factors: a wrong code here spends the same budget.
     const right = await throttle.attemptSecondFactor(person.user_key, where.clientAddress, async () => {
@@ -304,6 +296,15 @@ export class SignInMethodService {
       where,
       () => this.verified(holder, person.user_name, 'DeviceCode', where),
     );
+  }
+
+  /** The ticket's holder, as the throttle (user key) and the audit and history (name) know them. */
+  private ticketPerson(holder: number) {
+    return this.o.db
+      .selectFrom('principals')
+      .select(['id', 'user_name', 'user_key'])
+      .where('id', '=', holder)
+      .executeTakeFirstOrThrow();
   }
 
   /**
