@@ -25,13 +25,21 @@ export async function expectAccessible(
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       // Colours are measured as people see them: once the transitions the switch started (a frame later) have run.
-      // Endless animations (a loader) never finish and are not the theme's.
+      // Only running ones with an end: a loader never ends, a paused one waits for nothing, and neither is the
+      // theme's. A theme's transitions last a fraction of a second, so 3 s is a cap that never cuts one short.
       await page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        const ending = document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-        await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+        const settled = (async () => {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const ending = document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+            );
+          await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+        })();
+        await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3_000))]);
       });
     }
     await lookAt(page, `${name}-${scheme}`);

@@ -10,6 +10,8 @@ export { expect } from '@playwright/test';
 export interface E2eService {
   /** `http://127.0.0.1:port`, the base URL of the dashboard and of `/api`. */
   origin: string;
+  /** Everything the service wrote so far (LOG_LEVEL warn: its warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startE2eService(env: Record<string, string> = {}, port = 0
   }
   return {
     origin: service.api.replace(/\/api$/, ''),
+    output: service.output,
     async stop() {
       service.child.kill('SIGTERM');
       await service.exited;
@@ -56,7 +59,7 @@ export async function startE2eService(env: Record<string, string> = {}, port = 0
  * change reaching another's tests. E2E_PORT, when set, is the first worker's port (the next ones count up from it);
  * otherwise each service takes a free port.
  */
-export const test = base.extend<object, { service: E2eService }>({
+export const test = base.extend<{ serviceWarnings: undefined }, { service: E2eService }>({
   service: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
@@ -68,4 +71,15 @@ export const test = base.extend<object, { service: E2eService }>({
     { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ service }, use) => use(service.origin),
+  // A failure that only a loaded machine shows is read from what the service said meanwhile: printed with it.
+  serviceWarnings: [
+    async ({ service }, use, testInfo) => {
+      const from = service.output().length;
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const said = service.output().slice(from).trim();
+      console.log(said ? `The service said during this test:\n${said.slice(-6_000)}` : 'The service said nothing.');
+    },
+    { auto: true },
+  ],
 });
