@@ -52,14 +52,15 @@ export function ensureServerBuilt(): string {
     try {
       execFileSync(
         path.join(ROOT, 'node_modules', '.bin', 'tsc'),
-        ['-p', 'tsconfig.server.json', '--outDir', partial],
+        // Emitted only (npm run typecheck checks types): a third of the time of a checked build.
+        ['-p', 'tsconfig.server.json', '--noCheck', '--outDir', partial],
         {
           cwd: ROOT,
           stdio: 'pipe',
         },
       );
     } catch (error) {
-      // tsc emits despite type errors (npm run typecheck reports those); only a missing build stops these tests.
+      // A syntax error still stops the emit; only a missing build stops these tests.
       const { stdout } = error as { stdout?: Buffer };
       if (!fs.existsSync(path.join(partial, 'server', 'server.js'))) throw error;
       console.warn(`the service's build reported errors; testing what it emitted:\n${String(stdout ?? '')}`);

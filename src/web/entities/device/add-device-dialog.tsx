@@ -7,6 +7,7 @@ import { useCreatePersonEnrollmentLink } from '../../api/queries/people-queries.
 import { isLoopbackUrl } from '../../lib/devices/loopback-url.ts';
 import { qrCodeDataUrl } from '../../lib/devices/qr-code.ts';
 import { minutesAndSeconds, useNow } from '../../lib/time/use-now.ts';
+import { useFocusReturnOnUnmount } from '../../lib/use-focus-return.ts';
 import { useSheetProps } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
@@ -26,24 +27,8 @@ export function AddDeviceDialog({ onClose, forPerson }: { onClose: () => void; f
   const theirs = useCreatePersonEnrollmentLink(forPerson ?? '');
   const create = forPerson === undefined ? own : theirs;
   const sheet = useSheetProps();
-  // Its openers unmount it on close (Escape included), where Mantine's focus return does not run: what had focus as it
-  // opened (read while rendering, before the dialog's focus trap moves it) gets it back.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-      ? document.activeElement
-      : null,
-  );
-  useEffect(
-    () => () => {
-      if (!opener?.isConnected) return;
-      opener.focus();
-      // Once more after the portal has gone, in case its removal dropped focus to the page.
-      requestAnimationFrame(() => {
-        if (opener.isConnected && document.activeElement === document.body) opener.focus();
-      });
-    },
-    [opener],
-  );
+  // Its openers unmount it on close, where Mantine's focus return does not run.
+  useFocusReturnOnUnmount();
   const now = useNow();
   const [qr, setQr] = useState<string | null>(null);
   const link = create.data;
