@@ -83,6 +83,9 @@ export function eventStreams(app: FastifyInstance): {
       };
       open.add(end);
       request.raw.once('close', end);
+      // The caller may have left while the route did its own work first: that close has been and gone, so the stream
+      // ends now, or what it holds (its place under the caps, its timers) would be held for good.
+      if (request.raw.destroyed || raw.destroyed) end();
       return {
         send(type, data, id) {
           if (ended) return;
