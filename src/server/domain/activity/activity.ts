@@ -132,9 +132,10 @@ async function holding(
  * names every row that holds all the trigrams of the text's words, each then read from the table to check the text
  * itself: text without a word of three (`10_1`) names nearly every row, and so does a word whose trigrams are each
  * common, however rare the word (`station` where events say `status` and `authorization`). Those rows are counted
- * among the newest events of the table (the index holds the whole table, whatever the filter) and scaled to its
- * size: more than a bounded read would read, and the rows are read in time order instead. Counted by the words'
- * inner trigrams only (pg_trgm also knows a word's edges), so a phrase may be read in order where the index would do.
+ * among the newest events of the table (the index holds the whole table, whatever the filter) and scaled to its span
+ * of ids: where they come to more than a bounded read reads, the rows are read in time order instead. Counted by the
+ * words' inner trigrams only (pg_trgm also knows a word's edges), so a phrase may be read in order where the index
+ * would have narrowed it: the same events are found, a page at a time.
  */
 async function postgresIndexNarrows(db: Kysely<Database>, text: string): Promise<boolean> {
   const grams = wordTrigramsOf(text);
