@@ -83,15 +83,15 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  */
 const TEXT_WINDOW = 10_000;
 /**
- * Text no index narrows (one or two characters; on PostgreSQL, text without three letters or digits in a row, whose
- * pg_trgm trigrams nearly every event holds) is read through at most this many rows of the filter per page, newest
- * first: a page ends there, short or empty, with `Next` to read on from, rather than reading a million rows.
+ * Text no index narrows (one or two characters; on PostgreSQL, text whose trigrams nearly every event holds) is read
+ * through at most this many rows of the filter per page, newest first: a page ends there, short or empty, with `Next`
+ * to read on from, rather than reading a million rows.
  */
 export const TEXT_SCAN_ROWS = 20_000;
 
 /** Trigrams of the text looked up in SQLite's text index: the rarest few, since each read costs its rows there. */
 const TRIGRAMS_ASKED = 3;
-/** Newest rows of the filter in which each trigram's rarity is measured. */
+/** Newest rows in which a trigram's share of the events is measured. */
 const TRIGRAM_SAMPLE = 2_000;
 
 /** The text's distinct trigrams, by code point (`%` and `_` are characters like any other here, as in the search). */
@@ -102,38 +102,85 @@ export function trigramsOf(text: string): string[] {
   return [...grams];
 }
 
-/** Whether the text index can narrow the rows that hold the text (see `textCandidates`). */
-function indexNarrows(db: Kysely<Database>, text: string): boolean {
-  if (trigramsOf(text).length === 0) return false;
-  return dialectOf(db) === 'sqlite' || /[\p{L}\p{N}]{3}/u.test(text);
+/** The trigrams inside the text's words of three letters or digits and more: those pg_trgm's index is asked for. */
+function wordTrigramsOf(text: string): string[] {
+  return [...new Set((text.match(/[\p{L}\p{N}]{3,}/gu) ?? []).flatMap(trigramsOf))];
+}
+
+/** For each group of trigrams, how many of the sample's rows hold all of them; and how many rows the sample holds. */
+async function holding(
+  db: Kysely<Database>,
+  sample: SelectQueryBuilder<Database, 'activity_events', { search: string }>,
+  groups: string[][],
+): Promise<{ counts: number[]; rows: number }> {
+  const within = (gram: string) =>
+    dialectOf(db) === 'postgres' ? sql<boolean>`strpos(search, ${gram}) > 0` : sql<boolean>`instr(search, ${gram}) > 0`;
+  const row = (await db
+    .selectFrom(sample.as('sample'))
+    .select([
+      sql<number>`count(*)`.as('rows'),
+      ...groups.map((grams, index) =>
+        sql<number>`sum(case when ${sql.join(grams.map(within), sql` and `)} then 1 else 0 end)`.as(`g${index}`),
+      ),
+    ])
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return { counts: groups.map((_, index) => Number(row[`g${index}`] ?? 0)), rows: Number(row.rows) };
+}
+
+/**
+ * Whether PostgreSQL's text index narrows the text's rows. pg_trgm cuts text into words of letters and digits, and
+ * names every row that holds all the trigrams of the text's words, each then read from the table to check the text
+ * itself: text without a word of three (`10_1`) names nearly every row, and so does a word whose trigrams are each
+ * common, however rare the word (`station` where events say `status` and `authorization`). Those rows are counted
+ * among the newest events of the table (the index holds the whole table, whatever the filter) and scaled to its span
+ * of ids: where they come to more than a bounded read reads, the rows are read in time order instead. Counted by the
+ * words' inner trigrams only (pg_trgm also knows a word's edges), so a phrase may be read in order where the index
+ * would have narrowed it: the same events are found, a page at a time.
+ */
+async function postgresIndexNarrows(db: Kysely<Database>, text: string): Promise<boolean> {
+  const grams = wordTrigramsOf(text);
+  if (grams.length === 0) return false;
+  const { span } = await db
+    .selectFrom('activity_events')
+    .select(sql<number | null>`max(id) - min(id) + 1`.as('span'))
+    .executeTakeFirstOrThrow();
+  const events = Number(span ?? 0);
+  if (events <= TEXT_SCAN_ROWS) return true;
+  const sample = db
+    .selectFrom('activity_events')
+    .select('search')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(TRIGRAM_SAMPLE);
+  const { counts, rows } = await holding(db, sample, [grams]);
+  return ((counts[0] ?? 0) / Math.max(rows, 1)) * events <= TEXT_SCAN_ROWS;
 }
 
 /**
  * The rows that can hold the text, as a condition on the event's id, or null where the index cannot narrow them (text
- * of fewer than three characters; on PostgreSQL, whose pg_trgm cuts text into words of letters and digits, text
- * without a word of three: `10.1`, `10_1` ask for trigrams nearly every event holds). PostgreSQL: pg_trgm's index serves the column's own `LIKE` (once the order
- * is not the time index's, below), skipping through common trigrams by the rare ones. SQLite's FTS5 reads every
- * trigram's whole list of rows, so it is asked for the rarest three, as counted in the newest rows of the filter: a
- * superset of the exact match, which the event's own column then checks. SQLite's index holds the events up to its
- * watermark (it is kept in batches behind the writes); the few above it are candidates too.
+ * of fewer than three characters; on PostgreSQL, see `postgresIndexNarrows`). PostgreSQL: pg_trgm's index serves the
+ * column's own `LIKE` (once the order is not the time index's, below), skipping through common trigrams by the rare
+ * ones. SQLite's FTS5 reads every trigram's whole list of rows, so it is asked for the rarest three, as counted in the
+ * newest rows of the filter: a superset of the exact match, which the event's own column then checks. SQLite's index
+ * holds the events up to its watermark (it is kept in batches behind the writes); the few above it are candidates too.
  */
 async function textCandidates(
   db: Kysely<Database>,
   newest: (rows: number) => SelectQueryBuilder<Database, 'activity_events', object>,
   text: string,
 ): Promise<RawBuilder<boolean> | null> {
-  if (!indexNarrows(db, text)) return null;
   const grams = trigramsOf(text);
-  if (dialectOf(db) === 'postgres') return sql<boolean>`true`;
+  if (grams.length === 0) return null;
+  if (dialectOf(db) === 'postgres') return (await postgresIndexNarrows(db, text)) ? sql<boolean>`true` : null;
   let asked = grams;
   if (grams.length > TRIGRAMS_ASKED) {
-    const counts = await db
-      .selectFrom(newest(TRIGRAM_SAMPLE).select('search').as('sample'))
-      .select(grams.map((gram, index) => sql<number>`sum(instr(search, ${gram}) > 0)`.as(`g${index}`)))
-      .executeTakeFirstOrThrow();
-    const count = (index: number) => Number((counts as Record<string, unknown>)[`g${index}`] ?? 0);
+    const { counts } = await holding(
+      db,
+      newest(TRIGRAM_SAMPLE).select('search'),
+      grams.map((gram) => [gram]),
+    );
     asked = grams
-      .map((gram, index) => ({ gram, seen: count(index) }))
+      .map((gram, index) => ({ gram, seen: counts[index] ?? 0 }))
       .sort((a, b) => a.seen - b.seen)
       .slice(0, TRIGRAMS_ASKED)
       .map(({ gram }) => gram);
@@ -215,11 +262,12 @@ export async function listActivity(
   };
   if (!query.q) return page((await newestFirst(limit + 1).execute()) as Row[]);
 
-  // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case).
-  // Where the index cannot narrow the rows, PostgreSQL is kept from it (an expression it does not index): reading a
-  // million rows' worth of common trigrams from it costs seconds, where reading rows in time order stops at a page.
-  const column = dialectOf(db) === 'postgres' && !indexNarrows(db, query.q) ? sql`(search || '')` : sql`search`;
-  const matches = sql<boolean>`${column} like ${likePattern(query.q)} escape '\\'`;
+  // One lower-cased column, matched with LIKE (its pattern lower-cased too, so both dialects match any case). Read in
+  // time order, PostgreSQL is kept from its text index by an expression it does not index: the index could name a
+  // million rows' worth of common trigrams, which costs seconds, where reading rows in time order stops at a page.
+  const pattern = likePattern(query.q);
+  const matches = sql<boolean>`search like ${pattern} escape '\\'`;
+  const inOrder = dialectOf(db) === 'postgres' ? sql<boolean>`(search || '') like ${pattern} escape '\\'` : matches;
   const edge = await filtered()
     .select(['at', 'id'])
     .orderBy('at', 'desc')
@@ -228,20 +276,19 @@ export async function listActivity(
     .offset(TEXT_WINDOW - 1)
     .executeTakeFirst();
   const recent = (await newestFirst(limit + 1)
-    .where(matches)
+    .where(inOrder)
     .$if(edge !== undefined, (select) => select.where(sql<boolean>`(at, id) >= (${edge?.at}, ${edge?.id})`))
     .execute()) as Row[];
   if (recent.length > limit || !edge) return page(recent);
   const older = filtered()
     .select(COLUMNS)
-    .where(matches)
     .where(sql<boolean>`(at, id) < (${edge.at}, ${edge.id})`)
     .limit(limit + 1 - recent.length);
   const candidates = await textCandidates(db, newest, query.q);
   if (candidates) {
     // Ordered by an expression no index holds: the database starts from the text's few rows and sorts them, rather
     // than walking the time index through every older row.
-    const rows = older.where(candidates).orderBy(sql`at || ''`, 'desc').orderBy(sql`id + 0`, 'desc');
+    const rows = older.where(matches).where(candidates).orderBy(sql`at || ''`, 'desc').orderBy(sql`id + 0`, 'desc');
     return page([...recent, ...((await rows.execute()) as Row[])]);
   }
   // Read on in time order, but only so far: the last row read is where the next page starts.
@@ -256,6 +303,7 @@ export async function listActivity(
   const rows = [
     ...recent,
     ...((await older
+      .where(inOrder)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .$if(stop !== undefined, (select) => select.where(sql<boolean>`(at, id) >= (${stop?.at}, ${stop?.id})`))

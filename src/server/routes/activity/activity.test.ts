@@ -225,11 +225,14 @@ describe('activity', () => {
     await insertEvents([
       { at: '2020-01-01 00:00:00.000', search: 'qz' },
       { at: '2020-01-01 00:00:01.000', search: 'port 10_1' },
+      { at: '2020-01-01 00:00:02.000', search: 'from the station' },
+      { at: '2020-01-01 00:00:03.000', search: 'marathon' },
     ]);
+    // More events than a bounded read reads, each holding every trigram of "station" but not the word.
     await insertEvents(
-      Array.from({ length: TEXT_SCAN_ROWS + 500 }, (_, n) => ({
+      Array.from({ length: TEXT_SCAN_ROWS + 2_000 }, (_, n) => ({
         at: new Date(Date.UTC(2021, 0, 1) + n * 1000).toISOString().replace('T', ' ').slice(0, 23),
-        search: `filler ${n}`,
+        search: `filler ${n} status authorization`,
       })),
     );
     const times = (page: ActivityPage) => page.Events.map((event) => event.TimestampUtc);
@@ -249,6 +252,14 @@ describe('activity', () => {
     // are in nearly every event, so it reads on as above; SQLite's trigrams hold the _ and find it at once.
     if (t.database.dialect === 'postgres') expect(await readOn('10_1')).toEqual(['2020-01-01 00:00:01.000']);
     else expect(times(await activity('?q=10_1'))).toEqual(['2020-01-01 00:00:01.000']);
+    // A word whose every trigram nearly every event holds: pg_trgm's index would name every row, so PostgreSQL reads
+    // on as above; SQLite's index, asked for its rarest trigrams, reads their rows.
+    if (t.database.dialect === 'postgres') expect(await readOn('Station')).toEqual(['2020-01-01 00:00:02.000']);
+    else expect(times(await activity('?q=Station'))).toEqual(['2020-01-01 00:00:02.000']);
+    // A word of trigrams few events hold is found through the index at once, however old, on both.
+    const marathon = await activity('?q=marathon');
+    expect(times(marathon)).toEqual(['2020-01-01 00:00:03.000']);
+    expect(marathon.Next).toBeNull();
   });
 
   it('exports every matching event as CSV, past any page, formulas inert, account events as the page shows them', async () => {
