@@ -326,15 +326,18 @@ test('an ended credential says so; the app is installable, and its service worke
     registrationId: await registration,
     data: JSON.stringify(payload),
   });
+  // A loaded machine starts the worker for the push slowly: seconds, not the 5 s a page's own update gets.
   await expect
-    .poll(() =>
-      mobile.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
-          title: shown.title,
-          body: shown.body,
-          tag: shown.tag,
-        })),
-      ),
+    .poll(
+      () =>
+        mobile.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
+            title: shown.title,
+            body: shown.body,
+            tag: shown.tag,
+          })),
+        ),
+      { timeout: 15_000 },
     )
     .toEqual([{ title: payload.notification.title, body: payload.notification.body, tag: payload.notification.tag }]);
 });

@@ -268,6 +268,8 @@ test('a push user on a phone: disable from its card; Delete asks first in a full
   await expect(page.getByRole('heading', { name: other.UserName })).toBeVisible();
   await expectFitsWidth(page);
   await expectTouchTarget(page.locator('.mantine-SegmentedControl-label', { hasText: 'Disabled' }));
+  // The first push user's toast of the same words closes on its own first, so the one below is this change's.
+  await expect(page.getByText('Status set to Disabled')).toBeHidden({ timeout: 10_000 });
   await page.getByText('Disabled', { exact: true }).first().tap();
   await expect(page.getByText('Status set to Disabled')).toBeVisible();
   expect((await pushUsers(page)).find((u) => u.Id === other.Id)?.Status).toBe(2);
