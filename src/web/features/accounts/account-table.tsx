@@ -3,7 +3,6 @@ import { memo, type ReactNode } from 'react';
 import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
-import { useRevealedCount } from '../../lib/loading/use-revealed-count.ts';
 import { notify } from '../../lib/notify.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -33,21 +32,12 @@ const COLUMNS: ReadonlyArray<{ key: string; header: string; align?: 'center' | '
 
 type Cells = Record<string, ReactNode>;
 
-/**
- * The accounts a phone's first screen shows (a card is taller than half the screen), rendered with the page; the rest
- * follow a few per task: each card is five checkboxes and a dozen other components, and all of them in the page's
- * first commit made one long task on a phone's CPU.
- */
-const FIRST_ACCOUNTS = 2;
-const MORE_ACCOUNTS_PER_TASK = 3;
-
 export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
   const phone = usePhone();
-  const shown = accounts.slice(0, useRevealedCount(accounts.length, FIRST_ACCOUNTS, MORE_ACCOUNTS_PER_TASK));
   if (phone) {
     return (
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
-        {shown.map((account) => (
+        {accounts.map((account) => (
           <AccountCard key={account.Id} account={account} onOpen={onOpen} />
         ))}
       </Stack>
@@ -70,7 +60,7 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shown.map((account) => (
+          {accounts.map((account) => (
             <AccountRow key={account.Id} account={account} onOpen={onOpen} />
           ))}
         </Table.Tbody>
