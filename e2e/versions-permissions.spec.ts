@@ -10,8 +10,7 @@ test('choosing API 4.0 in settings: the queue and push users say removed, and ma
     if (/AuthorizationRequests|PushMessageUsers/i.test(request.url())) removedCalls.push(request.url());
   });
   await page.goto('/settings');
-  await page.getByRole('combobox', { name: 'API version' }).click();
-  await page.getByRole('option', { name: 'API 4.0' }).click();
+  await page.getByRole('combobox', { name: 'API version' }).selectOption('API 4.0');
   await expect(page.getByRole('table', { name: 'Features in API 4.0' })).toContainText('removed in API 4.0');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Using API 4.0')).toBeVisible();
@@ -34,11 +33,11 @@ test('choosing API 4.0 in settings: the queue and push users say removed, and ma
 test('the version list comes from the server and the default is marked', async ({ page }) => {
   await signInAs(page, 'Auditor');
   await page.goto('/settings');
-  await page.getByRole('combobox', { name: 'API version' }).click();
-  await expect(page.getByRole('option', { name: 'Server default (3.3)' })).toBeVisible();
-  for (const version of ['3.0', '3.1', '3.2', '3.3', '4.0']) {
-    await expect(page.getByRole('option', { name: `API ${version}` })).toBeVisible();
-  }
+  const versions = page.getByRole('combobox', { name: 'API version' });
+  await expect(versions.getByRole('option')).toHaveText([
+    'Server default (3.3)',
+    ...['3.0', '3.1', '3.2', '3.3', '4.0'].map((version) => `API ${version}`),
+  ]);
 });
 
 test('an auditor (Read only) sees decisions and status changes disabled, with the reason', async ({ page }) => {

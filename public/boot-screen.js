@@ -18,6 +18,19 @@
       const match = JSON.parse(outlines.textContent).find(([pattern]) => new RegExp(pattern).test(path));
       if (match) document.documentElement.setAttribute('data-boot-page', match[1]);
     }
+    // At an IP address, where browsers refuse passkeys, the sign-in methods outline says so as the page does
+    // (passkeyAddressFor in src/web/lib/devices/loopback-url.ts; a test keeps the two alike): which of its note's two
+    // variants shows, and the address its words name (written by CSS from these properties: the outline is parsed
+    // after this script).
+    const host = window.location.hostname.replace(/^\[|\]$/g, '');
+    if (screen === 'shell' && (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':'))) {
+      const loopback = /^127\./.test(host) || host === '::1';
+      const root = document.documentElement;
+      root.setAttribute('data-boot-passkeys', loopback ? 'loopback' : 'ip');
+      root.style.setProperty('--boot-host', JSON.stringify(window.location.hostname));
+      const port = window.location.port ? `:${window.location.port}` : '';
+      root.style.setProperty('--boot-origin', JSON.stringify(`${window.location.protocol}//localhost${port}`));
+    }
   } catch {
     document.documentElement.setAttribute('data-boot', 'none');
   }

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PersonOutline } from '../src/web/features/people/person-outline.tsx';
 import { PushUserOutline } from '../src/web/features/push-users/push-user-outline.tsx';
+import { SignInMethodsOutline } from '../src/web/features/sign-in-methods/sign-in-methods-outline.tsx';
 import { TwoFactorOutline } from '../src/web/features/two-factor/two-factor-outline.tsx';
 import { cssVariablesResolver, theme } from '../src/web/theme.ts';
 import { PageHeader } from '../src/web/ui/page-header.tsx';
@@ -68,5 +69,6 @@ export function renderPageOutlines(): { themeStyle: string; outlines: PageOutlin
   );
   outlines.push(outline('pushUser', routePattern('_app/push-users/$id'), <PushUserOutline />));
   outlines.push(outline('person', routePattern('_app/people/$userName'), <PersonOutline />));
+  outlines.push(outline('signInMethods', routePattern('_app/sign-in-methods'), <SignInMethodsOutline />));
   return { themeStyle, outlines };
 }

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type AlertDestination, type AlertDestinationWithSecret, endpoints } from '../../../shared/contract/index.ts';
 import { alertQueries, useDeleteAlertDestination, useRotateAlertSecret } from '../../api/queries/alert-queries.ts';
 import { endpointAccess } from '../../session/permissions.ts';
@@ -11,11 +11,22 @@ import { PermissionButton } from '../../ui/permission-button.tsx';
 import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { QueryState } from '../../ui/states/query-state.tsx';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
-import { AddAlertDestinationDialog } from './add-alert-destination-dialog.tsx';
-import { AlertDeliveryLog } from './alert-delivery-log.tsx';
 import { ALERT_CHANNEL_LABELS, ALERT_EVENT_LABELS } from './alert-labels.ts';
-import { AlertSecretOnce } from './alert-secret-once.tsx';
-import { EditAlertDestinationDialog } from './edit-alert-destination-dialog.tsx';
+
+// Each dialog is loaded when first opened: closed, the add dialog's Modal and form were a part of Settings' first
+// render, and Modal, its focus trap and Floating UI of its first load.
+const AddAlertDestinationDialog = lazy(() =>
+  import('./add-alert-destination-dialog.tsx').then((module) => ({ default: module.AddAlertDestinationDialog })),
+);
+const AlertDeliveryLog = lazy(() =>
+  import('./alert-delivery-log.tsx').then((module) => ({ default: module.AlertDeliveryLog })),
+);
+const EditAlertDestinationDialog = lazy(() =>
+  import('./edit-alert-destination-dialog.tsx').then((module) => ({ default: module.EditAlertDestinationDialog })),
+);
+const AlertSecretModal = lazy(() =>
+  import('./alert-secret-once.tsx').then((module) => ({ default: module.AlertSecretModal })),
+);
 
 function DestinationCard({
   destination,
@@ -148,37 +159,15 @@ function DestinationList() {
           Add destination
         </PermissionButton>
       </Group>
-      <AddAlertDestinationDialog opened={adding} onClose={() => setAdding(false)} />
-      {log ? <AlertDeliveryLog destination={log} onClose={() => setLog(null)} /> : null}
-      {editing ? <EditAlertDestinationDialog destination={editing} onClose={() => setEditing(null)} /> : null}
-      {secret?.Secret ? (
-        <SecretModal destination={secret} secret={secret.Secret} onClose={() => setSecret(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {adding ? <AddAlertDestinationDialog opened onClose={() => setAdding(false)} /> : null}
+        {log ? <AlertDeliveryLog destination={log} onClose={() => setLog(null)} /> : null}
+        {editing ? <EditAlertDestinationDialog destination={editing} onClose={() => setEditing(null)} /> : null}
+        {secret?.Secret ? (
+          <AlertSecretModal destination={secret} secret={secret.Secret} onClose={() => setSecret(null)} />
+        ) : null}
+      </Suspense>
     </Stack>
-  );
-}
-
-function SecretModal({
-  destination,
-  secret,
-  onClose,
-}: {
-  destination: AlertDestination;
-  secret: string;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="New webhook signing secret"
-      size="lg"
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-    >
-      <AlertSecretOnce name={destination.Name} secret={secret} onDone={onClose} />
-    </Modal>
   );
 }
 

@@ -1,3 +1,5 @@
+import { Modal } from '@mantine/core';
+import type { AlertDestination } from '../../../shared/contract/index.ts';
 import { SecretShownOnce } from '../../ui/secret-shown-once.tsx';
 
 /** A webhook's whsec_ signing secret as the service answered it this once: copied now, or rotated later. */
@@ -15,5 +17,30 @@ export function AlertSecretOnce({ name, secret, onDone }: { name: string; secret
         </>
       }
     />
+  );
+}
+
+/** The secret a rotation made, in a dialog of its own that only its button closes. */
+export function AlertSecretModal({
+  destination,
+  secret,
+  onClose,
+}: {
+  destination: AlertDestination;
+  secret: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="New webhook signing secret"
+      size="lg"
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+    >
+      <AlertSecretOnce name={destination.Name} secret={secret} onDone={onClose} />
+    </Modal>
   );
 }

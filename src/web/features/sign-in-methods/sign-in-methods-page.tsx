@@ -14,6 +14,7 @@ import { ProblemAlert } from '../../ui/problem-alert.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { LoadingState } from '../../ui/states/loading-state.tsx';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
+import { SIGN_IN_METHODS_DESCRIPTION, SIGN_IN_METHODS_TITLE } from './sign-in-methods-outline.tsx';
 
 // Each dialog is loaded when it is first opened (Modal, its focus trap and Floating UI are on no first load).
 const dialogs = () => import('./sign-in-method-dialogs.tsx');
@@ -58,10 +59,7 @@ export function SignInMethodsPage({ redirectTo }: { redirectTo: string | undefin
 
   return (
     <>
-      <PageHeader
-        title="Sign-in methods"
-        description="How you prove it is you: passkeys, recovery codes and your devices. Nobody else can see or choose them."
-      />
+      <PageHeader title={SIGN_IN_METHODS_TITLE} description={SIGN_IN_METHODS_DESCRIPTION} />
       <Stack gap="lg">
         {enrolling && (
           <Alert color="orange" icon={<IconAlertTriangle />} title="Add a second factor to continue">
