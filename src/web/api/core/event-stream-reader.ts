@@ -14,10 +14,16 @@ export function loadEventStreamParser() {
 }
 
 /**
+ * A refusal that passes: the server failing, or too many streams for now (429), which is also what a client's own
+ * stream left a moment ago answers until the server has let it go. Tried again, like a dropped connection.
+ */
+const passes = (status: number) => status === 429 || (status >= 500 && status !== 501);
+
+/**
  * Reads a Server-Sent Events answer until it ends: each event whose data is JSON of `schema` goes to `onEvent`, with
  * its id; anything else (comments, keep-alives, events of kinds this client does not know) is skipped. An answer that
- * is no stream is 'unavailable' (a server without the extension, or refusing it), unless the server failed ('closed':
- * try again).
+ * is no stream is 'unavailable' (a server without the extension, or refusing it for good), unless its refusal passes
+ * ('closed': try again).
  */
 export async function readEventStream<S extends z.ZodMiniType>(
   response: Response,
@@ -28,7 +34,7 @@ export async function readEventStream<S extends z.ZodMiniType>(
 ): Promise<StreamEnd> {
   if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
     await response.body?.cancel().catch(() => undefined);
-    return response.status >= 500 && response.status !== 501 ? 'closed' : 'unavailable';
+    return passes(response.status) ? 'closed' : 'unavailable';
   }
   onOpen?.();
   const { createParser } = await parserModule;
