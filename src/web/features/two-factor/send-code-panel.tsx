@@ -12,6 +12,7 @@ import { isApiError } from '../../api/core/api-error.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useCreateInstruction } from '../../api/queries/mutations.ts';
 import { formatClock } from '../../lib/time/time-format.ts';
+import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { SendCodeIntro, TRY_INSTRUCTION_NAME } from './two-factor-outline.tsx';
 
 export interface SendCodePanelProps {
@@ -66,20 +67,14 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
             title="Code used"
             role="status"
             data-testid="code-used"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            styles={READABLE_TITLE}
           >
             {created.Scheduled ? 'Scheduled instruction' : 'Instruction'} {created.Id} is authenticated with its code.
             Send another to try again.
           </Alert>
         )}
         {created && !used && !create.isPending && !error && (
-          <Alert
-            color="green"
-            icon={<IconCircleCheck />}
-            title="Code sent"
-            role="status"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
+          <Alert color="green" icon={<IconCircleCheck />} title="Code sent" role="status" styles={READABLE_TITLE}>
             {created.Scheduled ? 'Scheduled instruction' : 'Instruction'}{' '}
             <strong data-testid="created-instruction-id">{created.Id}</strong> is waiting for its code, sent to{' '}
             {created.DevicesNotified} {created.DevicesNotified === 1 ? 'device' : 'devices'}
@@ -87,13 +82,7 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
           </Alert>
         )}
         {noDevice && (
-          <Alert
-            color="yellow"
-            icon={<IconInfoCircle />}
-            title="No active device"
-            role="alert"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
+          <Alert color="yellow" icon={<IconInfoCircle />} title="No active device" role="alert" styles={READABLE_TITLE}>
             Codes go to your approved devices, and you have none yet. Open the device app at{' '}
             <Anchor href={DEVICE_APP_PATH} target="_blank" rel="noopener">
               {window.location.origin}
@@ -103,13 +92,7 @@ export function SendCodePanel({ kind, onCreated, authenticated }: SendCodePanelP
           </Alert>
         )}
         {tooMany && (
-          <Alert
-            color="yellow"
-            icon={<IconInfoCircle />}
-            title="Too many codes"
-            role="alert"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
+          <Alert color="yellow" icon={<IconInfoCircle />} title="Too many codes" role="alert" styles={READABLE_TITLE}>
             At most {MAX_CODES_PER_WINDOW} codes are sent to you in {CODE_WINDOW_MINUTES} minutes, against anyone
             flooding your phone.{' '}
             {error.retryAfterSeconds !== undefined

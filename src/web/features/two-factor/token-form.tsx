@@ -11,6 +11,7 @@ import {
 import { useSubmitToken } from '../../api/queries/mutations.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { activeApiVersion } from '../../settings/resolve-version.ts';
+import { READABLE_TITLE } from '../../ui/text/readable-title.ts';
 import { TOKEN_LENGTH, TokenFields } from './token-fields.tsx';
 import { tokenErrorMessage } from './token-messages.ts';
 
@@ -100,8 +101,7 @@ export function TokenForm({ initialKind, initialId, onKindChange, onAuthenticate
                 icon={<IconCircleCheck />}
                 title="Authenticated"
                 role="status"
-                // The light theme's green title on its green tint misses AA contrast.
-                styles={{ title: { color: 'var(--mantine-color-text)' } }}
+                styles={READABLE_TITLE}
               >
                 {mutation.variables.kind === 'scheduled' ? 'Scheduled instruction' : 'Instruction'} {mutation.data.Id}{' '}
                 is authenticated and can run.
