@@ -76,15 +76,24 @@ export async function throughputBench(): Promise<Figure[]> {
     const getRatio = ratioTo(dutyRuns);
     const bareRatio = ratioTo(bareRuns);
 
-    const writeFloor = durableWritesPerSecond(SECONDS);
     const putOptions = {
       url: `${service.url}/api/Consumer/PushMessageUsers`,
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ Id: 1, Status: 2 }),
     } as const;
+    // As the GET: short runs alternating with the fsync'd loop's, the ratio the median of the rounds'. The disk's fsync
+    // rate moved twofold between single runs a minute apart, so one floor measured beside one run said little.
     await load({ ...putOptions, seconds: 1 });
-    const put = await load({ ...putOptions, seconds: SECONDS });
+    const writeFloors: number[] = [];
+    const putRuns: LoadResult[] = [];
+    for (let round = 0; round < PAIRS; round++) {
+      writeFloors.push(durableWritesPerSecond(PAIR_SECONDS));
+      putRuns.push(await load({ ...putOptions, seconds: PAIR_SECONDS }));
+    }
+    const put = mean(putRuns);
+    const writeFloor = writeFloors.reduce((sum, floor) => sum + floor, 0) / PAIRS;
+    const putRatio = median(putRuns.map((run, round) => run.requestsPerSecond / (writeFloors[round] as number)));
     // The admin's password is right and, under the default policy, answered with the second step's ticket: the
     // password's hash and the ticket's write are what a sign-in's first step costs.
     const login = await load({
@@ -151,9 +160,9 @@ export async function throughputBench(): Promise<Figure[]> {
         unit: 'req/s',
         floor: writeFloor,
         floorLabel: "bare fsync'd update loop",
-        ratio: put.requestsPerSecond / writeFloor,
-        budget: 'ratio >= 0.5',
-        pass: put.requestsPerSecond / writeFloor >= 0.5,
+        ratio: putRatio,
+        budget: `ratio >= 0.5 (median of ${PAIRS} rounds)`,
+        pass: putRatio >= 0.5,
       },
       {
         target: 'login password step (scrypt N=2^15, ticket), 10 conns',

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatTimestamp } from '../../shared/contract/index.ts';
+import { preparedInsert, preparedStatement } from '../db/prepared-query.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import type { AuditEvent } from './audit-event.ts';
@@ -18,32 +19,52 @@ const ANNOUNCE_MS = 250;
  */
 async function personOf(trx: Transaction<Database>, event: AuditEvent): Promise<string | null> {
   const id = Number(event.entity?.id);
-  if (event.entity && Number.isInteger(id) && id > 0) {
-    const row = await (() => {
-      switch (event.entity.type) {
-        case 'AuthorizationRequest':
-          return trx.selectFrom('authorization_requests').select('user_name').where('id', '=', id).executeTakeFirst();
-        case 'PushMessageUser':
-          return trx.selectFrom('push_message_users').select('user_name').where('id', '=', id).executeTakeFirst();
-        case 'Account':
-          return trx.selectFrom('principals').select('user_name').where('id', '=', id).executeTakeFirst();
-        case 'Device':
-          return trx
-            .selectFrom('devices')
-            .innerJoin('principals', 'principals.id', 'devices.principal_id')
-            .select('principals.user_name')
-            .where('devices.id', '=', id)
-            .executeTakeFirst();
-        default:
-          return undefined;
-      }
-    })();
+  const read = event.entity ? PERSON_OF[event.entity.type] : undefined;
+  if (read && Number.isInteger(id) && id > 0) {
+    const [row] = await read(trx, id);
     if (row) return row.user_name;
   }
   const forWhom = event.details?.for;
   if (typeof forWhom === 'string') return forWhom;
   return event.userName ?? null;
 }
+
+// Read for nearly every event kept: compiled once.
+const PERSON_OF: Partial<Record<string, (trx: Kysely<Database>, id: number) => Promise<{ user_name: string }[]>>> = {
+  AuthorizationRequest: preparedStatement(1, (db: Kysely<Database>, id: number) =>
+    db.selectFrom('authorization_requests').select('user_name').where('id', '=', id),
+  ),
+  PushMessageUser: preparedStatement(1, (db: Kysely<Database>, id: number) =>
+    db.selectFrom('push_message_users').select('user_name').where('id', '=', id),
+  ),
+  Account: preparedStatement(1, (db: Kysely<Database>, id: number) =>
+    db.selectFrom('principals').select('user_name').where('id', '=', id),
+  ),
+  Device: preparedStatement(1, (db: Kysely<Database>, id: number) =>
+    db
+      .selectFrom('devices')
+      .innerJoin('principals', 'principals.id', 'devices.principal_id')
+      .select('principals.user_name')
+      .where('devices.id', '=', id),
+  ),
+};
+
+const insertEvent = preparedInsert('activity_events', [
+  'at',
+  'action',
+  'outcome',
+  'reason',
+  'actor',
+  'actor_key',
+  'person',
+  'person_key',
+  'target_type',
+  'target_id',
+  'source_ip',
+  'user_agent',
+  'details',
+  'search',
+]);
 
 /**
  * The audit stream's events, also kept in the database for the Activity page: appended, never changed. A write
@@ -75,25 +96,22 @@ export class ActivityStore {
         .filter((part) => part !== null && part !== undefined)
         .join('\n')
         .toLowerCase();
-      await trx
-        .insertInto('activity_events')
-        .values({
-          at: formatTimestamp(at),
-          action: event.action,
-          outcome: event.outcome,
-          reason,
-          actor,
-          actor_key: keyOf(actor),
-          person,
-          person_key: keyOf(person),
-          target_type: event.entity?.type ?? null,
-          target_id: targetId,
-          source_ip: event.sourceIp ?? null,
-          user_agent: userAgent,
-          details,
-          search,
-        })
-        .execute();
+      await insertEvent(trx, {
+        at: formatTimestamp(at),
+        action: event.action,
+        outcome: event.outcome,
+        reason,
+        actor,
+        actor_key: keyOf(actor),
+        person,
+        person_key: keyOf(person),
+        target_type: event.entity?.type ?? null,
+        target_id: targetId,
+        source_ip: event.sourceIp ?? null,
+        user_agent: userAgent,
+        details,
+        search,
+      });
     })
       .then(() => this.announce())
       .catch(this.onError);

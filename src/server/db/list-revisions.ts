@@ -1,5 +1,5 @@
 import type { Kysely, QueryCreator } from 'kysely';
-import { preparedQuery } from './prepared-query.ts';
+import { preparedQuery, preparedStatement } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
 /** A list whose revision counter is its ETag. */
@@ -7,8 +7,11 @@ export type ListName = 'authorization_requests' | 'push_message_users';
 
 /** Bumps a list's revision (its ETag) inside the transaction that changed it. */
 export async function bumpRevision(db: Kysely<Database>, name: ListName): Promise<void> {
-  await bumpRevisionQuery(db, name).execute();
+  await bump(db, name);
 }
+
+// Run by every change of a list: compiled once.
+const bump = preparedStatement(1, (db: Kysely<Database>, name: ListName) => bumpRevisionQuery(db, name));
 
 /** The bump as a query, to run as part of a larger statement. */
 export function bumpRevisionQuery(db: QueryCreator<Database>, name: ListName) {

@@ -4,7 +4,7 @@ import { type PushUserStatus, PushUserStatusCode } from '../../shared/contract/i
 import { pushUserRow } from '../test/rows.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseServer } from '../test/test-database.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
-import { preparedLookup, preparedQuery } from './prepared-query.ts';
+import { preparedInsert, preparedLookup, preparedQuery, preparedStatement } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 import { writeTransaction } from './write-transaction.ts';
 
@@ -173,5 +173,69 @@ describe('preparedQuery', () => {
       if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
     });
     expect((await userById(handle.db, 4))?.user_name).toBe('PREPARED\\user3');
+  });
+
+  it('runs a write in each transaction it is given, compiled once for all of them, and rolls back with it', async () => {
+    const build = vi.fn((db: Kysely<Database>, status: PushUserStatus, id: number) =>
+      db.updateTable('push_message_users').set({ status }).where('id', '=', id).returning(['id', 'status']),
+    );
+    const setStatus = preparedStatement(2, build);
+    expect(await writeTransaction(handle.db, (trx) => setStatus(trx, Disabled, 3))).toEqual([
+      { id: 3, status: Disabled },
+    ]);
+    expect(await writeTransaction(handle.db, (trx) => setStatus(trx, Active, 3))).toEqual([{ id: 3, status: Active }]);
+    await expect(
+      writeTransaction(handle.db, async (trx) => {
+        await setStatus(trx, Disabled, 3);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await setStatus(handle.db, Active, 999)).toEqual([]);
+    expect((await userById(handle.db, 3))?.status).toBe(Active);
+    // One compile for the database and every transaction on it (a transaction's handle is a new object each time).
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  const insertEntry = preparedInsert('history', [
+    'entity',
+    'entity_id',
+    'action',
+    'from_state',
+    'to_state',
+    'comment',
+    'changed_by',
+    'changed_at',
+  ]);
+  const entry = {
+    entity: 'PushMessageUser',
+    entity_id: 3,
+    action: 'StatusChanged',
+    from_state: 'Active',
+    to_state: 'Disabled',
+    changed_by: 'PREPARED\\admin',
+    changed_at: '2026-11-28 04:00:00.000',
+  } as const;
+
+  it('inserts a row with every listed column bound, null for one the row leaves out', async () => {
+    await writeTransaction(handle.db, (trx) => insertEntry(trx, entry));
+    await writeTransaction(handle.db, (trx) => insertEntry(trx, { ...entry, comment: 'lost on a train' }));
+    const rows = await handle.db
+      .selectFrom('history')
+      .select(['to_state', 'comment', 'changed_by'])
+      .where('changed_by', '=', entry.changed_by)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { to_state: 'Disabled', comment: null, changed_by: 'PREPARED\\admin' },
+      { to_state: 'Disabled', comment: 'lost on a train', changed_by: 'PREPARED\\admin' },
+    ]);
+  });
+
+  it('refuses a row naming a column the insert does not list, rather than storing it without', async () => {
+    const partial = preparedInsert('history', ['entity', 'entity_id', 'action', 'to_state', 'changed_at']);
+    await expect(writeTransaction(handle.db, (trx) => partial(trx, { ...entry, comment: 'kept?' }))).rejects.toThrow(
+      'history: from_state is not among the prepared insert',
+    );
+    expect(await handle.db.selectFrom('history').select('id').where('comment', '=', 'kept?').execute()).toEqual([]);
   });
 });

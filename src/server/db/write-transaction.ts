@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from './database.ts';
 import type { Database } from './schema.ts';
 import { withTail } from './write-tail.ts';
@@ -67,15 +67,20 @@ class GroupCommit {
   }
 }
 
+// Compiled once: every write of a batch runs four of these around its work.
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK = CompiledQuery.raw('rollback to unit');
+
 async function inSavepoint(trx: Transaction<Database>, work: Work<unknown>): Promise<Outcome> {
-  await sql`savepoint unit`.execute(trx);
+  await trx.executeQuery(SAVEPOINT);
   try {
     const value = await work(trx);
-    await sql`release unit`.execute(trx);
+    await trx.executeQuery(RELEASE);
     return { ok: true, value };
   } catch (error) {
-    await sql`rollback to unit`.execute(trx);
-    await sql`release unit`.execute(trx);
+    await trx.executeQuery(ROLLBACK);
+    await trx.executeQuery(RELEASE);
     return { ok: false, error };
   }
 }

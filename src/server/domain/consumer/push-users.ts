@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract/index.ts';
 import { dialectOf } from '../../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../../db/list-revisions.ts';
-import { preparedLookup, preparedQuery } from '../../db/prepared-query.ts';
+import { preparedLookup, preparedQuery, preparedStatement } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
@@ -180,12 +180,7 @@ export async function changePushMessageUserStatus(
   // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
   // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
   // always the latest (the last commit's), and the history's From is the status this change replaced.
-  const before = await trx
-    .updateTable('push_message_users')
-    .set((eb) => ({ status: eb.ref('status') }))
-    .where('id', '=', id)
-    .returning('status')
-    .executeTakeFirst();
+  const [before] = await (dialectOf(trx) === 'postgres' ? lockStatus : readStatus)(trx, id);
   if (!before) throw notFound('Push message user', id);
   judge(before.status);
   const at = clock();
@@ -206,6 +201,22 @@ export async function changePushMessageUserStatus(
   return toPushMessageUser(row);
 }
 
+// The status a change replaces, read under the row's lock: PostgreSQL takes it with a no-op update. SQLite needs no
+// lock of its own, since its one writer runs each transaction alone, so a plain read serves (a read, not a write).
+const lockStatus = preparedStatement(1, (db: Kysely<Database>, id: number) =>
+  db
+    .updateTable('push_message_users')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .returning('status'),
+);
+const readStatus = preparedStatement(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom('push_message_users').select('status').where('id', '=', id),
+);
+const setStatus = preparedStatement(3, (db: Kysely<Database>, status: PushUserStatus, at: string, id: number) =>
+  db.updateTable('push_message_users').set({ status, modified_at: at }).where('id', '=', id).returning(COLUMNS),
+);
+
 /**
  * The locked row's new status, the list's revision and the history entry. On PostgreSQL they go as one statement:
  * each statement there is a round trip while the row stays locked until the commit, and every round trip saved
@@ -217,18 +228,19 @@ async function changeStatusAndRecord(
   status: PushUserStatus,
   entry: Insertable<HistoryTable>,
 ): Promise<Pick<Selectable<PushMessageUserTable>, PushUserColumn>> {
+  if (dialectOf(trx) !== 'postgres') {
+    const [row] = await setStatus(trx, status, entry.changed_at, id);
+    if (!row) throw notFound('Push message user', id);
+    await bumpRevision(trx, 'push_message_users');
+    await recordHistory(trx, entry);
+    return row;
+  }
   const update = (db: QueryCreator<Database>) =>
     db
       .updateTable('push_message_users')
       .set({ status, modified_at: entry.changed_at })
       .where('id', '=', id)
       .returning(COLUMNS);
-  if (dialectOf(trx) !== 'postgres') {
-    const row = await update(trx).executeTakeFirstOrThrow();
-    await bumpRevision(trx, 'push_message_users');
-    await recordHistory(trx, entry);
-    return row;
-  }
   return (
     trx
       .with('bumped', (db) => bumpRevisionQuery(db, 'push_message_users').returning('revision'))
