@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
 import {
   type ChangeEvent,
   formatTimestamp,
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract/index.ts';
 import { dialectOf } from '../../db/database.ts';
 import { bumpRevision, bumpRevisionQuery } from '../../db/list-revisions.ts';
-import { preparedLookup, preparedQuery, preparedStatement } from '../../db/prepared-query.ts';
+import { preparedLookup, preparedStatement } from '../../db/prepared-query.ts';
 import type { Database, HistoryTable, PushMessageUserTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/problem-error.ts';
@@ -67,37 +67,40 @@ export async function listPushMessageUsers(db: Kysely<Database>): Promise<PushMe
   return rows.map(toPushMessageUser);
 }
 
-// The most frequent single-row read: compiled once, not per request.
+// The most frequent single-row read: compiled once, not per request, with what its device's newest enrolment says
+// (two subqueries by the devices' push user index). One statement, so that on PostgreSQL the GETs of one round of
+// the event loop are one round trip: a second read per request, for the device, halved what one process served.
 const selectPushUserById = preparedLookup(
-  (db: Kysely<Database>, id: number) => db.selectFrom('push_message_users').select(COLUMNS).where('id', '=', id),
+  (db: Kysely<Database>, id: number) => pushUserWithDeviceTimes(db).where('id', '=', id),
   (db: Kysely<Database>, ids: readonly number[]) =>
-    db
-      .selectFrom('push_message_users')
-      .select(COLUMNS)
-      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+    pushUserWithDeviceTimes(db).where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
   (row) => row.id,
 );
 
-// The device behind a push user, read on every GET of one: compiled once as well. Built per request, this read cost
-// more than the rest of the request's own work together (an authenticated GET by id ran at 0.4 of its floor).
-const selectDeviceOfPushUser = preparedQuery(1, (db: Kysely<Database>, id: number) =>
-  db
-    .selectFrom('devices')
-    .select(['created_at', 'last_seen_at'])
-    .where('push_message_user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(1),
-);
+function pushUserWithDeviceTimes(db: Kysely<Database>) {
+  const newestDevice = (eb: ExpressionBuilder<Database, 'push_message_users'>) =>
+    eb
+      .selectFrom('devices')
+      .whereRef('devices.push_message_user_id', '=', 'push_message_users.id')
+      .orderBy('devices.id', 'desc')
+      .limit(1);
+  return db
+    .selectFrom('push_message_users')
+    .select(COLUMNS)
+    .select((eb) => [
+      newestDevice(eb).select('devices.created_at').as('enrolled_at'),
+      newestDevice(eb).select('devices.last_seen_at').as('last_seen_at'),
+    ]);
+}
 
 /** #9: one push user, with when its device enrolled and was last seen (null for one no enrolled device made). */
 export async function getPushMessageUser(db: Kysely<Database>, id: number): Promise<PushMessageUserDetail> {
   const row = await selectPushUserById(db, id);
   if (!row) throw notFound('Push message user', id);
-  const [device] = await selectDeviceOfPushUser(db, id);
   return {
     ...toPushMessageUser(row),
-    EnrolledTimestampUtc: device?.created_at ?? null,
-    LastSeenTimestampUtc: device?.last_seen_at ?? null,
+    EnrolledTimestampUtc: row.enrolled_at ?? null,
+    LastSeenTimestampUtc: row.last_seen_at ?? null,
   };
 }
 
