@@ -1,7 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Compilable, Insertable, Kysely } from 'kysely';
 import { formatTimestamp } from '../../shared/contract/index.ts';
 import { dialectOf } from '../db/database.ts';
-import { preparedInsert, preparedStatement } from '../db/prepared-query.ts';
+import { preparedInsert, preparedLookup } from '../db/prepared-query.ts';
 import type { ActivityEventTable, Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import type { AuditEvent } from './audit-event.ts';
@@ -10,6 +10,9 @@ import type { AuditEvent } from './audit-event.ts';
 const TEXT_MAX = 256;
 const clip = (text: string | null | undefined) => (text ? text.slice(0, TEXT_MAX) : null);
 const keyOf = (name: string | null) => (name === null ? null : name.trim().toLowerCase());
+
+/** PostgreSQL takes at most 65,535 parameters a statement: 14 a row. */
+const ROWS_PER_INSERT = 1_000;
 
 /** Events kept in this long are announced together. */
 const ANNOUNCE_MS = 250;
@@ -22,7 +25,7 @@ async function personOf(db: Kysely<Database>, event: AuditEvent): Promise<string
   const id = Number(event.entity?.id);
   const read = event.entity ? PERSON_OF[event.entity.type] : undefined;
   if (read && Number.isInteger(id) && id > 0) {
-    const [row] = await read(db, id);
+    const row = await read(db, id);
     if (row) return row.user_name;
   }
   const forWhom = event.details?.for;
@@ -30,25 +33,51 @@ async function personOf(db: Kysely<Database>, event: AuditEvent): Promise<string
   return event.userName ?? null;
 }
 
-// Read for nearly every event kept: compiled once.
-const PERSON_OF: Partial<Record<string, (trx: Kysely<Database>, id: number) => Promise<{ user_name: string }[]>>> = {
-  AuthorizationRequest: preparedStatement(1, (db: Kysely<Database>, id: number) =>
-    db.selectFrom('authorization_requests').select('user_name').where('id', '=', id),
+/** A read of whom an entity concerns, by its id: compiled once, and on PostgreSQL one query per round of events. */
+const lookupPerson = <Row extends { id: number; user_name: string }>(
+  one: (db: Kysely<Database>, id: number) => Compilable<Row>,
+  many: (db: Kysely<Database>, ids: readonly number[]) => Compilable<Row>,
+) => preparedLookup(one, many, (row) => row.id);
+
+const PERSON_OF: Partial<
+  Record<string, (db: Kysely<Database>, id: number) => Promise<{ user_name: string } | undefined>>
+> = {
+  AuthorizationRequest: lookupPerson(
+    (db, id) => db.selectFrom('authorization_requests').select(['id', 'user_name']).where('id', '=', id),
+    (db, ids) =>
+      db
+        .selectFrom('authorization_requests')
+        .select(['id', 'user_name'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
   ),
-  PushMessageUser: preparedStatement(1, (db: Kysely<Database>, id: number) =>
-    db.selectFrom('push_message_users').select('user_name').where('id', '=', id),
+  PushMessageUser: lookupPerson(
+    (db, id) => db.selectFrom('push_message_users').select(['id', 'user_name']).where('id', '=', id),
+    (db, ids) =>
+      db
+        .selectFrom('push_message_users')
+        .select(['id', 'user_name'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
   ),
-  Account: preparedStatement(1, (db: Kysely<Database>, id: number) =>
-    db.selectFrom('principals').select('user_name').where('id', '=', id),
+  Account: lookupPerson(
+    (db, id) => db.selectFrom('principals').select(['id', 'user_name']).where('id', '=', id),
+    (db, ids) =>
+      db
+        .selectFrom('principals')
+        .select(['id', 'user_name'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
   ),
-  Device: preparedStatement(1, (db: Kysely<Database>, id: number) =>
-    db
-      .selectFrom('devices')
-      .innerJoin('principals', 'principals.id', 'devices.principal_id')
-      .select('principals.user_name')
-      .where('devices.id', '=', id),
+  Device: lookupPerson(
+    (db, id) => devicePerson(db).where('devices.id', '=', id),
+    (db, ids) => devicePerson(db).where((eb) => eb('devices.id', '=', eb.fn.any(eb.val(ids)))),
   ),
 };
+
+function devicePerson(db: Kysely<Database>) {
+  return db
+    .selectFrom('devices')
+    .innerJoin('principals', 'principals.id', 'devices.principal_id')
+    .select(['devices.id', 'principals.user_name']);
+}
 
 const insertEvent = preparedInsert('activity_events', [
   'at',
@@ -108,6 +137,8 @@ export class ActivityStore {
   private readonly pending = new Set<Promise<void>>();
   private onKept: (() => void) | null = null;
   private announcing: NodeJS.Timeout | null = null;
+  /** PostgreSQL: the rows waiting for this round's insert. */
+  private readonly round: { row: Insertable<ActivityEventTable>; resolve(): void; reject(error: unknown): void }[] = [];
 
   constructor(db: Kysely<Database>, onError: (error: unknown) => void) {
     this.db = db;
@@ -115,14 +146,39 @@ export class ActivityStore {
   }
 
   append(event: AuditEvent, at: Date): void {
-    const keep = async (db: Kysely<Database>) => insertEvent(db, rowOf(event, at, clip(await personOf(db, event))));
-    // PostgreSQL: the read and the one-row insert as statements of their own (an insert alone commits alone; a
-    // transaction around it was two more round trips per event). SQLite: the insert joins the group commit.
-    const write = (dialectOf(this.db) === 'postgres' ? keep(this.db) : writeTransaction(this.db, keep))
+    // SQLite: the row joins the group commit. PostgreSQL: the rows of one round of events go as one insert, which
+    // commits alone; a transaction and two statements per event had made each status change six round trips.
+    const write = (
+      dialectOf(this.db) === 'postgres'
+        ? personOf(this.db, event).then((person) => this.insertInRound(rowOf(event, at, clip(person))))
+        : writeTransaction(this.db, async (trx) => insertEvent(trx, rowOf(event, at, clip(await personOf(trx, event)))))
+    )
       .then(() => this.announce())
       .catch(this.onError);
     this.pending.add(write);
     void write.finally(() => this.pending.delete(write));
+  }
+
+  private insertInRound(row: Insertable<ActivityEventTable>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.round.push({ row, resolve, reject });
+      // After the I/O of this turn, as the group commit: every event of the round joins the insert.
+      if (this.round.length === 1) setImmediate(() => void this.insertRound());
+    });
+  }
+
+  private async insertRound(): Promise<void> {
+    const rows = this.round.splice(0, ROWS_PER_INSERT);
+    if (this.round.length > 0) setImmediate(() => void this.insertRound());
+    try {
+      await this.db
+        .insertInto('activity_events')
+        .values(rows.map((queued) => queued.row))
+        .execute();
+      for (const queued of rows) queued.resolve();
+    } catch (error) {
+      for (const queued of rows) queued.reject(error);
+    }
   }
 
   /**
