@@ -91,11 +91,14 @@ test('create account: errors say the field by its label, next to it', async ({ p
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('Accounts are cards, nothing clipped, each with its permissions and Manage', async ({ page }) => {
+  test('Accounts are cards, nothing clipped, each with its permissions in a line, their toggles and Manage', async ({ page }) => {
     await signInAs(page, 'Admin');
     await page.goto('/accounts');
     const card = page.getByRole('listitem').filter({ hasText: 'DEMO\\helpdesk' });
     await expect(card).toBeVisible();
+    // The permissions read as a line; their toggles open on request.
+    await expect(card.getByText('Security Read, Security Write, Accounts Contain')).toBeVisible();
+    await card.getByRole('button', { name: 'Change permissions' }).click();
     await expect(card.getByRole('checkbox', { name: 'Security Write for DEMO\\helpdesk' })).toBeChecked();
     const manage = card.getByRole('button', { name: 'Manage DEMO\\helpdesk' });
     await manage.scrollIntoViewIfNeeded();

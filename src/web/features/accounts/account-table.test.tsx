@@ -74,3 +74,55 @@ describe('local accounts inside the directory’s domain', () => {
     );
   });
 });
+
+describe('on a phone', () => {
+  beforeEach(() =>
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    })),
+  );
+
+  it('each card says the permissions held in a line and shows their toggles on "Change permissions"', async () => {
+    signInAs(['Read', 'Write'], {
+      userName: 'CORP\\root',
+      permissions: [
+        { Entity: 'Security', Permissions: ['Read', 'Write'] },
+        { Entity: 'Accounts', Permissions: ['Read', 'Write'] },
+      ],
+    });
+    const { user } = renderWithProviders(
+      <AccountTable accounts={[local, inside, directory]} onOpen={() => undefined} />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(row(local).getByText('Security Read, Security Write, Accounts Read, Accounts Write')).toBeInTheDocument();
+    expect(row(inside).getByText('Accounts Read, Accounts Write')).toBeInTheDocument();
+
+    const change = row(inside).getByRole('button', { name: 'Change permissions' });
+    expect(change).toHaveAttribute('aria-expanded', 'false');
+    await user.click(change);
+    expect(row(inside).getByRole('button', { name: 'Done changing permissions' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(row(inside).getByRole('checkbox', { name: 'Accounts Write for ACME\\ana' })).toBeChecked();
+    expect(row(inside).getByRole('checkbox', { name: 'Security Read for ACME\\ana' })).not.toBeChecked();
+    // Only the card asked for opens.
+    expect(row(local).queryAllByRole('checkbox')).toEqual([]);
+    // Permissions the directory's groups set: nothing to change here, so nothing offered.
+    expect(row(directory).queryByRole('button', { name: 'Change permissions' })).toBeNull();
+  });
+
+  it('offers no change to someone who may not change permissions, and still says what each account holds', () => {
+    renderWithProviders(<AccountTable accounts={[local, inside]} onOpen={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Change permissions' })).toBeNull();
+    expect(row(inside).getByText('Accounts Read, Accounts Write')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
@@ -18,13 +18,20 @@ import { SignInMethodsNote } from './sign-in-methods-note.tsx';
  * The account list's columns, once: the desktop table's header cells and the phone cards' labels both come from here,
  * and each row's cells from `useAccountCells`, so a column added here shows in both.
  */
-const COLUMNS: ReadonlyArray<{ key: string; header: string; align?: 'center' | 'right'; onCard?: 'badges' }> = [
+const COLUMNS: ReadonlyArray<{
+  key: string;
+  header: string;
+  align?: 'center' | 'right';
+  /** Where a phone's card shows it: among the badges, behind "Change permissions", or (unset) as a field. */
+  onCard?: 'badges' | 'permissions';
+}> = [
   { key: 'source', header: 'Source', onCard: 'badges' },
   { key: 'status', header: 'Status', onCard: 'badges' },
   ...GRANTS.map(([entity, permission]) => ({
     key: `${entity}-${permission}`,
     header: `${entity} ${permission}`,
     align: 'center' as const,
+    onCard: 'permissions' as const,
   })),
   { key: 'last-sign-in', header: 'Last sign-in' },
   { key: 'sessions', header: 'Sessions', align: 'right' },
@@ -196,11 +203,25 @@ const AccountRow = memo(function AccountRow({ account, onOpen }: { account: Acco
   );
 });
 
-/** The phone rendering: the same cells as a card, each under its column's name, like the other lists' cards. */
+/**
+ * The phone rendering: the same cells as a card, each under its column's name, like the other lists' cards. The
+ * permissions read as one line; their toggles open on "Change permissions", so a list of cards is not a wall of
+ * checkboxes (five per account were most of this page's work on a phone, and most of its height).
+ */
 const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
   const cells = useAccountCells(account, true);
+  const { session } = useSession();
+  const [changing, setChanging] = useState(false);
+  const toggles = useId();
   const badges = COLUMNS.filter((column) => column.onCard === 'badges');
-  const fields = COLUMNS.filter((column) => column.onCard !== 'badges');
+  const fields = COLUMNS.filter((column) => column.onCard === undefined);
+  const permissions = COLUMNS.filter((column) => column.onCard === 'permissions');
+  const held = GRANTS.filter(([entity, permission]) =>
+    (account.Permissions[entity] as readonly AccountsPermission[]).includes(permission),
+  ).map(([entity, permission]) => `${entity} ${permission}`);
+  const changeable = GRANTS.some(
+    ([entity, permission]) => permissionToggleBlock(session, account, entity, permission) === null,
+  );
   return (
     <Paper component="li" p="md" radius="md" shadow="xs" data-testid={`account-row-${account.Id}`}>
       <Stack gap="sm">
@@ -213,6 +234,10 @@ const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Ac
           ))}
         </Group>
         <dl className={card.fields}>
+          <div className={card.field}>
+            <dt className={`${text.sm} ${text.dimmed}`}>Permissions</dt>
+            <dd className={`${text.sm} ${card.summary}`}>{held.length > 0 ? held.join(', ') : 'None'}</dd>
+          </div>
           {fields.map((column) => (
             <div key={column.key} className={card.field}>
               <dt className={`${text.sm} ${text.dimmed}`}>{column.header}</dt>
@@ -220,6 +245,29 @@ const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Ac
             </div>
           ))}
         </dl>
+        {changeable && (
+          <Button
+            size="sm"
+            h={TOUCH_TARGET}
+            variant="subtle"
+            fullWidth
+            aria-expanded={changing}
+            aria-controls={toggles}
+            onClick={() => setChanging((open) => !open)}
+          >
+            {changing ? 'Done changing permissions' : 'Change permissions'}
+          </Button>
+        )}
+        {changing && (
+          <dl id={toggles} className={card.fields} aria-label={`Permissions of ${account.UserName}`}>
+            {permissions.map((column) => (
+              <div key={column.key} className={card.field}>
+                <dt className={text.sm}>{column.header}</dt>
+                <dd className={text.sm}>{cells[column.key]}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <ManageButton account={account} onOpen={onOpen} phone />
       </Stack>
     </Paper>
