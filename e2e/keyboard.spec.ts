@@ -247,3 +247,16 @@ test('reduced motion: dialogs open without a transition', async ({ page }) => {
   });
   expect(Math.max(...durations)).toBeLessThan(0.01);
 });
+
+test('a person action asks first and, cancelled by Escape, gives focus back to its button', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto(`/people/${encodeURIComponent('ACME\\alice.ng')}`);
+  const signOut = page.getByRole('button', { name: 'Sign out everywhere' });
+  await tabTo(page, signOut);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Sign ACME\\alice.ng out everywhere?' });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(signOut).toBeFocused();
+});

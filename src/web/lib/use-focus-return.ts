@@ -11,7 +11,7 @@ function focusedElement(): HTMLElement | null {
  * to the page. At once, since a frame can come late on a busy page; the focus trap lets go of nothing meanwhile (it
  * only keeps Tab inside).
  */
-function giveFocusBack(element: HTMLElement | null): void {
+export function giveFocusBack(element: HTMLElement | null): void {
   if (!element?.isConnected) return;
   element.focus();
   requestAnimationFrame(() => {

@@ -4,6 +4,7 @@ import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdatePushUser } from '../../api/queries/mutations.ts';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
+import { giveFocusBack } from '../../lib/use-focus-return.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 import { UserText } from '../../ui/text/user-text.tsx';
 import { PUSH_USER_STATUS_LOOK } from './push-user-status.ts';
@@ -62,8 +63,7 @@ export function useChangeStatus() {
         ...sheetProps(isPhone()),
         onConfirm: () => apply(user, status),
         returnFocus: false,
-        // After the dialog's own focus handling has run.
-        onClose: () => requestAnimationFrame(() => opener?.isConnected && opener.focus()),
+        onClose: () => giveFocusBack(opener),
       }),
     );
   }

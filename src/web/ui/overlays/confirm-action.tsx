@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
+import { giveFocusBack } from '../../lib/use-focus-return.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 
 export interface Confirmation {
@@ -28,7 +29,7 @@ export function confirmAction({ title, children, confirm, destructive = true, on
       ...sheetProps(isPhone()),
       onConfirm,
       returnFocus: false,
-      onClose: () => requestAnimationFrame(() => opener?.isConnected && opener.focus()),
+      onClose: () => giveFocusBack(opener),
     }),
   );
 }
