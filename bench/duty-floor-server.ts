@@ -1,6 +1,7 @@
 // The GET budget's floor: Fastify 5 doing the duties every authenticated read must do, and nothing of the service's
 // own: the service's security headers (its Helmet configuration), its one-line asynchronous request log, a bearer
-// token looked up in a Map, and the endpoint's two prepared better-sqlite3 selects (the push user by id, its device).
+// token looked up in a Map, and the endpoint's prepared better-sqlite3 select (the push user by id, with its device's
+// enrolment times).
 // Run in its own process like the service: `node --import tsx bench/duty-floor-server.ts` with PORT, FLOOR_DB (a copy
 // of the service's database) and FLOOR_TOKEN.
 import SQLite from 'better-sqlite3';
@@ -23,12 +24,15 @@ app.addHook('onRequest', (_request, reply, done) => {
 registerRequestLog(app);
 
 const db = new SQLite(FLOOR_DB, { readonly: true });
-const select = db.prepare<[number], Parameters<typeof toPushMessageUser>[0]>(
-  'select id, device_type, user_name, created_at, modified_at, status, manufacturer, model, os_version from push_message_users where id = ?',
-);
-// The endpoint answers with when the push user's device enrolled and was last seen: its second read.
-const selectDevice = db.prepare<[number], { created_at: string; last_seen_at: string | null }>(
-  'select created_at, last_seen_at from devices where push_message_user_id = ? order by id desc limit 1',
+// The endpoint's one statement: the push user, with when its device enrolled and was last seen.
+const select = db.prepare<
+  [number],
+  Parameters<typeof toPushMessageUser>[0] & { enrolled_at: string | null; last_seen_at: string | null }
+>(
+  `select id, device_type, user_name, created_at, modified_at, status, manufacturer, model, os_version,
+     (select created_at from devices where push_message_user_id = p.id order by id desc limit 1) as enrolled_at,
+     (select last_seen_at from devices where push_message_user_id = p.id order by id desc limit 1) as last_seen_at
+   from push_message_users p where id = ?`,
 );
 const tokens = new Map([[FLOOR_TOKEN, { userName: 'BENCH\\admin' }]]);
 
@@ -38,11 +42,10 @@ app.get<{ Params: { id: string } }>('/PushMessageUsers/:id', async (request, rep
   if (!principal) return reply.code(401).send({ title: 'Unauthorized' });
   const row = select.get(Number(request.params.id));
   if (!row) return reply.code(404).send({ title: 'Not found' });
-  const device = selectDevice.get(row.id);
   return {
     ...toPushMessageUser(row),
-    EnrolledTimestampUtc: device?.created_at ?? null,
-    LastSeenTimestampUtc: device?.last_seen_at ?? null,
+    EnrolledTimestampUtc: row.enrolled_at,
+    LastSeenTimestampUtc: row.last_seen_at,
   };
 });
 app.get('/ready', async () => ({ ready: true }));

@@ -91,7 +91,9 @@ test('create account: errors say the field by its label, next to it', async ({ p
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('Accounts are cards, nothing clipped, each with its permissions in a line, their toggles and Manage', async ({ page }) => {
+  test('Accounts are cards, nothing clipped, each with its permissions in a line, their toggles and Manage', async ({
+    page,
+  }) => {
     await signInAs(page, 'Admin');
     await page.goto('/accounts');
     const card = page.getByRole('listitem').filter({ hasText: 'DEMO\\helpdesk' });
