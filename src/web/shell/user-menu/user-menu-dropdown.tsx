@@ -8,15 +8,22 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatClock } from '../../lib/time/time-format.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
 import { signOutNotice } from '../../session/sign-out-notice.ts';
-import { type OwnAccountDialog, OwnAccountDialogs } from './own-account-dialogs.tsx';
+import type { OwnAccountDialog } from './own-account-dialogs.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
+
+// The three dialogs (a password form, the add-a-device code with its QR link) load when one is first chosen: the menu
+// itself loads after every signed-in page's first paint, and with them its preload was some thirty modules, one
+// <link rel=modulepreload> each, most of a long task on a phone's CPU.
+const OwnAccountDialogs = lazy(() =>
+  import('./own-account-dialogs.tsx').then((module) => ({ default: module.OwnAccountDialogs })),
+);
 
 function securityPermissions(session: StoredSession): string {
   const grant = session.permissions.find((g) => g.Entity === SECURITY_ENTITY);
@@ -89,7 +96,11 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <OwnAccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <OwnAccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
