@@ -18,8 +18,9 @@ const ROWS_PER_INSERT = 1_000;
 const ANNOUNCE_MS = 250;
 
 /**
- * Whom an event concerns: the person of the request, push user, device or account it names, read in the event's own
- * write; else the person a link was issued for; else whoever acted (a sign-in, a step-up: their own).
+ * Whom an event concerns: the person of the request, push user, device or account it names, read as its row is written
+ * (after the change the event records committed); else the person a link was issued for; else whoever acted (a sign-in,
+ * a step-up: their own).
  */
 async function personOf(db: Kysely<Database>, event: AuditEvent): Promise<string | null> {
   const id = Number(event.entity?.id);
@@ -126,10 +127,11 @@ function rowOf(event: AuditEvent, at: Date, person: string | null): Insertable<A
 }
 
 /**
- * The audit stream's events, also kept in the database for the Activity page: appended, never changed. A write
- * never delays what caused the event (the audit line is written at once; the row follows on the group commit), and
- * a failed write is reported, never thrown at the request. Reads in this process wait for the writes already begun
- * (`settled`), so an answer includes every event that happened before it was asked for.
+ * The audit stream's events, also kept in the database for the Activity page: appended, never changed. A write never
+ * delays what caused the event (the audit line is written at once; the row follows on SQLite's group commit, or in
+ * PostgreSQL's one insert of the round's events), and a failed write is reported, never thrown at the request. Reads
+ * in this process wait for the writes already begun (`settled`), so an answer includes every event that happened
+ * before it was asked for.
  */
 export class ActivityStore {
   private readonly db: Kysely<Database>;

@@ -180,7 +180,8 @@ export async function changePushMessageUserStatus(
     judge?: (from: PushUserStatus) => void;
   },
 ): Promise<PushMessageUser> {
-  // Take the row's lock first (a no-op update returning the current status) and read the clock only then:
+  // Take the row's lock first (on PostgreSQL a no-op update returning the current status; SQLite's one writer holds
+  // the whole database already) and read the clock only then:
   // concurrent changes of one user then commit in timestamp order, so the stored ModifiedTimestampUtc is
   // always the latest (the last commit's), and the history's From is the status this change replaced.
   const [before] = await (dialectOf(trx) === 'postgres' ? lockStatus : readStatus)(trx, id);
