@@ -18,9 +18,9 @@ import { signOutNotice } from '../../session/sign-out-notice.ts';
 import type { OwnAccountDialog } from './own-account-dialogs.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 
-// The three dialogs (a password form, the add-a-device code with its QR link) load when one is first chosen: the menu
-// itself loads after every signed-in page's first paint, and with them its preload was some thirty modules, one
-// <link rel=modulepreload> each, most of a long task on a phone's CPU.
+// The three dialogs (change password, add a device with its code and QR link, sign out everywhere) load when one is
+// first chosen: the menu itself loads after every signed-in page's first paint, and with them its preload was some
+// thirty modules, one <link rel=modulepreload> each, most of a long task on a phone's CPU.
 const OwnAccountDialogs = lazy(() =>
   import('./own-account-dialogs.tsx').then((module) => ({ default: module.OwnAccountDialogs })),
 );
