@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-/** What has focus now, unless that is only the page. */
-function focusedElement(): HTMLElement | null {
+/** What has focus now, unless that is only the page: the element a dialog's close gives focus back to. */
+export function focusedElement(): HTMLElement | null {
   const active = document.activeElement;
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }

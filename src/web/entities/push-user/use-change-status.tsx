@@ -4,7 +4,7 @@ import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdatePushUser } from '../../api/queries/mutations.ts';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
 import { notify } from '../../lib/notify.ts';
-import { giveFocusBack } from '../../lib/use-focus-return.ts';
+import { focusedElement, giveFocusBack } from '../../lib/use-focus-return.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 import { UserText } from '../../ui/text/user-text.tsx';
 import { PUSH_USER_STATUS_LOOK } from './push-user-status.ts';
@@ -34,7 +34,7 @@ export function useChangeStatus() {
    */
   function change(user: PushMessageUser, status: PushUserStatus, returnFocusTo?: HTMLElement | null) {
     if (status === user.Status) return;
-    const opener = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    const opener = returnFocusTo ?? focusedElement();
     if (!PUSH_USER_STATUS_LOOK[status].destructive) {
       apply(user, status);
       return;

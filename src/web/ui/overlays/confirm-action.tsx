@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { whenModalsHostMounted } from '../../lib/modals-host.ts';
-import { giveFocusBack } from '../../lib/use-focus-return.ts';
+import { focusedElement, giveFocusBack } from '../../lib/use-focus-return.ts';
 import { isPhone, sheetProps } from '../../lib/use-phone.ts';
 
 export interface Confirmation {
@@ -18,7 +18,7 @@ export interface Confirmation {
  * Delete confirmation does (components/use-change-status.tsx); focus returns where it was.
  */
 export function confirmAction({ title, children, confirm, destructive = true, onConfirm }: Confirmation): void {
-  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const opener = focusedElement();
   void Promise.all([import('@mantine/modals'), whenModalsHostMounted()]).then(([{ modals }]) =>
     modals.openConfirmModal({
       title: <Text fw={650}>{title}</Text>,
