@@ -40,33 +40,23 @@ const lookupPerson = <Row extends { id: number; user_name: string }>(
   many: (db: Kysely<Database>, ids: readonly number[]) => Compilable<Row>,
 ) => preparedLookup(one, many, (row) => row.id);
 
+/** The same, for a table whose rows name their person themselves. */
+const lookupPersonIn = (table: 'authorization_requests' | 'push_message_users' | 'principals') =>
+  lookupPerson(
+    (db, id) => db.selectFrom(table).select(['id', 'user_name']).where('id', '=', id),
+    (db, ids) =>
+      db
+        .selectFrom(table)
+        .select(['id', 'user_name'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
+  );
+
 const PERSON_OF: Partial<
   Record<string, (db: Kysely<Database>, id: number) => Promise<{ user_name: string } | undefined>>
 > = {
-  AuthorizationRequest: lookupPerson(
-    (db, id) => db.selectFrom('authorization_requests').select(['id', 'user_name']).where('id', '=', id),
-    (db, ids) =>
-      db
-        .selectFrom('authorization_requests')
-        .select(['id', 'user_name'])
-        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
-  ),
-  PushMessageUser: lookupPerson(
-    (db, id) => db.selectFrom('push_message_users').select(['id', 'user_name']).where('id', '=', id),
-    (db, ids) =>
-      db
-        .selectFrom('push_message_users')
-        .select(['id', 'user_name'])
-        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
-  ),
-  Account: lookupPerson(
-    (db, id) => db.selectFrom('principals').select(['id', 'user_name']).where('id', '=', id),
-    (db, ids) =>
-      db
-        .selectFrom('principals')
-        .select(['id', 'user_name'])
-        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))),
-  ),
+  AuthorizationRequest: lookupPersonIn('authorization_requests'),
+  PushMessageUser: lookupPersonIn('push_message_users'),
+  Account: lookupPersonIn('principals'),
   Device: lookupPerson(
     (db, id) => devicePerson(db).where('devices.id', '=', id),
     (db, ids) => devicePerson(db).where((eb) => eb('devices.id', '=', eb.fn.any(eb.val(ids)))),
