@@ -24,6 +24,10 @@ export function permissionToggleBlock(
   return null;
 }
 
+/** Whether the permissions hold this grant (the checkbox's state, the card's line). */
+export const holds = (permissions: AccountPermissions, entity: GrantEntity, permission: AccountsPermission): boolean =>
+  (permissions[entity] as readonly AccountsPermission[]).includes(permission);
+
 /** The permissions with one toggled (Contain exists on Accounts only, and GRANTS offers it nowhere else). */
 export function toggled(
   permissions: AccountPermissions,

@@ -10,7 +10,7 @@ import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
 import text from '../../ui/text/row-text.module.css';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
 import card from './account-card.module.css';
-import { GRANTS, permissionToggleBlock, toggled } from './account-permissions.ts';
+import { GRANTS, holds, permissionToggleBlock, toggled } from './account-permissions.ts';
 import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx';
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
@@ -117,7 +117,7 @@ function useAccountCells(account: Account, phone: boolean): Cells {
       <Checkbox
         aria-label={label}
         aria-description={block ?? undefined}
-        checked={(account.Permissions[entity] as readonly AccountsPermission[]).includes(permission)}
+        checked={holds(account.Permissions, entity, permission)}
         disabled={block !== null || update.isPending}
         onChange={() => toggle(entity, permission)}
         size={phone ? 'md' : 'sm'}
@@ -216,9 +216,9 @@ const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Ac
   const badges = COLUMNS.filter((column) => column.onCard === 'badges');
   const fields = COLUMNS.filter((column) => column.onCard === undefined);
   const permissions = COLUMNS.filter((column) => column.onCard === 'permissions');
-  const held = GRANTS.filter(([entity, permission]) =>
-    (account.Permissions[entity] as readonly AccountsPermission[]).includes(permission),
-  ).map(([entity, permission]) => `${entity} ${permission}`);
+  const held = GRANTS.filter(([entity, permission]) => holds(account.Permissions, entity, permission)).map(
+    ([entity, permission]) => `${entity} ${permission}`,
+  );
   const changeable = GRANTS.some(
     ([entity, permission]) => permissionToggleBlock(session, account, entity, permission) === null,
   );
