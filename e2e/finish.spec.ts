@@ -130,14 +130,19 @@ test('the palette finds accounts and requests by name and acts: create an accoun
   await search.fill('gus');
   await expect(page.getByRole('button', { name: /Request #\d+ · ACME\\gus/ }).first()).toBeVisible();
 
+  // Enter acts on the highlighted action: wait for the highlight as a person would see it.
+  const highlighted = (name: string) => page.getByRole('button', { name }).and(page.locator('[data-selected]'));
   await search.fill('create an account');
+  await expect(highlighted('Create an account')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Create a local account' })).toBeVisible();
+  await expect(search).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/accounts(\?account=\d+)?$/);
 
   await page.keyboard.press('Control+k');
   await search.fill('theme');
+  await expect(highlighted('Switch to dark theme')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   // The palette closes with a short transition; the next Ctrl+K opens a fresh one.
@@ -145,6 +150,7 @@ test('the palette finds accounts and requests by name and acts: create an accoun
 
   await page.keyboard.press('Control+k');
   await search.fill('sign out');
+  await expect(highlighted('Sign out')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
 });
