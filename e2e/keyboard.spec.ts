@@ -25,6 +25,18 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
   throw new Error(`${target} not reached in ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
 }
 
+/** Opens a dialog from its button by keyboard, closes it with Escape, and sees focus back on the button. */
+async function openThenEscape(page: Page, opener: Locator, dialogName: string): Promise<Locator> {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  return dialog;
+}
+
 /** WCAG 2.4.7: the focused element is drawn with a visible outline, ring or (a text field or list box) a primary-coloured border. */
 async function expectFocusVisible(page: Page): Promise<void> {
   const focusDrawn = () =>
@@ -83,14 +95,7 @@ test('sign in, approve with a comment and reject, by keyboard alone; a dialog re
   const firstId = await first.getAttribute('data-request-id');
 
   // Escape closes a dialog and gives focus back to the button that opened it.
-  const approveButton = first.getByRole('button', { name: /^Approve/ });
-  await tabTo(page, approveButton);
-  await page.keyboard.press('Enter');
-  const approve = page.getByRole('dialog', { name: 'Approve this device?' });
-  await expect(approve).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(approve).toBeHidden();
-  await expect(approveButton).toBeFocused();
+  const approve = await openThenEscape(page, first.getByRole('button', { name: /^Approve/ }), 'Approve this device?');
 
   await page.keyboard.press('Enter');
   await expect(approve.getByRole('textbox', { name: /Comment/ })).toBeFocused();
@@ -251,12 +256,9 @@ test('reduced motion: dialogs open without a transition', async ({ page }) => {
 test('a person action asks first and, cancelled by Escape, gives focus back to its button', async ({ page }) => {
   await signInAs(page, 'Admin');
   await page.goto(`/people/${encodeURIComponent('ACME\\alice.ng')}`);
-  const signOut = page.getByRole('button', { name: 'Sign out everywhere' });
-  await tabTo(page, signOut);
-  await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Sign ACME\\alice.ng out everywhere?' });
-  await expect(confirm).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(confirm).toBeHidden();
-  await expect(signOut).toBeFocused();
+  await openThenEscape(
+    page,
+    page.getByRole('button', { name: 'Sign out everywhere' }),
+    'Sign ACME\\alice.ng out everywhere?',
+  );
 });
