@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { deferred } from './deferred.ts';
 
 /*
  * Extension (under /api only, every version): the security events the audit stream carries, also kept in the
@@ -21,73 +22,79 @@ export const ACTIVITY_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d
 const Filter = (max: number, name: string) =>
   z.optional(z.string().check(z.trim(), z.minLength(1, `${name} must not be empty`), z.maxLength(max)));
 
-export const ActivityQuery = z.object({
-  /** Who acted (a user name, any case). */
-  actor: Filter(256, 'actor'),
-  /** Whom it concerns (a user name, any case). */
-  person: Filter(256, 'person'),
-  target: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          ACTIVITY_TARGET_PATTERN,
-          'target must be a Type:Id such as AuthorizationRequest:12, PushMessageUser:3 or Account:5',
+export const ActivityQuery = deferred(() =>
+  z.object({
+    /** Who acted (a user name, any case). */
+    actor: Filter(256, 'actor'),
+    /** Whom it concerns (a user name, any case). */
+    person: Filter(256, 'person'),
+    target: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            ACTIVITY_TARGET_PATTERN,
+            'target must be a Type:Id such as AuthorizationRequest:12, PushMessageUser:3 or Account:5',
+          ),
         ),
-      ),
-  ),
-  /** One action, or several comma-separated (sign-in,step-up). */
-  action: z.optional(
-    z.string().check(z.regex(/^[a-z-]{1,40}(,[a-z-]{1,40}){0,39}$/, 'action must be action names, comma-separated')),
-  ),
-  outcome: z.optional(z.enum(['success', 'failure'])),
-  from: z.optional(
-    z.string().check(z.regex(TIME_BOUND, 'from must be a UTC day or time, 2026-11-27 or 2026-11-27T15:04Z')),
-  ),
-  to: z.optional(
-    z.string().check(z.regex(TIME_BOUND, 'to must be a UTC day or time, 2026-11-27 or 2026-11-27T15:04Z')),
-  ),
-  /** Free text: found in the actor, the person, the target, the address, the reason and the details. */
-  q: Filter(200, 'q'),
-  before: z.optional(
-    z.string().check(z.regex(ACTIVITY_CURSOR_PATTERN, 'before must be a Next value of a previous page')),
-  ),
-  limit: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/, `limit must be 1 to ${ACTIVITY_PAGE_MAX}`)),
-      z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(ACTIVITY_PAGE_MAX))),
     ),
-  ),
-});
+    /** One action, or several comma-separated (sign-in,step-up). */
+    action: z.optional(
+      z.string().check(z.regex(/^[a-z-]{1,40}(,[a-z-]{1,40}){0,39}$/, 'action must be action names, comma-separated')),
+    ),
+    outcome: z.optional(z.enum(['success', 'failure'])),
+    from: z.optional(
+      z.string().check(z.regex(TIME_BOUND, 'from must be a UTC day or time, 2026-11-27 or 2026-11-27T15:04Z')),
+    ),
+    to: z.optional(
+      z.string().check(z.regex(TIME_BOUND, 'to must be a UTC day or time, 2026-11-27 or 2026-11-27T15:04Z')),
+    ),
+    /** Free text: found in the actor, the person, the target, the address, the reason and the details. */
+    q: Filter(200, 'q'),
+    before: z.optional(
+      z.string().check(z.regex(ACTIVITY_CURSOR_PATTERN, 'before must be a Next value of a previous page')),
+    ),
+    limit: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,3}$/, `limit must be 1 to ${ACTIVITY_PAGE_MAX}`)),
+        z.pipe(z.transform(Number), z.int().check(z.minimum(1), z.maximum(ACTIVITY_PAGE_MAX))),
+      ),
+    ),
+  }),
+);
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** Events one CSV export holds at most: past it, the export is refused and the filter asked to be narrowed. */
 export const ACTIVITY_EXPORT_MAX = 100_000;
 
 /** An export's filter: the page's, without its paging (every matching event, newest first). */
-export const ActivityExportQuery = z.omit(ActivityQuery, { before: true, limit: true });
+export const ActivityExportQuery = deferred(() => z.omit(ActivityQuery, { before: true, limit: true }));
 export type ActivityExportQuery = z.infer<typeof ActivityExportQuery>;
 
-export const ActivityEvent = z.object({
-  Id: z.int(),
-  TimestampUtc: z.string(),
-  Action: z.string(),
-  Outcome: z.enum(['success', 'failure']),
-  Reason: z.nullable(z.string()),
-  Actor: z.nullable(z.string()),
-  /** Whom it concerns: the person of the request, push user or account acted on (or the actor, for their own). */
-  Person: z.nullable(z.string()),
-  TargetType: z.nullable(z.string()),
-  TargetId: z.nullable(z.string()),
-  SourceIp: z.nullable(z.string()),
-  UserAgent: z.nullable(z.string()),
-  Details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-});
+export const ActivityEvent = deferred(() =>
+  z.object({
+    Id: z.int(),
+    TimestampUtc: z.string(),
+    Action: z.string(),
+    Outcome: z.enum(['success', 'failure']),
+    Reason: z.nullable(z.string()),
+    Actor: z.nullable(z.string()),
+    /** Whom it concerns: the person of the request, push user or account acted on (or the actor, for their own). */
+    Person: z.nullable(z.string()),
+    TargetType: z.nullable(z.string()),
+    TargetId: z.nullable(z.string()),
+    SourceIp: z.nullable(z.string()),
+    UserAgent: z.nullable(z.string()),
+    Details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  }),
+);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
-export const ActivityPage = z.object({
-  Events: z.array(ActivityEvent),
-  /** Pass as `before` for the next (older) page; null at the end. */
-  Next: z.nullable(z.string()),
-});
+export const ActivityPage = deferred(() =>
+  z.object({
+    Events: z.array(ActivityEvent),
+    /** Pass as `before` for the next (older) page; null at the end. */
+    Next: z.nullable(z.string()),
+  }),
+);
 export type ActivityPage = z.infer<typeof ActivityPage>;

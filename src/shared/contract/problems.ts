@@ -1,32 +1,35 @@
 import { z } from 'zod/mini';
+import { deferred } from './deferred.ts';
 
 /** RFC 9457 problem details, as every error of this service is answered. */
-export const Problem = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.int(),
-  detail: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-  supportedVersions: z.optional(z.array(z.string())),
-  availableIn: z.optional(z.array(z.string())),
-  /** 403: the permission that is missing. */
-  entity: z.optional(z.string()),
-  permission: z.optional(z.string()),
-  /** 422 invalid-token: wrong tokens left before the instruction locks. */
-  attemptsLeft: z.optional(z.int()),
-  /** 409 already-decided: who decided, and how. */
-  decidedBy: z.optional(z.nullable(z.string())),
-  outcome: z.optional(z.string()),
-  /** 409 external-database: the command that backs the database up instead (never with a password in it). */
-  command: z.optional(z.string()),
-  /** 401 second-factor-required: the single-use ticket the second step takes, until when, and the methods it may use. */
-  ticket: z.optional(z.string()),
-  ticketExpiresUtc: z.optional(z.string()),
-  methods: z.optional(z.array(z.string())),
-  /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
-  Message: z.optional(z.string()),
-  ErrorCode: z.optional(z.string()),
-});
+export const Problem = deferred(() =>
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.optional(z.string()),
+    errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    supportedVersions: z.optional(z.array(z.string())),
+    availableIn: z.optional(z.array(z.string())),
+    /** 403: the permission that is missing. */
+    entity: z.optional(z.string()),
+    permission: z.optional(z.string()),
+    /** 422 invalid-token: wrong tokens left before the instruction locks. */
+    attemptsLeft: z.optional(z.int()),
+    /** 409 already-decided: who decided, and how. */
+    decidedBy: z.optional(z.nullable(z.string())),
+    outcome: z.optional(z.string()),
+    /** 409 external-database: the command that backs the database up instead (never with a password in it). */
+    command: z.optional(z.string()),
+    /** 401 second-factor-required: the single-use ticket the second step takes, until when, and the methods it may use. */
+    ticket: z.optional(z.string()),
+    ticketExpiresUtc: z.optional(z.string()),
+    methods: z.optional(z.array(z.string())),
+    /** The detail again, and the problem kind: the members the published SDK reads from an error (SPEC §3). */
+    Message: z.optional(z.string()),
+    ErrorCode: z.optional(z.string()),
+  }),
+);
 export type Problem = z.infer<typeof Problem>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

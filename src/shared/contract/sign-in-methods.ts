@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { deferred } from './deferred.ts';
 import { PlainText } from './resources.ts';
 
 /*
@@ -8,7 +9,7 @@ import { PlainText } from './resources.ts';
  */
 
 /** The ways a second factor can be verified, as a second step or a step-up, and as `event.reason` says. */
-export const SecondFactorMethod = z.enum(['Passkey', 'RecoveryCode', 'DeviceCode']);
+export const SecondFactorMethod = deferred(() => z.enum(['Passkey', 'RecoveryCode', 'DeviceCode']));
 export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
 
 /** SECOND_FACTOR: who needs a second factor after the password. */
@@ -20,100 +21,116 @@ export const RECOVERY_CODE_COUNT = 10;
 export const RECOVERY_CODES_LOW = 2;
 
 /** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, from the service. */
-const WebAuthnOptions = z.looseObject({ challenge: z.string() });
+const WebAuthnOptions = deferred(() => z.looseObject({ challenge: z.string() }));
 /** RegistrationResponseJSON or AuthenticationResponseJSON, from the browser. */
-export const WebAuthnResponse = z.looseObject({
-  id: z.string().check(z.minLength(1), z.maxLength(1024)),
-  rawId: z.string().check(z.maxLength(1024)),
-  type: z.string(),
-  response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(4096)) }),
-});
+export const WebAuthnResponse = deferred(() =>
+  z.looseObject({
+    id: z.string().check(z.minLength(1), z.maxLength(1024)),
+    rawId: z.string().check(z.maxLength(1024)),
+    type: z.string(),
+    response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(4096)) }),
+  }),
+);
 export type WebAuthnResponse = z.infer<typeof WebAuthnResponse>;
 
 /** A short-lived, single-use ticket from a password step that needs a second step. */
-const Ticket = z.string().check(z.minLength(1, 'Ticket is required'), z.maxLength(128));
+const Ticket = deferred(() => z.string().check(z.minLength(1, 'Ticket is required'), z.maxLength(128)));
 
-export const PasskeyOptions = z.object({
-  Options: WebAuthnOptions,
-});
+export const PasskeyOptions = deferred(() =>
+  z.object({
+    Options: WebAuthnOptions,
+  }),
+);
 export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 
 /** A passkey sign-in: alone (a discoverable passkey), or as the second step after a password (with its ticket). */
-export const PasskeyOptionsRequest = z.object({ Ticket: z.optional(Ticket) });
+export const PasskeyOptionsRequest = deferred(() => z.object({ Ticket: z.optional(Ticket) }));
 export type PasskeyOptionsRequest = z.infer<typeof PasskeyOptionsRequest>;
-export const PasskeySignIn = z.object({ Response: WebAuthnResponse, Ticket: z.optional(Ticket) });
+export const PasskeySignIn = deferred(() => z.object({ Response: WebAuthnResponse, Ticket: z.optional(Ticket) }));
 export type PasskeySignIn = z.infer<typeof PasskeySignIn>;
 
-const RecoveryCodeValue = z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(64));
-export const RecoveryCodeSignIn = z.object({ Ticket, Code: RecoveryCodeValue });
+const RecoveryCodeValue = deferred(() =>
+  z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(64)),
+);
+export const RecoveryCodeSignIn = deferred(() => z.object({ Ticket, Code: RecoveryCodeValue }));
 export type RecoveryCodeSignIn = z.infer<typeof RecoveryCodeSignIn>;
 
 /** A code sent to the person's own Active devices and typed back (six digits; spaces are ignored). */
-const DeviceCodeValue = z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(16));
+const DeviceCodeValue = deferred(() => z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(16)));
 /** Send a code to one's devices for the second step of this password sign-in. */
-export const DeviceCodeRequest = z.object({ Ticket });
+export const DeviceCodeRequest = deferred(() => z.object({ Ticket }));
 export type DeviceCodeRequest = z.infer<typeof DeviceCodeRequest>;
-export const DeviceCodeSignIn = z.object({ Ticket, Code: DeviceCodeValue });
+export const DeviceCodeSignIn = deferred(() => z.object({ Ticket, Code: DeviceCodeValue }));
 export type DeviceCodeSignIn = z.infer<typeof DeviceCodeSignIn>;
 /** A temporary code from the helpdesk as the second step (digits; spaces are ignored). */
-export const TemporaryCodeSignIn = z.object({
-  Ticket,
-  Code: z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(32)),
-});
+export const TemporaryCodeSignIn = deferred(() =>
+  z.object({
+    Ticket,
+    Code: z.string().check(z.trim(), z.minLength(1, 'Code is required'), z.maxLength(32)),
+  }),
+);
 export type TemporaryCodeSignIn = z.infer<typeof TemporaryCodeSignIn>;
 /** A device code on its way: until when it works, and what the person calls each device it went to. */
-export const DeviceCodeSent = z.object({ ExpiresUtc: z.string(), Devices: z.array(z.string()) });
+export const DeviceCodeSent = deferred(() => z.object({ ExpiresUtc: z.string(), Devices: z.array(z.string()) }));
 export type DeviceCodeSent = z.infer<typeof DeviceCodeSent>;
 
 /** A step-up proof: a passkey's answer to the step-up options, one recovery code, or the code sent to one's devices. */
-export const StepUpProof = z.object({
-  Passkey: z.optional(WebAuthnResponse),
-  RecoveryCode: z.optional(RecoveryCodeValue),
-  DeviceCode: z.optional(DeviceCodeValue),
-});
+export const StepUpProof = deferred(() =>
+  z.object({
+    Passkey: z.optional(WebAuthnResponse),
+    RecoveryCode: z.optional(RecoveryCodeValue),
+    DeviceCode: z.optional(DeviceCodeValue),
+  }),
+);
 export type StepUpProof = z.infer<typeof StepUpProof>;
-export const StepUpResult = z.object({ StepUpUntilUtc: z.string(), Method: SecondFactorMethod });
+export const StepUpResult = deferred(() => z.object({ StepUpUntilUtc: z.string(), Method: SecondFactorMethod }));
 export type StepUpResult = z.infer<typeof StepUpResult>;
 
 /**
  * What a reset of someone's sign-in methods removed: their passkeys, recovery codes and devices (each device's
  * credential ends, so it can never be a second step again: the person enrols it anew), and their sessions ended.
  */
-export const SignInMethodsReset = z.object({
-  PasskeysRemoved: z.int(),
-  RecoveryCodesRemoved: z.int(),
-  DevicesRemoved: z.int(),
-});
+export const SignInMethodsReset = deferred(() =>
+  z.object({
+    PasskeysRemoved: z.int(),
+    RecoveryCodesRemoved: z.int(),
+    DevicesRemoved: z.int(),
+  }),
+);
 export type SignInMethodsReset = z.infer<typeof SignInMethodsReset>;
 
 export const PASSKEY_NAME_MAX = 64;
-const PasskeyName = PlainText(PASSKEY_NAME_MAX, 'Name is required');
-export const PasskeyRegistration = z.object({ Name: PasskeyName, Response: WebAuthnResponse });
+const PasskeyName = deferred(() => PlainText(PASSKEY_NAME_MAX, 'Name is required'));
+export const PasskeyRegistration = deferred(() => z.object({ Name: PasskeyName, Response: WebAuthnResponse }));
 export type PasskeyRegistration = z.infer<typeof PasskeyRegistration>;
-export const PasskeyRename = z.object({ Name: PasskeyName });
+export const PasskeyRename = deferred(() => z.object({ Name: PasskeyName }));
 export type PasskeyRename = z.infer<typeof PasskeyRename>;
 
-export const Passkey = z.object({
-  Id: z.int(),
-  Name: z.string(),
-  CreatedUtc: z.string(),
-  LastUsedUtc: z.nullable(z.string()),
-});
+export const Passkey = deferred(() =>
+  z.object({
+    Id: z.int(),
+    Name: z.string(),
+    CreatedUtc: z.string(),
+    LastUsedUtc: z.nullable(z.string()),
+  }),
+);
 export type Passkey = z.infer<typeof Passkey>;
 
 /** The caller's own sign-in methods (never a secret): what the Sign-in methods page lists. */
-export const SignInMethods = z.object({
-  Passkeys: z.array(Passkey),
-  RecoveryCodesLeft: z.int().check(z.minimum(0)),
-  /** The caller's Active devices, which receive second-step codes. */
-  ActiveDevices: z.int().check(z.minimum(0)),
-  /** Whether this service's policy asks the caller for a second factor after the password. */
-  SecondFactorRequired: z.boolean(),
-  /** Null when passkeys work here; otherwise why not (the service is served on an IP address, not a name). */
-  PasskeysUnavailable: z.nullable(z.string()),
-});
+export const SignInMethods = deferred(() =>
+  z.object({
+    Passkeys: z.array(Passkey),
+    RecoveryCodesLeft: z.int().check(z.minimum(0)),
+    /** The caller's Active devices, which receive second-step codes. */
+    ActiveDevices: z.int().check(z.minimum(0)),
+    /** Whether this service's policy asks the caller for a second factor after the password. */
+    SecondFactorRequired: z.boolean(),
+    /** Null when passkeys work here; otherwise why not (the service is served on an IP address, not a name). */
+    PasskeysUnavailable: z.nullable(z.string()),
+  }),
+);
 export type SignInMethods = z.infer<typeof SignInMethods>;
 
 /** Shown once: the service keeps only their hashes. */
-export const RecoveryCodes = z.object({ Codes: z.array(z.string()) });
+export const RecoveryCodes = deferred(() => z.object({ Codes: z.array(z.string()) }));
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;

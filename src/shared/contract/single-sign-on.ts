@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { deferred } from './deferred.ts';
 
 /*
  * Single sign-on with an OpenID Connect provider. The browser goes to OIDC_START_PATH (a redirect to the provider)
@@ -14,19 +15,23 @@ export const OIDC_CALLBACK_PATH = '/Consumer/Authentication/Oidc/Callback';
 export const OIDC_HANDOVER_PARAM = 'sso';
 
 /** Whether the sign-in page offers single sign-on, and the name its button gives the provider. */
-export const SingleSignOn = z.object({
-  Enabled: z.boolean(),
-  /** OIDC_NAME ("Sign in with NAME"); null when single sign-on is off. */
-  Name: z.nullable(z.string()),
-});
+export const SingleSignOn = deferred(() =>
+  z.object({
+    Enabled: z.boolean(),
+    /** OIDC_NAME ("Sign in with NAME"); null when single sign-on is off. */
+    Name: z.nullable(z.string()),
+  }),
+);
 export type SingleSignOn = z.infer<typeof SingleSignOn>;
 
 /** The one-time code the callback gave the sign-in page. */
-export const SingleSignOnExchange = z.object({ Code: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const SingleSignOnExchange = deferred(() =>
+  z.object({ Code: z.string().check(z.minLength(1), z.maxLength(200)) }),
+);
 export type SingleSignOnExchange = z.infer<typeof SingleSignOnExchange>;
 
 /** The session ended here; where to send the browser to end it at the provider too (null: nowhere). */
-export const SingleSignOut = z.object({ EndSessionUrl: z.nullable(z.string()) });
+export const SingleSignOut = deferred(() => z.object({ EndSessionUrl: z.nullable(z.string()) }));
 export type SingleSignOut = z.infer<typeof SingleSignOut>;
 
 /**
