@@ -1,5 +1,6 @@
 export const DIST: string;
 export const BUILDS: string;
+export function buildEnvironment(environment?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function inputStamp(root?: string): string;
 export function builtStamp(): string | null;
 export function swapIn(folder: string): string | null;

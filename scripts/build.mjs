@@ -56,7 +56,14 @@ export function builtStamp() {
   }
 }
 
-const run = (command, args) => execFileSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+/**
+ * What the build's commands run with: always a production build. Vite follows NODE_ENV when it is set, and a test
+ * runner sets it to `test`: a build made from a test (the stamp is the same) was React's development build, twice the
+ * size, and `npm start` then served it as current.
+ */
+export const buildEnvironment = (environment = process.env) => ({ ...environment, NODE_ENV: 'production' });
+
+const run = (command, args) => execFileSync(command, args, { cwd: ROOT, stdio: 'inherit', env: buildEnvironment() });
 
 /** Builds the dashboard, the device app and the service into `folder` (which must not exist yet). */
 function buildInto(folder) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/shared/contract/index.ts';
-import { BUILDS, builtStamp, DIST, ensureBuilt, inputStamp, prune, swapIn } from './build.mjs';
+import { BUILDS, buildEnvironment, builtStamp, DIST, ensureBuilt, inputStamp, prune, swapIn } from './build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -84,6 +84,15 @@ async function signIn(origin: string): Promise<number> {
   return response.status;
 }
 
+describe('the build', () => {
+  it('is a production build whatever NODE_ENV the caller runs with', () => {
+    expect(buildEnvironment({ NODE_ENV: 'test', PATH: '/usr/bin' })).toEqual({
+      NODE_ENV: 'production',
+      PATH: '/usr/bin',
+    });
+  });
+});
+
 describe('npm start and a build made while a service runs', () => {
   const dataDirs = [fs.mkdtempSync(path.join(tmpdir(), 'start-a-')), fs.mkdtempSync(path.join(tmpdir(), 'start-b-'))];
   let first: Started | null = null;
@@ -112,6 +121,11 @@ describe('npm start and a build made while a service runs', () => {
     const index = await (await fetch(`${first.origin}/`)).text();
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
     expect(asset).toBeDefined();
+    // React's production build, though a test runner may have made it (NODE_ENV=test): the development build greets
+    // the console with its DevTools advert.
+    const entry = /name="app-entry" id="app-entry" content="([^"]+)"/.exec(index)?.[1];
+    expect(entry).toBeDefined();
+    expect(await (await fetch(`${first.origin}${entry}`)).text()).not.toContain('Download the React DevTools');
     expect(await signIn(first.origin)).toBe(200);
 
     // A new version arrives while the first service runs: built aside (here, the build copied, with a file of its
