@@ -8,6 +8,7 @@ export * from './accounts.ts';
 export * from './activity.ts';
 export * from './alerts.ts';
 export * from './api-prefix.ts';
+export * from './deferred.ts';
 export * from './demo-accounts.ts';
 export * from './devices.ts';
 export * from './endpoint-types.ts';

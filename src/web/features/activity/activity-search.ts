@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ACTIVITY_TARGET_PATTERN } from '../../../shared/contract/index.ts';
+import { ACTIVITY_TARGET_PATTERN, deferred } from '../../../shared/contract/index.ts';
 
 const text = (max: number) =>
   z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
@@ -9,16 +9,18 @@ const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)))
  * The Activity page's URL: the filters a security officer bookmarks and shares. Bad values fall back to no filter
  * rather than fail (the server checks what it is sent again).
  */
-export const ActivitySearch = z.object({
-  actor: text(256),
-  person: text(256),
-  target: z.catch(z.optional(z.string().check(z.regex(ACTIVITY_TARGET_PATTERN))), undefined),
-  action: z.catch(z.optional(z.string().check(z.regex(/^[a-z-]{1,40}$/))), undefined),
-  outcome: z.catch(z.optional(z.enum(['success', 'failure'])), undefined),
-  from: day,
-  to: day,
-  q: text(200),
-});
+export const ActivitySearch = deferred(() =>
+  z.object({
+    actor: text(256),
+    person: text(256),
+    target: z.catch(z.optional(z.string().check(z.regex(ACTIVITY_TARGET_PATTERN))), undefined),
+    action: z.catch(z.optional(z.string().check(z.regex(/^[a-z-]{1,40}$/))), undefined),
+    outcome: z.catch(z.optional(z.enum(['success', 'failure'])), undefined),
+    from: day,
+    to: day,
+    q: text(200),
+  }),
+);
 export type ActivitySearch = z.infer<typeof ActivitySearch>;
 
 /** Whether any filter is set (the empty state offers to clear them). */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { PersonSummary } from '../../../../shared/contract/index.ts';
+import { deferred, type PersonSummary } from '../../../../shared/contract/index.ts';
 
 /** Which people the list shows besides the search. */
 export const PEOPLE_VIEWS = ['all', 'reported', 'pending', 'no-device'] as const;
@@ -9,11 +9,13 @@ export const PEOPLE_SORTS = ['name', 'devices', 'pending', 'sign-in', 'reports']
 export type PeopleSort = (typeof PEOPLE_SORTS)[number];
 
 /** The People page's URL: what the helpdesk bookmarks and shares. Bad values fall back rather than fail. */
-export const PeopleSearch = z.object({
-  view: z.catch(z._default(z.enum(PEOPLE_VIEWS), 'all'), 'all'),
-  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
-  sort: z.catch(z._default(z.enum(PEOPLE_SORTS), 'name'), 'name'),
-});
+export const PeopleSearch = deferred(() =>
+  z.object({
+    view: z.catch(z._default(z.enum(PEOPLE_VIEWS), 'all'), 'all'),
+    q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+    sort: z.catch(z._default(z.enum(PEOPLE_SORTS), 'name'), 'name'),
+  }),
+);
 export type PeopleSearch = z.infer<typeof PeopleSearch>;
 
 export const PEOPLE_SEARCH_DEFAULTS = { view: 'all', sort: 'name' } as const;
