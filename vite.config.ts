@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { groupPattern, pageIcons } from './scripts/bundle-groups.ts';
 import { serveDeviceWorker } from './scripts/device-worker.ts';
+import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 import { testsNeedingOwnModules } from './scripts/test-isolation.ts';
@@ -126,6 +127,7 @@ export default defineConfig({
       },
     }),
     react(),
+    lazyMantineDefaults(),
     routePreloads(),
     pageOutlines(),
     deviceAppPage(),

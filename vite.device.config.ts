@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildDeviceWorker } from './scripts/device-worker.ts';
+import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.ts';
 
 /**
  * The device app (/device) is a build of its own: a phone that opens it downloads React, a few Mantine components
@@ -9,7 +10,7 @@ import { buildDeviceWorker } from './scripts/device-worker.ts';
  * code. It runs after the dashboard's build, into the same folder (the service serves device.html at /device).
  */
 export default defineConfig({
-  plugins: [react(), buildDeviceWorker()],
+  plugins: [react(), lazyMantineDefaults(), buildDeviceWorker()],
   // public/ (the manifest, icons) is copied once, by the dashboard's build; the service worker is built here.
   publicDir: false,
   build: {
