@@ -1,6 +1,6 @@
 /**
  * A schema built the first time it is used rather than when its module loads. The contract holds some 800 zod
- * schemas and checks; building them all took the dashboard's entry about 40 ms of a desktop CPU before its first
+ * schemas and checks; building them all added 20-30 ms of a desktop CPU to the dashboard's start, before its first
  * render (four times that on a phone), while a page uses a few dozen. Every trap forwards to the built schema, so
  * callers (zod's own `parse`, `extend`, `toJSONSchema`, `instanceof`) see it as the schema itself.
  */
