@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
-import { lookAt } from './support/look.ts';
+import { lookAt, lookAtSize } from './support/look.ts';
 import { expect, test } from './support/test.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -47,10 +47,7 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
   await expect(dialog.getByText(/From an enrolment link issued by DEMO\\helpdesk for DEMO\\auditor/)).toBeVisible();
   await expect(dialog.getByText('Their other devices')).toBeVisible();
   await lookAt(page, 'approve-with-context-desktop', { fullPage: false });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await lookAt(page, 'approve-with-context-phone');
-  await page.setViewportSize(DESKTOP);
+  await lookAtSize(page, 'approve-with-context-phone', PHONE);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,6 +1,6 @@
 import type { DemoInstruction } from '../src/shared/contract/index.ts';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
-import { lookAt } from './support/look.ts';
+import { lookAt, lookAtSize } from './support/look.ts';
 import { expect, test } from './support/test.ts';
 
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -36,10 +36,8 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
   expect(refused.status()).toBe(401);
   await page.mouse.move(0, 0);
   await lookAt(page, 'helpdesk-person-contained-desktop');
-  await page.setViewportSize(PHONE);
-  await lookAt(page, 'helpdesk-person-contained-phone');
+  await lookAtSize(page, 'helpdesk-person-contained-phone', PHONE);
   // Re-enabled by Contain too (the demo reset leaves accounts as they are, so the next test of this worker needs it).
-  await page.setViewportSize(DESKTOP);
   await actions.getByRole('button', { name: 'Enable account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Enable account' }).click();
   await expect(page.getByText(`${PERSON.userName} can sign in again.`)).toBeVisible();
