@@ -3,7 +3,7 @@ import { ACTIVITY_TARGET_PATTERN, deferred } from '../../../shared/contract/inde
 
 const text = (max: number) =>
   z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
-const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+const day = () => z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 
 /**
  * The Activity page's URL: the filters a security officer bookmarks and shares. Bad values fall back to no filter
@@ -16,8 +16,8 @@ export const ActivitySearch = deferred(() =>
     target: z.catch(z.optional(z.string().check(z.regex(ACTIVITY_TARGET_PATTERN))), undefined),
     action: z.catch(z.optional(z.string().check(z.regex(/^[a-z-]{1,40}$/))), undefined),
     outcome: z.catch(z.optional(z.enum(['success', 'failure'])), undefined),
-    from: day,
-    to: day,
+    from: day(),
+    to: day(),
     q: text(200),
   }),
 );

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { deferred } from '../../../shared/contract/index.ts';
 import { SignInMethodsPage } from '../../features/sign-in-methods/sign-in-methods-page.tsx';
 
 /** `?redirect=` where a person who had to add a second factor goes on to once they did. */
 export const Route = createFileRoute('/_app/sign-in-methods')({
-  validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch: deferred(() => z.object({ redirect: z.catch(z.optional(z.string()), undefined) })),
   component: SignInMethodsRoute,
 });
 
