@@ -4,7 +4,7 @@ import {
   AlertDeliveryList,
   AlertDestinationList,
   AlertDestinationWithSecret,
-  type AlertEventKind,
+  AlertEventKind,
   Instruction,
 } from '../../../shared/contract/index.ts';
 import { decide, deviceCall, enrollDevice } from '../../test/device-helpers.ts';
@@ -23,16 +23,8 @@ import {
 import { testDatabaseServer } from '../../test/test-database.ts';
 import { type ReceivedWebhook, WebhookReceiver } from '../../test/webhook-receiver.ts';
 
-const ALL_EVENTS: AlertEventKind[] = [
-  'CodeReported',
-  'DeviceWaiting',
-  'DeviceApprovedForAdmin',
-  'PermissionsChanged',
-  'ApiAccountChanged',
-  'SignInMethodsReset',
-  'TemporaryCodeIssued',
-  'LockedOut',
-];
+/** A destination that hears of everything: every kind the contract names. */
+const ALL_EVENTS: AlertEventKind[] = [...AlertEventKind.options];
 
 describe('alert destinations and their rules', () => {
   let receiver: WebhookReceiver;
