@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type Query, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api/core/api-error.ts';
 
 /** Retrying helps with a flaky network, never with a problem the server meant (4xx). */
@@ -8,10 +8,22 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** How recent an answer is when it was asked for on the way to the page: by its loader, or a link's preload. */
+export const JUST_ANSWERED_MS = 2_000;
+
+/**
+ * A page's loader fetches its data, then the page mounts and reads it. A query that is stale at once (`staleTime: 0`,
+ * for data that changes without anything done here) would be asked for a second time on that mount, a request and
+ * its parsing for an answer a moment old. Consulted only for stale data; an invalidated answer is always fetched again.
+ */
+export function refetchOnMount(query: Query): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= JUST_ANSWERED_MS;
+}
+
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 10_000, retry: shouldRetry },
+      queries: { staleTime: 10_000, retry: shouldRetry, refetchOnMount },
       mutations: { retry: false },
     },
   });
