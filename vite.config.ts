@@ -7,6 +7,7 @@ import { serveDeviceWorker } from './scripts/device-worker.ts';
 import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.ts';
 import { pageOutlines } from './scripts/page-outlines.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
+import { stableMantineIds } from './scripts/stable-mantine-ids.ts';
 import { testsNeedingOwnModules } from './scripts/test-isolation.ts';
 
 /**
@@ -128,6 +129,7 @@ export default defineConfig({
     }),
     react(),
     lazyMantineDefaults(),
+    stableMantineIds(),
     routePreloads(),
     pageOutlines(),
     deviceAppPage(),

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildDeviceWorker } from './scripts/device-worker.ts';
 import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.ts';
+import { stableMantineIds } from './scripts/stable-mantine-ids.ts';
 
 /**
  * The device app (/device) is a build of its own: a phone that opens it downloads React, a few Mantine components
@@ -10,7 +11,7 @@ import { lazyMantineDefaults } from './scripts/lazy-mantine-defaults.ts';
  * code. It runs after the dashboard's build, into the same folder (the service serves device.html at /device).
  */
 export default defineConfig({
-  plugins: [react(), lazyMantineDefaults(), buildDeviceWorker()],
+  plugins: [react(), lazyMantineDefaults(), stableMantineIds(), buildDeviceWorker()],
   // public/ (the manifest, icons) is copied once, by the dashboard's build; the service worker is built here.
   publicDir: false,
   build: {
