@@ -45,5 +45,4 @@ describe('a page mounting right after its loader fetched', () => {
     await mount();
     expect(queryFn).toHaveBeenCalledTimes(2);
   });
-
 });
