@@ -3,6 +3,7 @@ import { memo, type ReactNode, useId, useState } from 'react';
 import type { Account, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
+import { useFirstScreen } from '../../lib/loading/use-first-screen.ts';
 import { notify } from '../../lib/notify.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -39,17 +40,12 @@ const COLUMNS: ReadonlyArray<{
 
 type Cells = Record<string, ReactNode>;
 
+/** Cards a phone's first screen shows (one and a half, under the page's header and toolbar), and one more. */
+const FIRST_SCREEN_CARDS = 3;
+
 export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
   const phone = usePhone();
-  if (phone) {
-    return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
-        {accounts.map((account) => (
-          <AccountCard key={account.Id} account={account} onOpen={onOpen} />
-        ))}
-      </Stack>
-    );
-  }
+  if (phone) return <AccountCards accounts={accounts} onOpen={onOpen} />;
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Accounts">
@@ -73,6 +69,17 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+function AccountCards({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
+  const shown = useFirstScreen(accounts, FIRST_SCREEN_CARDS);
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
+      {shown.map((account) => (
+        <AccountCard key={account.Id} account={account} onOpen={onOpen} />
+      ))}
+    </Stack>
   );
 }
 
