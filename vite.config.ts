@@ -162,6 +162,15 @@ export default defineConfig({
           groups: [
             // Every page loads the entry's static imports, yet left alone they are cut into ~25 chunks shared with
             // the lazy routes. Each file is compressed on its own, so one file is ~10 KB gzip smaller than 25.
+            // React DOM (with React and its scheduler, which it imports) in a chunk of its own, which
+            // public/route-preload.js imports a task before the entry: evaluating the entry's code was one task of
+            // 40-90 ms on a desktop CPU, the longest of a page's load (see deferEntry in scripts/route-preloads.ts).
+            {
+              name: 'react-dom',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]web[\\/]react-stage\.ts$/,
+              priority: 2,
+            },
             { name: 'initial', tags: ['$initial'], priority: 1 },
             { name: 'shared-ui', test: SHARED_UI, priority: 1 },
             { name: 'overlays', test: OVERLAYS },

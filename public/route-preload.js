@@ -43,7 +43,25 @@
     if (started) return;
     started = true;
     const entry = document.getElementById('app-entry');
-    if (entry) import(entry.content);
+    // The chunks the entry imports that are evaluated a task each before it (app-stages, written at build time by
+    // scripts/route-preloads.ts): evaluated with the entry, all the app's code was one long task.
+    const stages = (document.getElementById('app-stages')?.content ?? '').split(' ').filter(Boolean);
+    // Downloaded alongside the first stage, not after it.
+    if (entry && stages.length > 0) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = entry.content;
+      document.head.appendChild(link);
+    }
+    const next = () =>
+      stages.length > 0
+        ? import(stages.shift())
+            // Only a head start: the entry imports the same chunk, and says so if it cannot load.
+            .catch(() => undefined)
+            .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+            .then(next)
+        : entry && import(entry.content);
+    next();
     // Asked for in tasks of their own, a few links each (see LINKS_PER_TASK).
     setTimeout(preloadRouteChunks, 0);
   };

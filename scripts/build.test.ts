@@ -125,7 +125,13 @@ describe('npm start and a build made while a service runs', () => {
     // the console with its DevTools advert.
     const entry = /name="app-entry" id="app-entry" content="([^"]+)"/.exec(index)?.[1];
     expect(entry).toBeDefined();
-    expect(await (await fetch(`${first.origin}${entry}`)).text()).not.toContain('Download the React DevTools');
+    // React DOM is in a chunk of its own, evaluated before the entry (app-stages).
+    const stages = /name="app-stages" id="app-stages" content="([^"]+)"/.exec(index)?.[1]?.split(' ') ?? [];
+    const appCode = await Promise.all(
+      [entry, ...stages].map(async (file) => (await fetch(`${first.origin}${file}`)).text()),
+    );
+    expect(appCode.join('\n')).toContain('react.transitional.element');
+    expect(appCode.join('\n')).not.toContain('Download the React DevTools');
     expect(await signIn(first.origin)).toBe(200);
 
     // A new version arrives while the first service runs: built aside (here, the build copied, with a file of its

@@ -8,6 +8,7 @@ interface BuiltChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  code: string;
 }
 
 /** The tag in index.html that loads public/route-preload.js. */
@@ -26,16 +27,57 @@ export function routePattern(routeFile: string): string {
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A chunk of the entry's own imports large enough to be evaluated in a task of its own (React DOM's is ~190 KB). */
+export const STAGE_MIN_BYTES = 20_000;
+
 /**
  * The entry is neither downloaded nor run by index.html: public/route-preload.js imports it once the first frame,
  * index.html's outline of the page, is painted. Run as a module script it would evaluate before that paint (a phone
  * would show a blank page for as long as it takes); downloaded from the start it would share a slow connection with
  * the stylesheet that first paint waits for (the entry is six times its size).
+ *
+ * `stages`: chunks the entry imports, which route-preload.js imports first, one task each, so that evaluating the
+ * app's code is not one long task (React DOM's chunk, see the groups in vite.config.ts). They lose the modulepreload
+ * link Vite gives the entry's imports, for the same reason as the entry.
  */
-export function deferEntry(html: string): string {
+export function deferEntry(html: string, stages: readonly string[] = []): string {
   const entry = ENTRY.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
-  return html.replace(entry[0], `<meta name="app-entry" id="app-entry" content="${entry[1]}" />`);
+  let deferred = html.replace(
+    entry[0],
+    `<meta name="app-entry" id="app-entry" content="${entry[1]}" />` +
+      (stages.length > 0 ? `\n    <meta name="app-stages" id="app-stages" content="${stages.join(' ')}" />` : ''),
+  );
+  for (const stage of stages) {
+    const preload = new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${escapeRegExp(stage)}">`);
+    if (!preload.test(deferred)) throw new Error(`index.html does not preload the entry's chunk ${stage}`);
+    deferred = deferred.replace(preload, '');
+  }
+  return deferred;
+}
+
+/**
+ * The entry's own static imports of at least STAGE_MIN_BYTES, each after the chunks it imports: imported in this
+ * order, each evaluates only its own modules.
+ */
+export function entryStages(
+  chunks: ReadonlyArray<Pick<BuiltChunk, 'fileName' | 'isEntry' | 'imports'> & { code: string }>,
+): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return [];
+  const ordered: string[] = [];
+  const visit = (file: string) => {
+    if (ordered.includes(file)) return;
+    for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    ordered.push(file);
+  };
+  for (const file of entry.imports) visit(file);
+  return ordered.filter(
+    (file) => entry.imports.includes(file) && (byFile.get(file)?.code.length ?? 0) >= STAGE_MIN_BYTES,
+  );
 }
 
 /**
@@ -93,6 +135,7 @@ export function routePreloads(): Plugin {
         const data = JSON.stringify(table).replace(/</g, '\\u003c');
         return deferEntry(
           html.replace(READER, `<script type="application/json" id="route-chunks">${data}</script>\n    ${READER}`),
+          entryStages(chunks).map((file) => base + file),
         );
       },
     },
