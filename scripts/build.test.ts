@@ -128,9 +128,7 @@ describe('npm start and a build made while a service runs', () => {
     // React DOM is in a chunk of its own, evaluated before the entry (app-stages).
     const stages = /name="app-stages" id="app-stages" content="([^"]+)"/.exec(index)?.[1]?.split(' ') ?? [];
     const origin = first.origin;
-    const appCode = await Promise.all(
-      [entry, ...stages].map(async (file) => (await fetch(`${origin}${file}`)).text()),
-    );
+    const appCode = await Promise.all([entry, ...stages].map(async (file) => (await fetch(`${origin}${file}`)).text()));
     expect(appCode.join('\n')).toContain('react.transitional.element');
     expect(appCode.join('\n')).not.toContain('Download the React DevTools');
     expect(await signIn(first.origin)).toBe(200);
