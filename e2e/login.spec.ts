@@ -31,3 +31,23 @@ test('an anonymous visitor is sent to sign in, a wrong password is refused in wo
   await expect(page).toHaveURL(/\/push-users\?status=disabled$/);
   await expect(page.getByRole('radio', { name: /Disabled/ })).toBeChecked();
 });
+
+test('at an IP address the sign-in page does not ask for the passkey options the service would refuse', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/Passkey/Options')) asked.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/login');
+  expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  // Signed out, nothing stays open: the page is done asking once the network has been quiet for a moment.
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});

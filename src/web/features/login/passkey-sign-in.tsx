@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { LoginResult } from '../../../shared/contract/index.ts';
 import { passkeySupport, signInWithPasskey } from '../../api/passkey-ceremonies.ts';
 import { useSecondFactorProof } from '../../entities/second-factor/use-second-factor-proof.ts';
+import { passkeyAddressFor } from '../../lib/devices/loopback-url.ts';
 import { loginErrorText } from './login-error.ts';
 import { signedIn } from './signed-in.ts';
 
@@ -15,7 +16,9 @@ export function usePasskeyAutofill(enabled: boolean, onSignedIn: (result: LoginR
   const latest = useRef(onSignedIn);
   latest.current = onSignedIn;
   useEffect(() => {
-    if (!enabled) return;
+    // At an IP address browsers refuse passkeys and the service says so (409): asking would only log a failed request
+    // in the console (the page's note says where passkeys work instead).
+    if (!enabled || passkeyAddressFor(window.location.href) !== undefined) return;
     let live = true;
     void (async () => {
       const support = await passkeySupport().catch(() => ({ autofill: false }));
