@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { moduleTransform } from './module-transform.ts';
 
 /** Mantine's module that compares a theme's CSS variables with its default theme's. */
 export const MODULE =
@@ -25,12 +26,5 @@ export function deferDefaultCssVariables(code: string): string {
 }
 
 export function lazyMantineDefaults(): Plugin {
-  return {
-    name: 'lazy-mantine-defaults',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!MODULE.test(id.split('?')[0] ?? id)) return null;
-      return { code: deferDefaultCssVariables(code), map: null };
-    },
-  };
+  return moduleTransform('lazy-mantine-defaults', MODULE, deferDefaultCssVariables);
 }

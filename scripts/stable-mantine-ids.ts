@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { moduleTransform } from './module-transform.ts';
 
 /** Mantine's `useId`, which every labelled input, checkbox and alert of the dashboard calls. */
 export const MODULE = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
@@ -33,12 +34,5 @@ export function keepReactIds(code: string): string {
 }
 
 export function stableMantineIds(): Plugin {
-  return {
-    name: 'stable-mantine-ids',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!MODULE.test(id.split('?')[0] ?? id)) return null;
-      return { code: keepReactIds(code), map: null };
-    },
-  };
+  return moduleTransform('stable-mantine-ids', MODULE, keepReactIds);
 }
