@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 
 /**
  * The first `count` items, then all of them: the rest are rendered a task after the first paint, in a transition
@@ -6,10 +6,6 @@ import { startTransition, useEffect, useState } from 'react';
  * at once, all of their style and layout fell into the first render's task, the longest of a page's load.
  */
 export function useFirstScreen<T>(items: readonly T[], count: number): readonly T[] {
-  const [all, setAll] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  const all = useAfterFirstPaint({ inTransition: true });
   return all || items.length <= count ? items : items.slice(0, count);
 }
