@@ -63,7 +63,7 @@ export function deferEntry(html: string, stages: readonly string[] = []): string
  * order, each evaluates only its own modules.
  */
 export function entryStages(
-  chunks: ReadonlyArray<Pick<BuiltChunk, 'fileName' | 'isEntry' | 'imports'> & { code: string }>,
+  chunks: ReadonlyArray<Pick<BuiltChunk, 'fileName' | 'isEntry' | 'imports' | 'code'>>,
 ): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
