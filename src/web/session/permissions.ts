@@ -5,10 +5,10 @@ import {
   SECURITY_ENTITY,
   unavailableReason,
 } from '../../shared/contract/index.ts';
-import type { StoredSession } from './session-store.ts';
+import type { SessionIdentity } from './session-store.ts';
 
 export function hasPermission(
-  session: StoredSession | null,
+  session: SessionIdentity | null,
   permission: Permission,
   entity = SECURITY_ENTITY,
 ): boolean {
@@ -30,7 +30,7 @@ export type EndpointAccess =
   | { allowed: false; reason: 'anonymous'; message: string };
 
 /** Whether this person may call an endpoint in their selected version, and if not, why in words. */
-export function endpointAccess(session: StoredSession | null, endpoint: Endpoint): EndpointAccess {
+export function endpointAccess(session: SessionIdentity | null, endpoint: Endpoint): EndpointAccess {
   if (session === null) {
     return endpoint.access.kind === 'anonymous'
       ? { allowed: true }

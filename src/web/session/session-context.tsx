@@ -4,10 +4,17 @@ import type { ApiVersion, LoginCredentials, LoginResult } from '../../shared/con
 import { isApiError } from '../api/core/api-error.ts';
 import { loadApi } from '../api/load-api.ts';
 import { forgetUserData } from '../api/queries/system-queries.ts';
-import { type StoredSession, sessionFromLogin, sessionStore } from './session-store.ts';
+import {
+  type SessionIdentity,
+  type StoredSession,
+  sessionFromLogin,
+  sessionIdentity,
+  sessionStore,
+} from './session-store.ts';
 
 export interface SessionContextValue {
-  session: StoredSession | null;
+  /** Who is signed in and what they may do; its deadlines are `useSessionDeadlines`'. */
+  session: SessionIdentity | null;
   signIn(credentials: LoginCredentials, apiVersion: ApiVersion): Promise<StoredSession>;
   /**
    * Keeps the session another sign-in step gave (a passkey, a recovery code); `singleSignOn` when it is the second
@@ -27,7 +34,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionIdentity, sessionIdentity);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -107,4 +114,9 @@ export function useSession(): SessionContextValue {
   const value = use(SessionContext);
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
+}
+
+/** The whole stored session, deadlines included: for what shows or keeps them (it re-renders with every answer). */
+export function useSessionDeadlines(): StoredSession | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }

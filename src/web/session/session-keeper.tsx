@@ -6,7 +6,7 @@ import { api, endpoints } from '../api/instance.ts';
 import { reportSessionEnded } from '../api/live/session-events.ts';
 import { notify } from '../lib/notify.ts';
 import { lastPersonActivity, markPersonActivity, watchPersonActivity } from './person-activity.ts';
-import { useSession } from './session-context.tsx';
+import { useSession, useSessionDeadlines } from './session-context.tsx';
 import { deadlineOf, type StoredSession } from './session-store.ts';
 import { signOutNotice } from './sign-out-notice.ts';
 
@@ -54,7 +54,8 @@ function warningFor(session: StoredSession, now: number): Warning {
  * countdown, and ends the session here when a deadline passes (docs/operations.md "Sessions").
  */
 export function SessionKeeper() {
-  const { session, signOut } = useSession();
+  const { signOut } = useSession();
+  const session = useSessionDeadlines();
   const router = useRouter();
   const [now, setNow] = useState(() => Date.now());
   const extendedAt = useRef(Date.now());

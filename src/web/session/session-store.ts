@@ -52,6 +52,32 @@ export function updateDeadlines(headers: Headers): void {
     sessionStore.set(next);
 }
 
+/** The session as a page renders it: without its deadlines, which every authenticated answer moves. */
+export type SessionIdentity = Omit<StoredSession, 'idleExpires' | 'absoluteExpires' | 'idleSeconds'>;
+
+let identityOf: { session: StoredSession | null; identity: SessionIdentity | null; key: string } = {
+  session: null,
+  identity: null,
+  key: 'null',
+};
+
+/**
+ * The stored session without its deadlines, the same object until something else in it changes: a new deadline (each
+ * answer brings one) re-renders only what shows the deadline, not every page and menu that reads the session.
+ */
+export function sessionIdentity(): SessionIdentity | null {
+  const session = sessionStore.get();
+  if (session === identityOf.session) return identityOf.identity;
+  let identity: SessionIdentity | null = null;
+  if (session) {
+    const { idleExpires: _idle, absoluteExpires: _absolute, idleSeconds: _length, ...rest } = session;
+    identity = rest;
+  }
+  const key = JSON.stringify(identity);
+  identityOf = { session, identity: key === identityOf.key ? identityOf.identity : identity, key };
+  return identityOf.identity;
+}
+
 /** The signed-in session, or null when there is none or it has run out. */
 export function currentSession(): StoredSession | null {
   const session = sessionStore.get();

@@ -1,12 +1,17 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endpoints, formatTimestamp } from '../../shared/contract/index.ts';
+import {
+  endpoints,
+  formatTimestamp,
+  SESSION_IDLE_EXPIRES_HEADER,
+  SESSION_IDLE_TIMEOUT_HEADER,
+} from '../../shared/contract/index.ts';
 import { SESSION_STORAGE_KEY } from '../../shared/stored-session.ts';
 import { createWrapper, json, scriptedFetch } from '../test/render.tsx';
 import { testSession } from '../test/session.ts';
 import { endpointAccess, hasPermission } from './permissions.ts';
-import { useSession } from './session-context.tsx';
-import { currentSession, type StoredSession, sessionStore } from './session-store.ts';
+import { useSession, useSessionDeadlines } from './session-context.tsx';
+import { currentSession, type StoredSession, sessionStore, updateDeadlines } from './session-store.ts';
 
 const later = formatTimestamp(new Date(Date.now() + 3600_000));
 
@@ -76,6 +81,46 @@ describe('session context', () => {
     expect(currentSession()).toBeNull();
     sessionStorage.setItem(SESSION_STORAGE_KEY, '{"not":"a session"}');
     expect(currentSession()).toBeNull();
+  });
+
+  it('re-renders what shows the deadlines on each answer, and not every reader of the session', () => {
+    sessionStore.set(session());
+    let sessionRenders = 0;
+    let deadlineRenders = 0;
+    const { result } = renderHook(
+      () => {
+        const value = useSession();
+        sessionRenders++;
+        return value;
+      },
+      { wrapper: createWrapper() },
+    );
+    const deadlines = renderHook(
+      () => {
+        deadlineRenders++;
+        return useSessionDeadlines();
+      },
+      { wrapper: createWrapper() },
+    );
+    const before = { session: sessionRenders, deadlines: deadlineRenders, value: result.current.session };
+
+    const idleExpires = formatTimestamp(new Date(Date.now() + 900_000));
+    act(() =>
+      updateDeadlines(
+        new Headers({ [SESSION_IDLE_EXPIRES_HEADER]: idleExpires, [SESSION_IDLE_TIMEOUT_HEADER]: '900' }),
+      ),
+    );
+
+    expect(deadlines.result.current?.idleExpires).toBe(idleExpires);
+    expect(deadlineRenders).toBe(before.deadlines + 1);
+    expect(sessionRenders).toBe(before.session);
+    expect(result.current.session).toBe(before.value);
+    expect(result.current.session).not.toHaveProperty('idleExpires');
+
+    // Anything else that changes does reach every reader.
+    act(() => sessionStore.set({ ...session(), permissions: [] }));
+    expect(sessionRenders).toBe(before.session + 1);
+    expect(result.current.session?.permissions).toEqual([]);
   });
 
   it('changes the API version of the session', async () => {

@@ -16,7 +16,7 @@ import type { HasEndpoint } from '../api/queries/endpoint-query.ts';
 import { peopleQueries } from '../api/queries/people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../api/queries/queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
-import type { StoredSession } from '../session/session-store.ts';
+import type { SessionIdentity } from '../session/session-store.ts';
 
 export interface Page {
   to:
@@ -119,7 +119,7 @@ export const PAGES = {
  * Whether the page opens for this person: they may call its endpoint (or one of them). A page missing from their API
  * version still opens (it says which version has it, and the navigation marks it n/a); a forbidden one does not.
  */
-export function pageOpensFor(page: Page, session: StoredSession | null): boolean {
+export function pageOpensFor(page: Page, session: SessionIdentity | null): boolean {
   const queries = page.anyOf ?? (page.query ? [page.query] : []);
   if (queries.length === 0) return true;
   return queries.some((query) => {
@@ -129,7 +129,7 @@ export function pageOpensFor(page: Page, session: StoredSession | null): boolean
 }
 
 /** The pages this person is shown: only those they can open, so no one is offered a locked page. */
-export function listedPages(session: StoredSession | null, demo: boolean): Page[] {
+export function listedPages(session: SessionIdentity | null, demo: boolean): Page[] {
   return Object.values(PAGES).filter((page: Page) => {
     if (page.listedFor === 'demo' && !demo) return false;
     return pageOpensFor(page, session);
@@ -141,7 +141,7 @@ export function listedPages(session: StoredSession | null, demo: boolean): Page[
  * day's work, for those it opens for; otherwise the first page they can use (Two-factor tokens, for someone with no
  * Security permission), never a locked one.
  */
-export function landingPage(session: StoredSession | null, demo: boolean): Page['to'] {
+export function landingPage(session: SessionIdentity | null, demo: boolean): Page['to'] {
   if (pageOpensFor(PAGES.authorizationRequests, session)) return PAGES.authorizationRequests.to;
   return listedPages(session, demo)[0]?.to ?? PAGES.twoFactor.to;
 }

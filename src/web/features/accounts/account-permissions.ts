@@ -1,11 +1,11 @@
 import type { Account, AccountPermissions, AccountsPermission, GrantEntity } from '../../../shared/contract/index.ts';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { endpointAccess } from '../../session/permissions.ts';
-import type { StoredSession } from '../../session/session-store.ts';
+import type { SessionIdentity } from '../../session/session-store.ts';
 
 /** Why a permission toggle of this account cannot be changed by this person, or null when it can. */
 export function permissionToggleBlock(
-  session: StoredSession | null,
+  session: SessionIdentity | null,
   account: Account,
   entity: GrantEntity,
   permission: AccountsPermission,

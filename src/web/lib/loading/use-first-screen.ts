@@ -6,6 +6,6 @@ import { useAfterFirstPaint } from './use-after-first-paint.ts';
  * at once, all of their style and layout fell into the first render's task, the longest of a page's load.
  */
 export function useFirstScreen<T>(items: readonly T[], count: number): readonly T[] {
-  const all = useAfterFirstPaint({ inTransition: true });
+  const all = useAfterFirstPaint();
   return all || items.length <= count ? items : items.slice(0, count);
 }

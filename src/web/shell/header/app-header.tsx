@@ -2,7 +2,7 @@ import { Badge, Burger, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
-import type { StoredSession } from '../../session/session-store.ts';
+import type { SessionIdentity } from '../../session/session-store.ts';
 import { BADGE_RADIUS_VALUE } from '../../theme.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
@@ -12,7 +12,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { FindButton } from './find-button.tsx';
 
 export interface AppHeaderProps {
-  session: StoredSession;
+  session: SessionIdentity;
   navbarOpened: boolean;
   onToggleNavbar: () => void;
 }

@@ -1,7 +1,7 @@
 import { Avatar, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentProps } from 'react';
-import type { StoredSession } from '../../session/session-store.ts';
+import type { SessionIdentity } from '../../session/session-store.ts';
 import classes from './user-menu-button.module.css';
 
 function initials(userName: string): string {
@@ -10,7 +10,7 @@ function initials(userName: string): string {
 }
 
 export interface UserMenuButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
-  session: StoredSession;
+  session: SessionIdentity;
 }
 
 /**

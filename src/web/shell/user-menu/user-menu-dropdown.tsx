@@ -12,8 +12,8 @@ import { lazy, Suspense, useState } from 'react';
 import { SECURITY_ENTITY } from '../../../shared/contract/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatClock } from '../../lib/time/time-format.ts';
-import { useSession } from '../../session/session-context.tsx';
-import { deadlineOf, type StoredSession } from '../../session/session-store.ts';
+import { useSession, useSessionDeadlines } from '../../session/session-context.tsx';
+import { deadlineOf, type SessionIdentity } from '../../session/session-store.ts';
 import { signOutNotice } from '../../session/sign-out-notice.ts';
 import type { OwnAccountDialog } from './own-account-dialogs.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
@@ -25,12 +25,12 @@ const OwnAccountDialogs = lazy(() =>
   import('./own-account-dialogs.tsx').then((module) => ({ default: module.OwnAccountDialogs })),
 );
 
-function securityPermissions(session: StoredSession): string {
+function securityPermissions(session: SessionIdentity): string {
   const grant = session.permissions.find((g) => g.Entity === SECURITY_ENTITY);
   return grant && grant.Permissions.length > 0 ? grant.Permissions.join(' + ') : 'no Security permission';
 }
 
-export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSession; defaultOpened: boolean }) {
+export function UserMenuDropdown({ session, defaultOpened }: { session: SessionIdentity; defaultOpened: boolean }) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OwnAccountDialog>(null);
@@ -70,7 +70,7 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
                 {securityPermissions(session)}
               </Badge>
             </Group>
-            <SessionEnds session={session} />
+            <SessionEnds />
           </Menu.Label>
           <Menu.Divider />
           <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
@@ -106,7 +106,9 @@ export function UserMenuDropdown({ session, defaultOpened }: { session: StoredSe
 }
 
 /** When the session ends if nothing more is done, and at the latest. */
-function SessionEnds({ session }: { session: StoredSession }) {
+function SessionEnds() {
+  const session = useSessionDeadlines();
+  if (!session) return null;
   const deadline = deadlineOf(session);
   const absolute = session.absoluteExpires ? new Date(session.absoluteExpires) : null;
   if (!deadline) return null;

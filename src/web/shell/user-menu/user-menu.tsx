@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAfterFirstPaint } from '../../lib/loading/use-after-first-paint.ts';
-import type { StoredSession } from '../../session/session-store.ts';
+import type { SessionIdentity } from '../../session/session-store.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The menu (Mantine's Menu and its keyboard handling: ~7 KB gzip) is not needed to paint a signed-in page: the
@@ -10,7 +10,7 @@ const UserMenuDropdown = lazy(() =>
   import('./user-menu-dropdown.tsx').then((module) => ({ default: module.UserMenuDropdown })),
 );
 
-export function UserMenu({ session }: { session: StoredSession }) {
+export function UserMenu({ session }: { session: SessionIdentity }) {
   const [clickedEarly, setClickedEarly] = useState(false);
   const afterFirstPaint = useAfterFirstPaint();
   const button = <UserMenuButton session={session} onClick={() => setClickedEarly(true)} />;

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signInMethodQueries } from './api/queries/sign-in-method-queries.ts';
+import { createAppQueryClient } from './query-client.ts';
+import { createAppRouter } from './router.tsx';
+import { sessionStore } from './session/session-store.ts';
+import { signInAs } from './test/session.ts';
+
+afterEach(() => {
+  sessionStore.set(null);
+  window.history.replaceState(null, '', '/');
+});
+
+/** Loads a signed-in page as the app's first load does (main.tsx): which queries its loaders asked for. */
+async function loadersOf(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createAppQueryClient();
+  // Stands in for the requests: only which queries are asked for before the first render matters here.
+  const ensure = vi.spyOn(queryClient, 'ensureQueryData').mockResolvedValue(undefined);
+  const router = createAppRouter(queryClient);
+  await router.load();
+  return ensure.mock.calls.map(([options]) => options.queryKey);
+}
+
+describe('a page’s loader', () => {
+  // Without it the page's first render was its loading state, and the methods rendered in one long task after.
+  it('asks for the person’s own sign-in methods before Sign-in methods renders, also while only a factor may be added', async () => {
+    signInAs(['Read', 'Write']);
+    expect(await loadersOf('/sign-in-methods')).toContainEqual(signInMethodQueries.own().queryKey);
+    signInAs([], { enrolmentRequired: true });
+    expect(await loadersOf('/sign-in-methods')).toContainEqual(signInMethodQueries.own().queryKey);
+  });
+});
