@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signInMethodQueries } from './api/queries/sign-in-method-queries.ts';
+import { systemQueries } from './api/queries/system-queries.ts';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { sessionStore } from './session/session-store.ts';
+import { settingsStore } from './settings/settings-store.ts';
 import { signInAs } from './test/session.ts';
 
 afterEach(() => {
@@ -22,6 +24,14 @@ async function loadersOf(path: string) {
 }
 
 describe('a page’s loader', () => {
+  it('asks for the server’s version answer (demo mode) with every signed-in page and Settings, for the header and the navigation', async () => {
+    signInAs(['Read', 'Write']);
+    const demoMode = systemQueries.version(settingsStore.get().baseUrl).queryKey;
+    expect(await loadersOf('/two-factor')).toContainEqual(demoMode);
+    expect(await loadersOf('/people')).toContainEqual(demoMode);
+    expect(await loadersOf('/settings')).toContainEqual(demoMode);
+  });
+
   // Without it the page's first render was its loading state, and the methods rendered in one long task after.
   it('asks for the person’s own sign-in methods before Sign-in methods renders, also while only a factor may be added', async () => {
     signInAs(['Read', 'Write']);

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppLayout } from '../shell/app-layout.tsx';
+import { prefetchServerVersion } from '../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/sign-in-methods', search: { redirect: location.href } });
     }
   },
+  // Beside the page's own loader: what the header and the navigation read.
+  loader: ({ context }) => prefetchServerVersion(context),
   component: AppRoute,
 });
 

@@ -1,7 +1,9 @@
 import type { EnsureQueryDataOptions } from '@tanstack/react-query';
 import type { HasEndpoint } from '../api/queries/endpoint-query.ts';
+import { systemQueries } from '../api/queries/system-queries.ts';
 import { endpointAccess } from '../session/permissions.ts';
 import type { RouterContext } from '../session/router-context.ts';
+import { settingsStore } from '../settings/settings-store.ts';
 
 /** A query as a loader gets it from a query factory (api/queries.ts): its options and its catalogue entry. */
 export type PrefetchQuery = HasEndpoint & { queryKey: readonly unknown[] };
@@ -19,4 +21,13 @@ export async function prefetchIfAllowed(context: RouterContext, ...queries: Pref
       // Each query's own types were checked where it was made; here any query's options will do.
       .map((query) => context.queryClient.ensureQueryData(query as EnsureQueryDataOptions).catch(() => undefined)),
   );
+}
+
+/**
+ * Loader helper: the server's version answer (its API versions, whether it is in demo mode), which the header, the
+ * navigation and Settings read. Asked by them once mounted, its answer re-rendered the header and the navigation in
+ * one synchronous render after the first paint, and a demo's badge appeared late. Unanswered, the page renders anyway.
+ */
+export async function prefetchServerVersion(context: RouterContext): Promise<void> {
+  await context.queryClient.ensureQueryData(systemQueries.version(settingsStore.get().baseUrl)).catch(() => undefined);
 }
