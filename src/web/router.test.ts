@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { peopleQueries } from './api/queries/people-queries.ts';
 import { signInMethodQueries } from './api/queries/sign-in-method-queries.ts';
 import { systemQueries } from './api/queries/system-queries.ts';
+import { activitySliceQuery } from './entities/activity/activity-slice.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { sessionStore } from './session/session-store.ts';
@@ -13,11 +15,18 @@ afterEach(() => {
 });
 
 /** Loads a signed-in page as the app's first load does (main.tsx): which queries its loaders asked for. */
-async function loadersOf(path: string) {
+async function loadersOf(path: string, unanswered: readonly unknown[] = []) {
   window.history.replaceState(null, '', path);
   const queryClient = createAppQueryClient();
-  // Stands in for the requests: only which queries are asked for before the first render matters here.
-  const ensure = vi.spyOn(queryClient, 'ensureQueryData').mockResolvedValue(undefined);
+  // Stands in for the requests: only which queries are asked for before the first render matters here. The
+  // `unanswered` one never answers: the load finishes only if nothing waits for it.
+  const ensure = vi
+    .spyOn(queryClient, 'ensureQueryData')
+    .mockImplementation((options) =>
+      JSON.stringify(options.queryKey) === JSON.stringify(unanswered)
+        ? new Promise(() => undefined)
+        : Promise.resolve(),
+    );
   const router = createAppRouter(queryClient);
   await router.load();
   return ensure.mock.calls.map(([options]) => options.queryKey);
@@ -38,5 +47,13 @@ describe('a page’s loader', () => {
     expect(await loadersOf('/sign-in-methods')).toContainEqual(signInMethodQueries.own().queryKey);
     signInAs([], { enrolmentRequired: true });
     expect(await loadersOf('/sign-in-methods')).toContainEqual(signInMethodQueries.own().queryKey);
+  });
+
+  it('asks for a person and their newest events together, waiting only for the person', async () => {
+    signInAs(['Read', 'Write']);
+    const events = activitySliceQuery({ person: 'DEMO\\admin' }).queryKey;
+    const asked = await loadersOf(`/people/${encodeURIComponent('DEMO\\admin')}`, events);
+    expect(asked).toContainEqual(peopleQueries.detail('DEMO\\admin').queryKey);
+    expect(asked).toContainEqual(events);
   });
 });

@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { peopleQueries } from '../../../api/queries/people-queries.ts';
+import { activitySliceQuery } from '../../../entities/activity/activity-slice.tsx';
 import { PersonPage, PersonPending } from '../../../features/people/person-page.tsx';
 import { prefetchIfAllowed } from '../../../wiring/prefetch.ts';
 
 export const Route = createFileRoute('/_app/people/$userName')({
-  loader: ({ context, params }) => prefetchIfAllowed(context, peopleQueries.detail(params.userName)),
+  loader: ({ context, params }) => {
+    // Their newest events, lower on the page, are asked for with them but not waited for: answered in time, they are
+    // in the first render; otherwise they render when they come, as before, and the page is not held for them.
+    void prefetchIfAllowed(context, activitySliceQuery({ person: params.userName }));
+    return prefetchIfAllowed(context, peopleQueries.detail(params.userName));
+  },
   component: PersonPage,
   pendingComponent: PersonPending,
 });
