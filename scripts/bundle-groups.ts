@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { regExpLiteral } from './regexp-literal.ts';
 
 /**
  * Our own modules in the manual chunk groups of vite.config.ts, by folder or by file (paths from the repository
@@ -67,8 +68,6 @@ export const BUNDLE_GROUP_SOURCES = {
 
 export type BundleGroup = keyof typeof BUNDLE_GROUP_SOURCES;
 
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A regular expression's source matching a module id in the group's folders and files, with either path separator.
  * Test files are never bundled, so a folder may hold them.
@@ -76,7 +75,7 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function groupPattern(group: BundleGroup): string {
   return BUNDLE_GROUP_SOURCES[group]
     .map((source) => {
-      const parts = source.replace(/\/$/, '').split('/').map(literal).join(String.raw`[\\/]`);
+      const parts = source.replace(/\/$/, '').split('/').map(regExpLiteral).join(String.raw`[\\/]`);
       return source.endsWith('/') ? String.raw`${parts}[\\/]` : `${parts}$`;
     })
     .join('|');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { regExpLiteral } from './regexp-literal.ts';
 
 /** A built chunk as far as this plugin reads it. */
 interface BuiltChunk {
@@ -21,13 +22,11 @@ export function routePattern(routeFile: string): string {
   const segments = routeFile
     .split('/')
     .filter((segment) => !segment.startsWith('_') && segment !== 'index')
-    .map((segment) => (segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    .map((segment) => (segment.startsWith('$') ? '[^/]+' : regExpLiteral(segment)));
   return segments.length === 0 ? '^/$' : `^/${segments.join('/')}/?$`;
 }
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A chunk of the entry's own imports large enough to be evaluated in a task of its own (React DOM's is ~190 KB). */
 export const STAGE_MIN_BYTES = 20_000;
@@ -51,7 +50,7 @@ export function deferEntry(html: string, stages: readonly string[] = []): string
       (stages.length > 0 ? `\n    <meta name="app-stages" id="app-stages" content="${stages.join(' ')}" />` : ''),
   );
   for (const stage of stages) {
-    const preload = new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${escapeRegExp(stage)}">`);
+    const preload = new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${regExpLiteral(stage)}">`);
     if (!preload.test(deferred)) throw new Error(`index.html does not preload the entry's chunk ${stage}`);
     deferred = deferred.replace(preload, '');
   }
