@@ -72,6 +72,11 @@ describe('entryStages', () => {
     expect(entryStages(chunks)).toEqual(['react-dom.js', 'mantine.js']);
   });
 
+  it('ends on chunks that import each other in a circle', () => {
+    const chunks = [chunk('index.js', ['a.js'], big, true), chunk('a.js', ['b.js']), chunk('b.js', ['a.js'])];
+    expect(entryStages(chunks)).toEqual(['a.js']);
+  });
+
   it('is empty without an entry', () => {
     expect(entryStages([chunk('page.js', [])])).toEqual([]);
   });

@@ -68,8 +68,12 @@ export function entryStages(
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) return [];
   const ordered: string[] = [];
+  // Marked before its imports are visited: chunks that import each other in a circle (which chunk-cycles reports)
+  // would otherwise recurse until the stack runs out.
+  const seen = new Set<string>();
   const visit = (file: string) => {
-    if (ordered.includes(file)) return;
+    if (seen.has(file)) return;
+    seen.add(file);
     for (const next of byFile.get(file)?.imports ?? []) visit(next);
     ordered.push(file);
   };
