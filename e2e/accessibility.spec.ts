@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible } from './support/axe.ts';
+import { COLOUR_RULES, expectAccessible, violationsOf } from './support/axe.ts';
 import { type Role, resetDemo, signInAs } from './support/demo.ts';
 import { expect, test } from './support/test.ts';
 
@@ -268,6 +268,19 @@ const SCREENS: Screen[] = [
 ];
 
 test.beforeEach(async ({ request }) => resetDemo(request));
+
+// The checks below pass only if the check can fail: a page with a nameless button, and text readable only in light.
+test('the check finds a nameless button, and text too faint in the dark theme only', async ({ page }) => {
+  await page.setContent(
+    '<style>@media (prefers-color-scheme: dark) { p { color: #444; background: #333 } }</style>' +
+      '<main><h1>Check</h1><button></button><p>Readable in the light theme</p></main>',
+  );
+  expect((await violationsOf(page, {})).map((violation) => violation.id)).toContain('button-name');
+  const colours = { runOnly: { type: 'rule', values: COLOUR_RULES } } as const;
+  expect(await violationsOf(page, colours)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect((await violationsOf(page, colours)).map((violation) => violation.id)).toEqual(['color-contrast']);
+});
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
