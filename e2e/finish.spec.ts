@@ -125,8 +125,8 @@ test('the palette finds accounts and requests by name and acts: create an accoun
   await page.getByRole('button', { name: /^DEMO\\auditor Local account/ }).click();
   await expect(page).toHaveURL(/\/accounts\?account=\d+$/);
   await expect(search).toBeHidden();
-  // The account opens in a drawer, which takes the focus once it has slid in: a palette opened before that would lose
-  // its typing (and its Enter) to the drawer, so wait for it as a person would.
+  // The account opens in its drawer, which takes the focus once it has slid in (palette.spec shows a palette opened
+  // before that keeps it).
   const drawer = page.getByRole('dialog', { name: 'DEMO\\auditor' });
   await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
 

@@ -73,3 +73,43 @@ test('without Security Read the palette neither lists push users nor asks for th
   await page.waitForTimeout(500);
   expect(asked).toEqual([]);
 });
+
+test('the palette keeps the typing when an account’s drawer, still loading, opens under it', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  // The drawer's code held back until the palette is open: its focus trap then starts under the palette.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/account-drawer-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: 'Manage DEMO\\auditor' }).click();
+  await page.keyboard.press('Control+k');
+  const search = page.getByPlaceholder(/go to a page/i);
+  await expect(search).toBeFocused();
+  // Where focus goes from here, as the browser reports it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { focusSeen: seen });
+    document.addEventListener('focusin', (event) => {
+      seen.push((event.target as HTMLElement).getAttribute('aria-label') ?? '');
+    });
+  });
+  release();
+  await expect(page.getByRole('dialog', { name: 'DEMO\\auditor' })).toBeAttached();
+  // The drawer did take focus (its close button)...
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen.includes('Close')))
+    .toBe(true);
+  // ...and the palette has it back: what is typed and the Enter are the palette's.
+  await expect(search).toBeFocused();
+  await page.keyboard.type('create an account');
+  await expect(
+    page.getByRole('button', { name: 'Create an account' }).and(page.locator('[data-selected]')),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Create a local account' })).toBeVisible();
+});

@@ -14,19 +14,21 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { accountQueries } from '../../api/queries/account-queries.ts';
 import { peopleQueries } from '../../api/queries/people-queries.ts';
 import { authorizationRequestQueries, pushUserQueries } from '../../api/queries/queries.ts';
 import { useDemoMode } from '../../api/use-demo-mode.ts';
 import { notify } from '../../lib/notify.ts';
+import { useKeepFocus } from '../../lib/use-keep-focus.ts';
 import { endpointAccess } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { listedPages } from '../../wiring/pages.tsx';
 
 const [store, palette] = createSpotlight();
+const isOpen = () => store.getState().opened;
 
 const LIMIT = 8;
 
@@ -64,6 +66,10 @@ export function CommandPalette({ opens }: { opens: number }) {
   // Everyone the service knows, for people who may open their pages: a person is what the helpdesk looks for.
   const mayReadPeople = hasPersonPage && endpointAccess(session, peopleQueries.list.endpoint).allowed;
   const everyone = useQuery({ ...peopleQueries.list(), enabled: opened && mayReadPeople });
+
+  // Typing goes to the palette while it is open, even when a dialog under it (an account's drawer) arrives late.
+  const search = useRef<HTMLInputElement>(null);
+  useKeepFocus(search, isOpen);
 
   // Each ask (the first Ctrl/⌘+K, the header's Find button) opens it.
   useEffect(() => {
@@ -176,6 +182,7 @@ export function CommandPalette({ opens }: { opens: number }) {
       attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
       <Spotlight.Search
+        ref={search}
         aria-label="Command palette"
         placeholder={
           mayReadPeople
