@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activityQueries } from './api/queries/activity-queries.ts';
 import { peopleQueries } from './api/queries/people-queries.ts';
 import { signInMethodQueries } from './api/queries/sign-in-method-queries.ts';
 import { systemQueries } from './api/queries/system-queries.ts';
-import { activitySliceQuery } from './entities/activity/activity-slice.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { sessionStore } from './session/session-store.ts';
@@ -51,7 +51,7 @@ describe('a page’s loader', () => {
 
   it('asks for a person and their newest events together, waiting only for the person', async () => {
     signInAs(['Read', 'Write']);
-    const events = activitySliceQuery({ person: 'DEMO\\admin' }).queryKey;
+    const events = activityQueries.slice({ person: 'DEMO\\admin' }).queryKey;
     const asked = await loadersOf(`/people/${encodeURIComponent('DEMO\\admin')}`, events);
     expect(asked).toContainEqual(peopleQueries.detail('DEMO\\admin').queryKey);
     expect(asked).toContainEqual(events);

@@ -22,6 +22,9 @@ export const ACTIVITY_POLL_MS = 10_000;
 
 const activityKeys = { all: ['activity'] as const };
 
+/** How many of the newest events a person's page or an account's drawer shows. */
+const SLICE_SIZE = 10;
+
 /** Without the keys a filter leaves empty, so one filter has one cache entry. */
 function given(filters: ActivityFilters): ActivityFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
@@ -38,6 +41,12 @@ export const activityQueries = {
       options: { refetchInterval: query.before ? false : pollUnlessLive(ACTIVITY_POLL_MS) },
     };
   }),
+  /**
+   * The newest events of one person or account, as their page or drawer shows them. Here, beside the pages, so the
+   * person page's loader asks for it without waiting for the component's code.
+   */
+  slice: (filter: Pick<ActivityFilters, 'person' | 'target'>) =>
+    activityQueries.page({ ...filter, limit: String(SLICE_SIZE) }),
 };
 
 /** Every event the filters name (not only the pages loaded), as the CSV file the service makes of them. */

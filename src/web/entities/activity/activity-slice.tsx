@@ -18,13 +18,6 @@ export function useMayReadActivity(): boolean {
   return endpointAccess(session, endpoints.listActivity).allowed;
 }
 
-/** How many of the newest events a person's page or an account's drawer shows. */
-const SLICE_SIZE = 10;
-
-/** The slice's query: the person page's loader asks for it too, so both name the same answer. */
-export const activitySliceQuery = (filter: Pick<ActivityFilters, 'person' | 'target'>) =>
-  activityQueries.page({ ...filter, limit: String(SLICE_SIZE) });
-
 /**
  * The newest security events of one person or account (the person page, the account drawer), with a link to the
  * Activity page filtered to them. Nothing at all for someone who may not read activity.
@@ -38,7 +31,7 @@ export function ActivitySlice({
   what: string;
 }) {
   const allowed = useMayReadActivity();
-  const query = useQuery({ ...activitySliceQuery(filter), enabled: allowed });
+  const query = useQuery({ ...activityQueries.slice(filter), enabled: allowed });
   if (!allowed) return null;
   if (!query.isSuccess) return <QueryState query={query} loading="Loading activity…" what="activity" />;
   const events = query.data.Events;
