@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { lookAt } from './look.ts';
+
+/**
+ * The time one check may add to its test's limit. The limit is there to catch a hang; axe reads the whole page once
+ * per theme, which takes seconds on a slow machine, so a test that checks several states gets time for each of them.
+ */
+const CHECK_ALLOWANCE_MS = 15_000;
 
 /** The axe-core rules whose outcome depends on the colours a theme gives (text and link contrast). */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -17,6 +23,7 @@ export async function expectAccessible(
   name: string,
   { themes = ['light', 'dark'] }: { themes?: readonly ('light' | 'dark')[] } = {},
 ): Promise<void> {
+  test.info().setTimeout(test.info().timeout + CHECK_ALLOWANCE_MS);
   // Where the last click left the pointer is no part of the page: a disabled button's reason under it would show.
   await page.mouse.move(0, 0);
   for (const scheme of themes) {
