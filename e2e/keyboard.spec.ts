@@ -262,3 +262,43 @@ test('a person action asks first and, cancelled by Escape, gives focus back to i
     'Sign ACME\\alice.ng out everywhere?',
   );
 });
+
+test('reduced motion: a theme switch starts no transition, so text inside a list takes the new colour with its list', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+  await signInAs(page, 'Operator');
+  await page.goto('/two-factor');
+  await expect(page.getByRole('listitem').filter({ hasText: 'waits for its token' })).toBeVisible();
+  // Read at the moment the theme changes, before the next frame: what a transition would still hold back shows then.
+  const lightDimmed = await page.evaluate(() => {
+    const probe = window as unknown as { switched?: Promise<unknown> };
+    probe.switched = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.documentElement.getAttribute('data-mantine-color-scheme') !== 'dark') return;
+        observer.disconnect();
+        const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('waits for its token'));
+        // A new element has no colour to move from: it shows the dark theme's dimmed text as it is.
+        const dimmed = document.createElement('span');
+        dimmed.style.color = 'var(--mantine-color-dimmed)';
+        document.body.append(dimmed);
+        resolve({
+          dimmed: getComputedStyle(dimmed).color,
+          item: item && getComputedStyle(item).color,
+          list: item?.parentElement && getComputedStyle(item.parentElement).color,
+          transitions: document.getAnimations().filter((animation) => animation instanceof CSSTransition).length,
+        });
+        dimmed.remove();
+      });
+      observer.observe(document.documentElement, { attributeFilter: ['data-mantine-color-scheme'] });
+    });
+    const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('waits for its token'));
+    return item && getComputedStyle(item).color;
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
+  const switched = await page.evaluate(
+    () => (window as unknown as { switched: Promise<{ dimmed: string; item: string; list: string }> }).switched,
+  );
+  expect(switched).toEqual({ dimmed: switched.dimmed, item: switched.dimmed, list: switched.dimmed, transitions: 0 });
+  expect(switched.dimmed).not.toBe(lightDimmed);
+});
