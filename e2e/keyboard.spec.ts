@@ -272,12 +272,12 @@ test('reduced motion: a theme switch starts no transition, so text inside a list
   await expect(page.getByRole('listitem').filter({ hasText: 'waits for its token' })).toBeVisible();
   // Read at the moment the theme changes, before the next frame: what a transition would still hold back shows then.
   const lightDimmed = await page.evaluate(() => {
+    const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('waits for its token'));
     const probe = window as unknown as { switched?: Promise<unknown> };
     probe.switched = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
         if (document.documentElement.getAttribute('data-mantine-color-scheme') !== 'dark') return;
         observer.disconnect();
-        const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('waits for its token'));
         // A new element has no colour to move from: it shows the dark theme's dimmed text as it is.
         const dimmed = document.createElement('span');
         dimmed.style.color = 'var(--mantine-color-dimmed)';
@@ -292,7 +292,6 @@ test('reduced motion: a theme switch starts no transition, so text inside a list
       });
       observer.observe(document.documentElement, { attributeFilter: ['data-mantine-color-scheme'] });
     });
-    const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('waits for its token'));
     return item && getComputedStyle(item).color;
   });
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });

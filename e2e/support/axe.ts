@@ -31,9 +31,11 @@ export async function expectAccessible(
       // The app follows the system's scheme (MantineProvider defaultColorScheme="auto"), so it switches in place.
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      // Colours are measured as people see them: once the transitions the switch started (a frame later) have run.
-      // Only running ones with an end: a loader never ends, a paused one waits for nothing, and neither is the
-      // theme's. A theme's transitions last a fraction of a second, so 3 s is a cap that never cuts one short.
+      // Colours are measured as people see them: a frame after the switch (what React renders for the new scheme),
+      // and once any transition it started has run. The suite runs with reduced motion, where the app starts none
+      // (keyboard.spec proves it), so this waits for them only in a run without it. Only running ones with an end: a
+      // loader never ends, a paused one waits for nothing. A theme's transitions last a fraction of a second, so 3 s
+      // is a cap that never cuts one short.
       await page.evaluate(async () => {
         const settled = (async () => {
           await new Promise((resolve) => requestAnimationFrame(resolve));
