@@ -216,6 +216,39 @@ test.describe('at 1280 px', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((count) => count === 1)).toBe(true);
   });
+
+  test('Accounts fits a laptop: no sideways scrolling, each Manage whole, headers unbroken', async ({ page }) => {
+    await signInAs(page, 'Admin');
+    await page.goto('/accounts');
+    const table = page.getByRole('table', { name: 'Accounts' });
+    const manage = table.getByRole('button', { name: /^Manage / });
+    await expect(manage.first()).toBeVisible();
+    // The table's frame scrolls sideways only when the table is wider than the page gives it.
+    expect(
+      await table.evaluate((element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0)),
+    ).toBeLessThanOrEqual(0);
+    const cut = await manage.evaluateAll((buttons) =>
+      buttons
+        .filter((button) => {
+          const frame = button.closest('table')?.parentElement?.getBoundingClientRect();
+          const edges = button.getBoundingClientRect();
+          return !frame || edges.left < frame.left || edges.right > Math.min(frame.right, window.innerWidth);
+        })
+        .map((button) => button.getAttribute('aria-label')),
+    );
+    expect(cut).toEqual([]);
+    // Permissions are named by their entity once, above them, and in full to a screen reader.
+    await expect(table.getByRole('columnheader', { name: 'Security', exact: true })).toHaveAttribute('colspan', '2');
+    await expect(table.getByRole('columnheader', { name: 'Accounts Contain' })).toHaveText('Contain');
+    const header = table.getByRole('columnheader', { name: 'Last sign-in' });
+    const height = await header.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(height).toBe(1);
+    await expectAccessible(page, 'finish-accounts-laptop');
+  });
 });
 
 test('the first Tab of a page is a skip link to its content', async ({ page }) => {

@@ -22,6 +22,11 @@ import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 const COLUMNS: ReadonlyArray<{
   key: string;
   header: string;
+  /**
+   * The table's two-row header: the entity once above its permissions, each column under it named by the permission
+   * alone ("Read", "Contain"). Five "Security Read"-wide headers made the table 1,032 px, too wide for a 1,280 px laptop.
+   */
+  group?: { name: string; sub: string };
   align?: 'center' | 'right';
   /** Where a phone's card shows it: among the badges, behind "Change permissions", or (unset) as a field. */
   onCard?: 'badges' | 'permissions';
@@ -31,6 +36,7 @@ const COLUMNS: ReadonlyArray<{
   ...GRANTS.map(([entity, permission]) => ({
     key: `${entity}-${permission}`,
     header: `${entity} ${permission}`,
+    group: { name: entity, sub: permission },
     align: 'center' as const,
     onCard: 'permissions' as const,
   })),
@@ -49,19 +55,7 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Accounts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User name</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column.key} ta={column.align}>
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <AccountTableHead />
         <Table.Tbody>
           {accounts.map((account) => (
             <AccountRow key={account.Id} account={account} onOpen={onOpen} />
@@ -69,6 +63,51 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A one-word header never breaks ("Last sign-/in"); only the user names wrap, after their domain. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+function AccountTableHead() {
+  const grouped = COLUMNS.filter((column) => column.group !== undefined);
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th rowSpan={2}>User name</Table.Th>
+        {COLUMNS.map((column, index) => {
+          if (column.group === undefined) {
+            return (
+              <Table.Th key={column.key} rowSpan={2} ta={column.align} style={NO_WRAP}>
+                {column.header}
+              </Table.Th>
+            );
+          }
+          const group = column.group.name;
+          if (COLUMNS[index - 1]?.group?.name === group) return null;
+          return (
+            <Table.Th
+              key={group}
+              colSpan={grouped.filter((other) => other.group?.name === group).length}
+              scope="col"
+              ta="center"
+            >
+              {group}
+            </Table.Th>
+          );
+        })}
+        <Table.Th rowSpan={2}>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+      <Table.Tr>
+        {grouped.map((column) => (
+          <Table.Th key={column.key} ta="center" fw={500} aria-label={column.header}>
+            {column.group?.sub}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 
