@@ -217,7 +217,9 @@ test.describe('at 1280 px', () => {
     expect(lines.every((count) => count === 1)).toBe(true);
   });
 
-  test('Accounts fits a laptop: no sideways scrolling, each Manage whole, headers unbroken', async ({ page }) => {
+  test('Accounts fits a laptop: no sideways scrolling, each Manage whole, headers unbroken; cards on a tablet', async ({
+    page,
+  }) => {
     await signInAs(page, 'Admin');
     await page.goto('/accounts');
     const table = page.getByRole('table', { name: 'Accounts' });
@@ -248,6 +250,14 @@ test.describe('at 1280 px', () => {
     });
     expect(height).toBe(1);
     await expectAccessible(page, 'finish-accounts-laptop');
+
+    // A tablet held sideways has too little room for the table once the navigation takes its share: cards, as on a
+    // phone, rather than a table that hides its Manage buttons off to the side.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(table).toHaveCount(0);
+    const card = page.getByRole('listitem').filter({ hasText: 'DEMO\\helpdesk' });
+    await expect(card.getByRole('button', { name: 'Manage DEMO\\helpdesk' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
   });
 });
 

@@ -5,8 +5,9 @@ import { describeError } from '../../api/core/describe-error.ts';
 import { useUpdateAccountPermissions } from '../../api/queries/account-queries.ts';
 import { useFirstScreen } from '../../lib/loading/use-first-screen.ts';
 import { notify } from '../../lib/notify.ts';
-import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
+import { TOUCH_TARGET } from '../../lib/use-phone.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { useTableFits } from '../../ui/lists/use-table-fits.ts';
 import { LazyTooltip } from '../../ui/overlays/lazy-tooltip.tsx';
 import text from '../../ui/text/row-text.module.css';
 import { Timestamp } from '../../ui/text/timestamp.tsx';
@@ -16,7 +17,7 @@ import { AccountKindBadge, AccountSourceBadge } from './account-source-badge.tsx
 import { SignInMethodsNote } from './sign-in-methods-note.tsx';
 
 /**
- * The account list's columns, once: the desktop table's header cells and the phone cards' labels both come from here,
+ * The account list's columns, once: the table's header cells and the cards' labels both come from here,
  * and each row's cells from `useAccountCells`, so a column added here shows in both.
  */
 const COLUMNS: ReadonlyArray<{
@@ -28,7 +29,7 @@ const COLUMNS: ReadonlyArray<{
    */
   group?: { name: string; sub: string };
   align?: 'center' | 'right';
-  /** Where a phone's card shows it: among the badges, behind "Change permissions", or (unset) as a field. */
+  /** Where a card shows it: among the badges, behind "Change permissions", or (unset) as a field. */
   onCard?: 'badges' | 'permissions';
 }> = [
   { key: 'source', header: 'Source', onCard: 'badges' },
@@ -49,20 +50,29 @@ type Cells = Record<string, ReactNode>;
 /** Cards a phone's first screen shows (one and a half, under the page's header and toolbar), and one more. */
 const FIRST_SCREEN_CARDS = 3;
 
+/** About the width (px) the table needs with short names: a 1,280 px laptop's 960 fit it, a 1,024 px tablet's do not. */
+const TABLE_MIN_WIDTH = 900;
+/** A cell's padding each side (px): Mantine's 10 across eleven columns left a 1,280 px laptop room for short names only. */
+const CELL_PADDING = 8;
+
+/** A table where it fits its frame, and cards where it does not (a phone, a tablet's width): never a sideways scroll. */
 export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
-  const phone = usePhone();
-  if (phone) return <AccountCards accounts={accounts} onOpen={onOpen} />;
+  const [frame, fits] = useTableFits(TABLE_MIN_WIDTH);
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Accounts">
-        <AccountTableHead />
-        <Table.Tbody>
-          {accounts.map((account) => (
-            <AccountRow key={account.Id} account={account} onOpen={onOpen} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div ref={frame}>
+      {fits ? (
+        <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={CELL_PADDING} aria-label="Accounts">
+          <AccountTableHead />
+          <Table.Tbody>
+            {accounts.map((account) => (
+              <AccountRow key={account.Id} account={account} onOpen={onOpen} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <AccountCards accounts={accounts} onOpen={onOpen} />
+      )}
+    </div>
   );
 }
 
@@ -114,16 +124,16 @@ function AccountTableHead() {
 function AccountCards({ accounts, onOpen }: { accounts: Account[]; onOpen: (id: number) => void }) {
   const shown = useFirstScreen(accounts, FIRST_SCREEN_CARDS);
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts">
+    <ul className={card.cards} aria-label="Accounts">
       {shown.map((account) => (
         <AccountCard key={account.Id} account={account} onOpen={onOpen} />
       ))}
-    </Stack>
+    </ul>
   );
 }
 
 /** One account's cells, by column key; the name and the action are the row's and the card's own. */
-function useAccountCells(account: Account, phone: boolean): Cells {
+function useAccountCells(account: Account, inCard: boolean): Cells {
   const { session } = useSession();
   const update = useUpdateAccountPermissions();
   function toggle(entity: GrantEntity, permission: AccountsPermission) {
@@ -166,7 +176,7 @@ function useAccountCells(account: Account, phone: boolean): Cells {
         checked={holds(account.Permissions, entity, permission)}
         disabled={block !== null || update.isPending}
         onChange={() => toggle(entity, permission)}
-        size={phone ? 'md' : 'sm'}
+        size={inCard ? 'md' : 'sm'}
       />
     );
     // Only a toggle that cannot be changed has a tooltip (the reason), made when first wanted: a Tooltip per toggle
@@ -214,12 +224,20 @@ function AccountName({ account }: { account: Account }) {
   );
 }
 
-function ManageButton({ account, onOpen, phone }: { account: Account; onOpen: (id: number) => void; phone: boolean }) {
+function ManageButton({
+  account,
+  onOpen,
+  inCard,
+}: {
+  account: Account;
+  onOpen: (id: number) => void;
+  inCard: boolean;
+}) {
   return (
     <Button
-      size={phone ? 'sm' : 'xs'}
-      h={phone ? TOUCH_TARGET : undefined}
-      fullWidth={phone}
+      size={inCard ? 'sm' : 'xs'}
+      h={inCard ? TOUCH_TARGET : undefined}
+      fullWidth={inCard}
       variant="default"
       onClick={() => onOpen(account.Id)}
       aria-label={`Manage ${account.UserName}`}
@@ -243,16 +261,16 @@ const AccountRow = memo(function AccountRow({ account, onOpen }: { account: Acco
         </Table.Td>
       ))}
       <Table.Td>
-        <ManageButton account={account} onOpen={onOpen} phone={false} />
+        <ManageButton account={account} onOpen={onOpen} inCard={false} />
       </Table.Td>
     </Table.Tr>
   );
 });
 
 /**
- * The phone rendering: the same cells as a card, each under its column's name, like the other lists' cards. The
- * permissions read as one line; their toggles open on "Change permissions", so a list of cards is not a wall of
- * checkboxes (five per account were most of this page's work on a phone, and most of its height).
+ * The narrow rendering (a phone, a tablet): the same cells as a card, each under its column's name, like the other
+ * lists' cards. The permissions read as one line; their toggles open on "Change permissions", so a list of cards is not
+ * a wall of checkboxes (five per account were most of this page's work on a phone, and most of its height).
  */
 const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Account; onOpen: (id: number) => void }) {
   const cells = useAccountCells(account, true);
@@ -314,7 +332,7 @@ const AccountCard = memo(function AccountCard({ account, onOpen }: { account: Ac
             ))}
           </dl>
         )}
-        <ManageButton account={account} onOpen={onOpen} phone />
+        <ManageButton account={account} onOpen={onOpen} inCard />
       </Stack>
     </Paper>
   );
