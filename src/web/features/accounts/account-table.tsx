@@ -25,7 +25,7 @@ const COLUMNS: ReadonlyArray<{
   header: string;
   /**
    * The table's two-row header: the entity once above its permissions, each column under it named by the permission
-   * alone ("Read", "Contain"). Five "Security Read"-wide headers made the table 1,032 px, too wide for a 1,280 px laptop.
+   * alone ("Read", "Contain"), so five permission columns are each a checkbox and a word wide and the table fits a laptop.
    */
   group?: { name: string; sub: string };
   align?: 'center' | 'right';
@@ -76,7 +76,7 @@ export function AccountTable({ accounts, onOpen }: { accounts: Account[]; onOpen
   );
 }
 
-/** A one-word header never breaks ("Last sign-/in"); only the user names wrap, after their domain. */
+/** The other headers keep to one line ("Last sign-in", not "sign-/in"); only the user names wrap, after their domain. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function AccountTableHead() {
