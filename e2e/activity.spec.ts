@@ -98,6 +98,10 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await expect(activity.getByText('No event matches')).toBeVisible();
     await activity.getByRole('button', { name: 'Show every event' }).click();
     await expect(activity).not.toHaveURL(/person=|action=|outcome=/);
+    // Details read as words: the sign-ins above are "Signed in", and the link the helpdesk made says for whom.
+    await expect(activity.locator('tbody')).toContainText(`Enrolment link issued for someone (for ${PERSON.userName})`);
+    await expect(activity.locator('tbody')).toContainText('Signed in');
+    await expect(activity.locator('tbody')).not.toContainText('accountKind');
 
     // A failed sign-in appears without reloading, and free text finds it.
     await activity.request.post('/api/Consumer/Authentication', {

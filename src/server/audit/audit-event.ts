@@ -3,49 +3,11 @@
  * ingests them without a mapping of its own. This product's own fields sit under `tachyon`.
  */
 
-export const AUDIT_ACTIONS = [
-  'sign-in',
-  'sign-out',
-  'session-ended',
-  'authorization-decided',
-  'push-user-status-changed',
-  'account-created',
-  'account-changed',
-  'account-disabled',
-  'account-password-reset',
-  'api-account-created',
-  'api-account-secret-rotated',
-  'enrollment-link-created',
-  'device-enrolled',
-  'device-removed',
-  'enrollment-link-issued',
-  'code-reported',
-  'device-reported',
-  'code-report-handled',
-  'instruction-created',
-  'token-accepted',
-  'token-refused',
-  'backup-taken',
-  'backup-restored',
-  'demo-reset',
-  'second-factor-added',
-  'second-factor-removed',
-  'second-factor-verified',
-  'second-factor-failed',
-  'recovery-code-used',
-  'sign-in-methods-reset',
-  'step-up',
-  'devices-disabled',
-  'temporary-code-issued',
-  'temporary-code-revoked',
-  'temporary-code-used',
-  'alert-destination-created',
-  'alert-destination-changed',
-  'alert-destination-removed',
-  'alert-secret-rotated',
-  'alert-sent',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import { ACTIVITY_ACTIONS, type ActivityAction } from '../../shared/contract/index.ts';
+
+/** The actions, as the Activity endpoint names them (the contract's list, which the dashboard labels too). */
+export const AUDIT_ACTIONS = ACTIVITY_ACTIONS;
+export type AuditAction = ActivityAction;
 
 /**
  * Who may read an action's events beside the audit stream (the Activity page, a person's page): `security`, anyone

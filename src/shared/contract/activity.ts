@@ -6,6 +6,51 @@ import { deferred } from './deferred.ts';
  * database and read newest first, a page at a time (keyset: `before` is the previous page's `Next`).
  */
 
+/** Every action an event may have, as `Action` and the `action` filter name it; a newer server may add some. */
+export const ACTIVITY_ACTIONS = [
+  'sign-in',
+  'sign-out',
+  'session-ended',
+  'authorization-decided',
+  'push-user-status-changed',
+  'account-created',
+  'account-changed',
+  'account-disabled',
+  'account-password-reset',
+  'api-account-created',
+  'api-account-secret-rotated',
+  'enrollment-link-created',
+  'device-enrolled',
+  'device-removed',
+  'enrollment-link-issued',
+  'code-reported',
+  'device-reported',
+  'code-report-handled',
+  'instruction-created',
+  'token-accepted',
+  'token-refused',
+  'backup-taken',
+  'backup-restored',
+  'demo-reset',
+  'second-factor-added',
+  'second-factor-removed',
+  'second-factor-verified',
+  'second-factor-failed',
+  'recovery-code-used',
+  'sign-in-methods-reset',
+  'step-up',
+  'devices-disabled',
+  'temporary-code-issued',
+  'temporary-code-revoked',
+  'temporary-code-used',
+  'alert-destination-created',
+  'alert-destination-changed',
+  'alert-destination-removed',
+  'alert-secret-rotated',
+  'alert-sent',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
 export const ACTIVITY_PAGE_MAX = 200;
 export const ACTIVITY_PAGE_DEFAULT = 50;
 
