@@ -44,9 +44,14 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByRole('heading', { level: 1, name: 'DEMO\\admin' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Devices' }).locator('[data-device-id]').first()).toBeVisible();
 
-    // A name nobody has is said in words, with the search for it one click away.
+    // A name nobody has is said in words, with the search for it one click away; the service is asked once.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/People/DEMO%5Caudtior') asked.push(request.url());
+    });
     await page.goto('/people/DEMO%5Caudtior');
     await expect(page.getByRole('heading', { name: 'Nobody by that name' })).toBeVisible();
+    expect(asked).toHaveLength(1);
     await page.getByRole('link', { name: 'Search People for “audtior”' }).click();
     await expect(page).toHaveURL(/\/people\?q=audtior$/);
     await expect(page.getByText('Nobody matches')).toBeVisible();

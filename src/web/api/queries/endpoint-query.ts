@@ -18,6 +18,13 @@ export type QueryExtras<E extends Endpoint, K extends QueryKey> = Omit<
   'queryKey' | 'queryFn'
 >;
 
+/**
+ * For a query its route's loader asks for on every visit (a detail page's): the page does not ask again on mount when
+ * the loader's answer was an error. It is the same answer a moment later, and for an unknown name or id (404) it
+ * was a second request for every visit.
+ */
+export const ASKED_BY_LOADER = { retryOnMount: false } as const;
+
 /** One query as a page, its route's loader and its permission gate read it: the options and the catalogue entry. */
 export type EndpointQueryOptions<E extends Endpoint, K extends QueryKey> = UndefinedInitialDataOptions<
   ResponseOf<E>,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '../../../shared/contract/index.ts';
 import { pollUnlessLive } from '../live/live-mode.ts';
 import { accountQueries } from './account-queries.ts';
-import { endpointMutation, endpointQuery } from './endpoint-query.ts';
+import { ASKED_BY_LOADER, endpointMutation, endpointQuery } from './endpoint-query.ts';
 import { PENDING_POLL_MS } from './queries.ts';
 
 /** Under one key: any change to a request, a push user or a report refreshes the people list and every person. */
@@ -19,7 +19,7 @@ export const peopleQueries = {
     queryKey: [...peopleKeys.all, 'detail', userName.toLowerCase()] as const,
     call: { params: { userName } },
     // Sign-ins and codes change without anything done here.
-    options: { staleTime: 0, refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+    options: { ...ASKED_BY_LOADER, staleTime: 0, refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
   })),
 };
 

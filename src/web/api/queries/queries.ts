@@ -1,7 +1,7 @@
 import { endpoints } from '../../../shared/contract/index.ts';
 import { isApiError } from '../core/api-error.ts';
 import { pollUnlessLive } from '../live/live-mode.ts';
-import { endpointQuery } from './endpoint-query.ts';
+import { ASKED_BY_LOADER, endpointQuery } from './endpoint-query.ts';
 
 /** A 404 from an extension endpoint means "this server has no such extension": asking again will not help. */
 function retryUnlessMissing(failures: number, error: Error): boolean {
@@ -32,7 +32,7 @@ export const authorizationRequestQueries = {
   detail: endpointQuery(endpoints.getAuthorizationRequest, (id: number) => ({
     queryKey: [...requestKeys.details(), id] as const,
     call: { params: { id } },
-    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+    options: { ...ASKED_BY_LOADER, refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
   })),
   /** Under this entity's key, so a decision's invalidation of `all` refreshes the timeline too. */
   history: endpointQuery(endpoints.history, (id: number) => ({
@@ -57,7 +57,7 @@ export const pushUserQueries = {
   detail: endpointQuery(endpoints.getPushMessageUser, (id: number) => ({
     queryKey: [...pushUserKeys.details(), id] as const,
     call: { params: { id } },
-    options: { refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
+    options: { ...ASKED_BY_LOADER, refetchInterval: pollUnlessLive(PENDING_POLL_MS) },
   })),
   /** Under this entity's key, so a status change's invalidation of `all` refreshes the timeline too. */
   history: endpointQuery(endpoints.history, (id: number) => ({

@@ -36,7 +36,8 @@ export function PersonPageLink({ userName, size = 'sm' }: { userName: string; si
 function usePerson(userName: string) {
   const { session } = useSession();
   const allowed = endpointAccess(session, peopleQueries.detail.endpoint).allowed;
-  return useQuery({ ...peopleQueries.detail(userName), enabled: allowed });
+  // No loader asks for it here: an earlier failure is asked again when this mounts.
+  return useQuery({ ...peopleQueries.detail(userName), enabled: allowed, retryOnMount: true });
 }
 
 function NotKnown() {
