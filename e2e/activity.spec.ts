@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { account, apiLogin, bearer, resetDemo, signInAs } from './support/demo.ts';
 import { lookAt, lookAtSize } from './support/look.ts';
 import { expect, test } from './support/test.ts';
@@ -124,4 +125,38 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
   } finally {
     await admin.close();
   }
+});
+
+test('a filter applies as a person types without taking their focus; on a phone the filters open on "Filters"', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'Admin');
+  await page.goto('/activity');
+  const by = page.getByRole('textbox', { name: 'By' });
+  await by.click();
+  await page.keyboard.type('DEMO');
+  // A name is matched whole: the list shows the filter applied, and the person goes on typing.
+  await expect(page.getByText('No event matches')).toBeVisible();
+  await page.keyboard.type('\\admin');
+  await expect(by).toBeFocused();
+  await expect(by).toHaveValue('DEMO\\admin');
+  await expect(page.locator('[data-activity-id]').first()).toContainText('Signed in');
+
+  // The events come first on a phone, under the search: the other filters open on "Filters", which counts those set.
+  await page.setViewportSize(PHONE);
+  await page.goto('/activity');
+  const first = page.locator('[data-activity-id]').first();
+  await expect(first).toContainText('Signed in');
+  await expect(first).toBeInViewport();
+  await expect(page.getByLabel('Event', { exact: true })).toHaveCount(0);
+
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await filters.click();
+  await page.getByLabel('Event', { exact: true }).selectOption('sign-in');
+  await expect(page).toHaveURL(/action=sign-in/);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toContainText('Signed in');
+  await expectAccessible(page, 'activity-phone-filters');
 });

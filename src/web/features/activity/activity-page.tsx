@@ -30,8 +30,7 @@ function Activity() {
   const navigate = route.useNavigate();
   const onChange = (change: Partial<ActivitySearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
-  // Older pages start over whenever a filter changes: the key makes a new list.
-  return <ActivityList key={JSON.stringify(search)} search={search} onChange={onChange} />;
+  return <ActivityList search={search} onChange={onChange} />;
 }
 
 function ActivityList({
@@ -43,7 +42,12 @@ function ActivityList({
 }) {
   // The pages after the first, by the `Next` of the page before each. Only the newest page follows what happens (it is
   // read again every few seconds) while it is the only one: with older pages loaded, refreshing it would leave a gap.
-  const [cursors, setCursors] = useState<string[]>([]);
+  // Older pages start over whenever a filter changes. Not by remounting the list: that would remount the filters
+  // too, and a filter that applies while a person types in it would lose the focus and the next keys.
+  const filters = JSON.stringify(search);
+  const [paging, setPaging] = useState<{ filters: string; cursors: string[] }>({ filters, cursors: [] });
+  const cursors = paging.filters === filters ? paging.cursors : [];
+  const lookFurther = (next: string) => setPaging({ filters, cursors: [...cursors, next] });
   const pages = useQueries({
     queries: [undefined, ...cursors].map((before, index) => ({
       ...activityQueries.page({ ...search, before }),
@@ -81,11 +85,7 @@ function ActivityList({
           title="Not found among the newest events"
           description="Short text like this is looked for a share of the events at a time. Type more of it (a word of three letters or digits) to search every event at once, or look further back."
         >
-          <Button
-            variant="default"
-            loading={last?.isFetching}
-            onClick={() => next && setCursors((previous) => [...previous, next])}
-          >
+          <Button variant="default" loading={last?.isFetching} onClick={() => next && lookFurther(next)}>
             Look further back
           </Button>
         </MessageState>
@@ -128,11 +128,7 @@ function ActivityList({
             {last?.isError ? (
               <ErrorState error={last.error} onRetry={() => void last.refetch()} />
             ) : next ? (
-              <Button
-                variant="default"
-                loading={last?.isFetching}
-                onClick={() => setCursors((previous) => [...previous, next])}
-              >
+              <Button variant="default" loading={last?.isFetching} onClick={() => lookFurther(next)}>
                 Load older events
               </Button>
             ) : (

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { ACTIVITY_ACTION_LABELS } from '../../entities/activity/activity-labels.ts';
+import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
 import { type ActivitySearch, anyFilter } from './activity-search.ts';
 
@@ -56,7 +57,13 @@ const ACTION_OPTIONS = [
     .sort((a, b) => a.label.localeCompare(b.label)),
 ];
 
-/** The Activity page's filters, each held in the URL. */
+/** The filters behind the phone's "Filters" button, counted on it when set (the target has a button of its own). */
+const FIELD_FILTERS = ['action', 'outcome', 'actor', 'person', 'from', 'to'] as const;
+
+/**
+ * The Activity page's filters, each held in the URL. On a phone the search and the events come first: the other six
+ * filled its whole first screen, so they open on "Filters", which says how many are set.
+ */
 export function ActivityToolbar({
   search,
   onChange,
@@ -64,16 +71,80 @@ export function ActivityToolbar({
 }: {
   search: ActivitySearch;
   onChange: (change: Change) => void;
-  exportButton: React.ReactNode;
+  exportButton: ReactNode;
 }) {
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const searchInput = (
+    <ListSearchInput
+      label="Search events"
+      placeholder="Search names, addresses, details…"
+      q={search.q}
+      onQueryChange={(q) => onChange({ q })}
+    />
+  );
+  const fields = <FilterFields search={search} onChange={onChange} />;
+  const resets = (
+    <>
+      {search.target && (
+        <Button
+          variant="light"
+          size="xs"
+          rightSection={<IconFilterOff size={14} />}
+          onClick={() => onChange({ target: undefined })}
+        >
+          Only {search.target.replace(':', ' ')}: show all
+        </Button>
+      )}
+      {anyFilter(search) && (
+        <Button variant="subtle" size="xs" onClick={() => onChange(CLEARED)}>
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
+  if (!phone) {
+    return (
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        {searchInput}
+        {fields}
+        {resets}
+        {exportButton}
+      </Group>
+    );
+  }
+  const set = FIELD_FILTERS.filter((key) => search[key] !== undefined).length;
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <ListSearchInput
-        label="Search events"
-        placeholder="Search names, addresses, details…"
-        q={search.q}
-        onQueryChange={(q) => onChange({ q })}
-      />
+    <Stack gap="sm" mb="md">
+      {searchInput}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          h={TOUCH_TARGET}
+          leftSection={<IconFilter size={16} />}
+          aria-expanded={open}
+          aria-controls={panel}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {set > 0 ? `Filters (${set})` : 'Filters'}
+        </Button>
+        {exportButton}
+        {resets}
+      </Group>
+      {open && (
+        <Stack id={panel} gap="sm">
+          {fields}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The filters besides the search: the event, its outcome, who acted, whom it concerns, and when. */
+function FilterFields({ search, onChange }: { search: ActivitySearch; onChange: (change: Change) => void }) {
+  return (
+    <>
       <NativeSelect
         label="Event"
         w={{ base: '100%', xs: 230 }}
@@ -119,23 +190,7 @@ export function ActivityToolbar({
         value={search.to ?? ''}
         onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
       />
-      {search.target && (
-        <Button
-          variant="light"
-          size="xs"
-          rightSection={<IconFilterOff size={14} />}
-          onClick={() => onChange({ target: undefined })}
-        >
-          Only {search.target.replace(':', ' ')}: show all
-        </Button>
-      )}
-      {anyFilter(search) && (
-        <Button variant="subtle" size="xs" onClick={() => onChange(CLEARED)}>
-          Clear filters
-        </Button>
-      )}
-      {exportButton}
-    </Group>
+    </>
   );
 }
 
