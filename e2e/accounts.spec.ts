@@ -77,7 +77,9 @@ test('an admin creates a helpdesk account; the helpdesk person signs in and chan
   // The admin sees the sign-in and the change in the account's activity, then disables the account.
   await admin.getByRole('button', { name: `Manage ${userName}` }).click();
   await expect(drawer.getByText('Password changed')).toBeVisible();
-  await expect(drawer.getByText('Signed in', { exact: true })).toBeVisible();
+  await expect(
+    drawer.getByRole('table', { name: 'Account activity' }).getByText('Signed in', { exact: true }),
+  ).toBeVisible();
   await drawer.getByRole('button', { name: 'Disable' }).click();
   const confirm = admin.getByRole('dialog', { name: `Disable ${userName}?` });
   await confirm.getByRole('button', { name: 'Disable account' }).click();
