@@ -11,7 +11,7 @@ import { LoadingState } from '../../ui/states/loading-state.tsx';
 import { MessageState } from '../../ui/states/message-state.tsx';
 import { PAGES } from '../../wiring/pages.tsx';
 import { ActivityExportButton } from './activity-export-button.tsx';
-import { type ActivitySearch, anyFilter } from './activity-search.ts';
+import { type ActivitySearch, anyFilter, NO_FILTERS } from './activity-search.ts';
 import { ActivityTable } from './activity-table.tsx';
 import { ActivityToolbar } from './activity-toolbar.tsx';
 
@@ -96,21 +96,7 @@ function ActivityList({
             title="No event matches"
             description="Try other filters or another time."
           >
-            <Button
-              variant="default"
-              onClick={() =>
-                onChange({
-                  actor: undefined,
-                  person: undefined,
-                  target: undefined,
-                  action: undefined,
-                  outcome: undefined,
-                  from: undefined,
-                  to: undefined,
-                  q: undefined,
-                })
-              }
-            >
+            <Button variant="default" onClick={() => onChange(NO_FILTERS)}>
               Show every event
             </Button>
           </MessageState>

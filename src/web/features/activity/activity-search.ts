@@ -23,5 +23,17 @@ export const ActivitySearch = deferred(() =>
 );
 export type ActivitySearch = z.infer<typeof ActivitySearch>;
 
+/** Every filter unset, as a change to the address: "Clear filters" and the empty state's "Show every event". */
+export const NO_FILTERS: { [Key in keyof Required<ActivitySearch>]: undefined } = {
+  actor: undefined,
+  person: undefined,
+  target: undefined,
+  action: undefined,
+  outcome: undefined,
+  from: undefined,
+  to: undefined,
+  q: undefined,
+};
+
 /** Whether any filter is set (the empty state offers to clear them). */
 export const anyFilter = (search: ActivitySearch) => Object.values(search).some((value) => value !== undefined);

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { ACTIVITY_ACTION_LABELS } from '../../entities/activity/activity-labels.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
-import { type ActivitySearch, anyFilter } from './activity-search.ts';
+import { type ActivitySearch, anyFilter, NO_FILTERS } from './activity-search.ts';
 
 type Change = Partial<ActivitySearch>;
 
@@ -98,7 +98,7 @@ export function ActivityToolbar({
         </Button>
       )}
       {anyFilter(search) && (
-        <Button variant="subtle" size="xs" onClick={() => onChange(CLEARED)}>
+        <Button variant="subtle" size="xs" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
         </Button>
       )}
@@ -193,14 +193,3 @@ function FilterFields({ search, onChange }: { search: ActivitySearch; onChange: 
     </>
   );
 }
-
-const CLEARED: Change = {
-  actor: undefined,
-  person: undefined,
-  target: undefined,
-  action: undefined,
-  outcome: undefined,
-  from: undefined,
-  to: undefined,
-  q: undefined,
-};
