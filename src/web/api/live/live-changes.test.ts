@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authorizationRequestQueries, pushUserQueries } from '../queries/queries.ts';
-import { applyChange, holdRequestLists } from './live-changes.ts';
+import { applyChange, followLiveMode, holdRequestLists } from './live-changes.ts';
+import { pollUnlessLive, setLiveMode } from './live-mode.ts';
 
 /** A cache with the lists and details the pages show, each already loaded. */
 function loadedCache() {
@@ -67,5 +68,45 @@ describe('a live change and the cache', () => {
     await applyChange(queryClient, { Type: 'authorization-request', Id: 10, Status: 'Pending', ChangedBy: null });
     expect(fetched).toBe(1);
     unsubscribe();
+  });
+});
+
+describe('a poll and the stream’s state', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    setLiveMode('connecting');
+  });
+
+  it('a query loaded while the stream connects stops polling once it is live, and polls again when it drops', async () => {
+    vi.useFakeTimers();
+    setLiveMode('connecting');
+    const queryClient = new QueryClient();
+    const unfollow = followLiveMode(queryClient);
+    let fetched = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['polled'],
+      queryFn: () => {
+        fetched += 1;
+        return fetched;
+      },
+      refetchInterval: pollUnlessLive(1_000),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched).toBe(1);
+
+    setLiveMode('live');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fetched).toBe(1);
+
+    setLiveMode('polling');
+    // Nothing at once: the first poll comes a whole interval later.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetched).toBe(2);
+
+    unsubscribe();
+    unfollow();
   });
 });

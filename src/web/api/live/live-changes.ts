@@ -76,14 +76,18 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): Promi
 }
 
 /**
- * Without the stream the pages poll: each open query's interval (pollUnlessLive) is read again now, so its timer
- * starts without waiting for a fetch. Nothing is fetched at once; a stream ended with the session would otherwise
- * send the person to sign-in before they do anything.
+ * Each open query's poll (pollUnlessLive) is read again whenever the stream's state changes: a query reads it only
+ * when it fetches, so one loaded while the stream was connecting kept polling after the stream was up (the person
+ * page asked for its events again 10 s after every load), and one loaded while live never started polling when the
+ * stream went away. Nothing is fetched at once; a stream ended with the session would otherwise send the person to
+ * sign-in before they do anything. Returns the unsubscribe.
  */
-function resumePolling(queryClient: QueryClient): void {
-  for (const query of queryClient.getQueryCache().getAll()) {
-    for (const observer of query.observers) observer.setOptions(observer.options);
-  }
+export function followLiveMode(queryClient: QueryClient): () => void {
+  return liveMode.subscribe(() => {
+    for (const query of queryClient.getQueryCache().getAll()) {
+      for (const observer of query.observers) observer.setOptions(observer.options);
+    }
+  });
 }
 
 /**
@@ -95,11 +99,10 @@ function resumePolling(queryClient: QueryClient): void {
 export function connectLiveChanges(queryClient: QueryClient): () => void {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const unfollow = followLiveMode(queryClient);
   const lost = (retry: boolean) => {
     if (controller.signal.aborted) return;
-    const wasLive = liveMode.get() === 'live';
     setLiveMode('polling');
-    if (wasLive) resumePolling(queryClient);
     if (retry) timer = setTimeout(connect, RETRY_MS);
   };
   const connect = () => {
@@ -121,6 +124,7 @@ export function connectLiveChanges(queryClient: QueryClient): () => void {
   return () => {
     controller.abort();
     clearTimeout(timer);
+    unfollow();
     setLiveMode('connecting');
   };
 }
