@@ -34,6 +34,10 @@ test('the helpdesk contains a person: signed out everywhere, then their account 
     data: { UserName: PERSON.userName, Password: PERSON.password },
   });
   expect(refused.status()).toBe(401);
+  // Account events are withheld from the helpdesk (no Read on Accounts): the page says so rather than "none".
+  await expect(page.getByRole('region', { name: 'Activity' })).toContainText(
+    'what is done to accounts (disabled, signed out, reset, temporary codes) show with Read on Accounts',
+  );
   await page.mouse.move(0, 0);
   await lookAt(page, 'helpdesk-person-contained-desktop');
   await lookAtSize(page, 'helpdesk-person-contained-phone', PHONE);

@@ -10,65 +10,54 @@ export const AUDIT_ACTIONS = ACTIVITY_ACTIONS;
 export type AuditAction = ActivityAction;
 
 /**
- * Who may read an action's events beside the audit stream (the Activity page, a person's page): `security`, anyone
- * with Read on Security; `accounts`, only those who also hold Read on Accounts, as for the account itself: sign-ins,
- * second factors and step-ups, accounts and API accounts, and what stands in for or shuts out a person's phones
- * (temporary codes, their devices disabled).
+ * What each action is for a SIEM, declared once: its ECS categorization (event.category, and event.type among the
+ * types ECS expects with those categories). Who may read its events is the contract's (ACTIVITY_READERS).
  */
-export type AuditReaders = 'security' | 'accounts';
-
-/**
- * What each action is, declared once: its ECS categorization (event.category, and event.type among the types ECS
- * expects with those categories) and who may read its events.
- */
-export const AUDIT_ACTION_FACTS: Record<
-  AuditAction,
-  { category: readonly string[]; type: readonly string[]; readers: AuditReaders }
-> = {
-  'sign-in': { category: ['authentication', 'session'], type: ['start'], readers: 'accounts' },
-  'sign-out': { category: ['authentication', 'session'], type: ['end'], readers: 'accounts' },
-  'session-ended': { category: ['session'], type: ['end'], readers: 'accounts' },
-  'authorization-decided': { category: ['iam'], type: ['change'], readers: 'security' },
-  'push-user-status-changed': { category: ['iam'], type: ['change'], readers: 'security' },
-  'account-created': { category: ['iam'], type: ['user', 'creation'], readers: 'accounts' },
-  'account-changed': { category: ['iam'], type: ['user', 'change'], readers: 'accounts' },
-  'account-disabled': { category: ['iam'], type: ['user', 'change'], readers: 'accounts' },
-  'account-password-reset': { category: ['iam'], type: ['user', 'change'], readers: 'accounts' },
-  'api-account-created': { category: ['iam'], type: ['user', 'creation'], readers: 'accounts' },
-  'api-account-secret-rotated': { category: ['iam'], type: ['user', 'change'], readers: 'accounts' },
-  'enrollment-link-created': { category: ['iam'], type: ['creation'], readers: 'security' },
-  'device-enrolled': { category: ['iam'], type: ['creation'], readers: 'security' },
-  'device-removed': { category: ['iam'], type: ['deletion'], readers: 'security' },
+export const AUDIT_ACTION_FACTS: Record<AuditAction, { category: readonly string[]; type: readonly string[] }> = {
+  'sign-in': { category: ['authentication', 'session'], type: ['start'] },
+  'sign-out': { category: ['authentication', 'session'], type: ['end'] },
+  'session-ended': { category: ['session'], type: ['end'] },
+  'authorization-decided': { category: ['iam'], type: ['change'] },
+  'push-user-status-changed': { category: ['iam'], type: ['change'] },
+  'account-created': { category: ['iam'], type: ['user', 'creation'] },
+  'account-changed': { category: ['iam'], type: ['user', 'change'] },
+  'account-disabled': { category: ['iam'], type: ['user', 'change'] },
+  'account-password-reset': { category: ['iam'], type: ['user', 'change'] },
+  'api-account-created': { category: ['iam'], type: ['user', 'creation'] },
+  'api-account-secret-rotated': { category: ['iam'], type: ['user', 'change'] },
+  'enrollment-link-created': { category: ['iam'], type: ['creation'] },
+  'device-enrolled': { category: ['iam'], type: ['creation'] },
+  'device-removed': { category: ['iam'], type: ['deletion'] },
   // The helpdesk made an enrolment link for someone else's phone: whoever holds it enrols a device as that person.
-  'enrollment-link-issued': { category: ['iam'], type: ['creation'], readers: 'security' },
+  'enrollment-link-issued': { category: ['iam'], type: ['creation'] },
   // A person says a code reached them that they did not ask for: someone else holds their password.
-  'code-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'], readers: 'security' },
-  'device-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'], readers: 'security' },
-  'code-report-handled': { category: ['intrusion_detection'], type: ['change'], readers: 'security' },
-  'instruction-created': { category: ['authentication'], type: ['info'], readers: 'security' },
-  'token-accepted': { category: ['authentication'], type: ['info'], readers: 'security' },
-  'token-refused': { category: ['authentication'], type: ['info'], readers: 'security' },
-  'backup-taken': { category: ['database'], type: ['access'], readers: 'security' },
-  'backup-restored': { category: ['database', 'session'], type: ['change', 'end'], readers: 'security' },
-  'demo-reset': { category: ['database', 'configuration'], type: ['change'], readers: 'security' },
-  'second-factor-added': { category: ['iam', 'authentication'], type: ['user', 'change'], readers: 'accounts' },
-  'second-factor-removed': { category: ['iam', 'authentication'], type: ['user', 'change'], readers: 'accounts' },
-  'second-factor-verified': { category: ['authentication'], type: ['info'], readers: 'accounts' },
-  'second-factor-failed': { category: ['authentication'], type: ['info'], readers: 'accounts' },
-  'recovery-code-used': { category: ['authentication'], type: ['info'], readers: 'accounts' },
-  'sign-in-methods-reset': { category: ['iam'], type: ['user', 'change'], readers: 'accounts' },
-  'step-up': { category: ['authentication'], type: ['info'], readers: 'accounts' },
-  'devices-disabled': { category: ['iam'], type: ['change'], readers: 'accounts' },
+  'code-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
+  'device-reported': { category: ['authentication', 'intrusion_detection'], type: ['info'] },
+  'code-report-handled': { category: ['intrusion_detection'], type: ['change'] },
+  'instruction-created': { category: ['authentication'], type: ['info'] },
+  'token-accepted': { category: ['authentication'], type: ['info'] },
+  'token-refused': { category: ['authentication'], type: ['info'] },
+  'backup-taken': { category: ['database'], type: ['access'] },
+  'backup-restored': { category: ['database', 'session'], type: ['change', 'end'] },
+  'demo-reset': { category: ['database', 'configuration'], type: ['change'] },
+  'second-factor-added': { category: ['iam', 'authentication'], type: ['user', 'change'] },
+  'second-factor-removed': { category: ['iam', 'authentication'], type: ['user', 'change'] },
+  'second-factor-verified': { category: ['authentication'], type: ['info'] },
+  'second-factor-failed': { category: ['authentication'], type: ['info'] },
+  'recovery-code-used': { category: ['authentication'], type: ['info'] },
+  'sign-in-methods-reset': { category: ['iam'], type: ['user', 'change'] },
+  'step-up': { category: ['authentication'], type: ['info'] },
+  'devices-disabled': { category: ['iam'], type: ['change'] },
   // A code that stands in for a person's phone: whoever holds it passes their second step until it ends.
-  'temporary-code-issued': { category: ['iam', 'authentication'], type: ['creation'], readers: 'accounts' },
-  'temporary-code-revoked': { category: ['iam', 'authentication'], type: ['deletion'], readers: 'accounts' },
-  'temporary-code-used': { category: ['authentication'], type: ['info'], readers: 'accounts' },
-  'alert-destination-created': { category: ['configuration'], type: ['creation'], readers: 'security' },
-  'alert-destination-changed': { category: ['configuration'], type: ['change'], readers: 'security' },
-  'alert-destination-removed': { category: ['configuration'], type: ['deletion'], readers: 'security' },
-  'alert-secret-rotated': { category: ['configuration'], type: ['change'], readers: 'security' },
+  'temporary-code-issued': { category: ['iam', 'authentication'], type: ['creation'] },
+  'temporary-code-revoked': { category: ['iam', 'authentication'], type: ['deletion'] },
+  'temporary-code-used': { category: ['authentication'], type: ['info'] },
+  'alert-destination-created': { category: ['configuration'], type: ['creation'] },
+  'alert-destination-changed': { category: ['configuration'], type: ['change'] },
+  'alert-destination-removed': { category: ['configuration'], type: ['deletion'] },
+  'alert-secret-rotated': { category: ['configuration'], type: ['change'] },
   // An alert reached its destination (success), or was given up after a day of failures (failure).
-  'alert-sent': { category: ['configuration'], type: ['info'], readers: 'security' },
+  'alert-sent': { category: ['configuration'], type: ['info'] },
 };
 
 /** What the event was about: an account, an authorization request, a push message user, a device… */

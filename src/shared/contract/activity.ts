@@ -6,50 +6,63 @@ import { deferred } from './deferred.ts';
  * database and read newest first, a page at a time (keyset: `before` is the previous page's `Next`).
  */
 
-/** Every action an event may have, as `Action` and the `action` filter name it; a newer server may add some. */
-export const ACTIVITY_ACTIONS = [
-  'sign-in',
-  'sign-out',
-  'session-ended',
-  'authorization-decided',
-  'push-user-status-changed',
-  'account-created',
-  'account-changed',
-  'account-disabled',
-  'account-password-reset',
-  'api-account-created',
-  'api-account-secret-rotated',
-  'enrollment-link-created',
-  'device-enrolled',
-  'device-removed',
-  'enrollment-link-issued',
-  'code-reported',
-  'device-reported',
-  'code-report-handled',
-  'instruction-created',
-  'token-accepted',
-  'token-refused',
-  'backup-taken',
-  'backup-restored',
-  'demo-reset',
-  'second-factor-added',
-  'second-factor-removed',
-  'second-factor-verified',
-  'second-factor-failed',
-  'recovery-code-used',
-  'sign-in-methods-reset',
-  'step-up',
-  'devices-disabled',
-  'temporary-code-issued',
-  'temporary-code-revoked',
-  'temporary-code-used',
-  'alert-destination-created',
-  'alert-destination-changed',
-  'alert-destination-removed',
-  'alert-secret-rotated',
-  'alert-sent',
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/**
+ * Who may read an action's events beside the audit stream (the Activity page, a person's page, an account's drawer):
+ * `security`, anyone with Read on Security; `accounts`, only those who also hold Read on Accounts, as for the account
+ * itself: sign-ins, second factors and step-ups, accounts and API accounts, and what stands in for or shuts out a
+ * person's phones (temporary codes, their devices disabled). The service filters by it; the dashboard says what it
+ * leaves out.
+ */
+export type ActivityReaders = 'security' | 'accounts';
+
+/**
+ * Every action an event may have, as `Action` and the `action` filter name it (a newer server may add some), each
+ * with who may read its events: a new action cannot be added without saying.
+ */
+export const ACTIVITY_READERS = {
+  'sign-in': 'accounts',
+  'sign-out': 'accounts',
+  'session-ended': 'accounts',
+  'authorization-decided': 'security',
+  'push-user-status-changed': 'security',
+  'account-created': 'accounts',
+  'account-changed': 'accounts',
+  'account-disabled': 'accounts',
+  'account-password-reset': 'accounts',
+  'api-account-created': 'accounts',
+  'api-account-secret-rotated': 'accounts',
+  'enrollment-link-created': 'security',
+  'device-enrolled': 'security',
+  'device-removed': 'security',
+  'enrollment-link-issued': 'security',
+  'code-reported': 'security',
+  'device-reported': 'security',
+  'code-report-handled': 'security',
+  'instruction-created': 'security',
+  'token-accepted': 'security',
+  'token-refused': 'security',
+  'backup-taken': 'security',
+  'backup-restored': 'security',
+  'demo-reset': 'security',
+  'second-factor-added': 'accounts',
+  'second-factor-removed': 'accounts',
+  'second-factor-verified': 'accounts',
+  'second-factor-failed': 'accounts',
+  'recovery-code-used': 'accounts',
+  'sign-in-methods-reset': 'accounts',
+  'step-up': 'accounts',
+  'devices-disabled': 'accounts',
+  'temporary-code-issued': 'accounts',
+  'temporary-code-revoked': 'accounts',
+  'temporary-code-used': 'accounts',
+  'alert-destination-created': 'security',
+  'alert-destination-changed': 'security',
+  'alert-destination-removed': 'security',
+  'alert-secret-rotated': 'security',
+  'alert-sent': 'security',
+} as const satisfies Record<string, ActivityReaders>;
+export type ActivityAction = keyof typeof ACTIVITY_READERS;
+export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_READERS) as readonly ActivityAction[];
 
 export const ACTIVITY_PAGE_MAX = 200;
 export const ACTIVITY_PAGE_DEFAULT = 50;

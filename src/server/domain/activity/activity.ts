@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import {
   ACTIVITY_EXPORT_MAX,
   ACTIVITY_PAGE_DEFAULT,
+  ACTIVITY_READERS,
   type ActivityEvent,
   type ActivityExportQuery,
   type ActivityPage,
@@ -9,19 +10,16 @@ import {
   formatTimestamp,
 } from '../../../shared/contract/index.ts';
 import { csvLine } from '../../../shared/csv.ts';
-import { AUDIT_ACTION_FACTS, AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-event.ts';
+import { AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-event.ts';
 import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { ProblemError } from '../../lib/problem-error.ts';
 import { userKeyOf } from '../identity/principals.ts';
 
-/**
- * The actions whose events only a caller who also holds Read on Accounts reads (account administration): each
- * action says so itself (`readers`), beside its definition.
- */
+/** The actions whose events only a caller who also holds Read on Accounts reads (the contract's ACTIVITY_READERS). */
 export const ACCOUNT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
-  (action) => AUDIT_ACTION_FACTS[action].readers === 'accounts',
+  (action) => ACTIVITY_READERS[action] === 'accounts',
 );
 
 type Row = {

@@ -11,6 +11,7 @@ import { Timestamp } from '../../ui/text/timestamp.tsx';
 import { UserText } from '../../ui/text/user-text.tsx';
 import { activitySummary } from './activity-labels.ts';
 import { ActivityTargetLink } from './activity-links.tsx';
+import { ACCOUNT_EVENTS_WITHHELD, useMayReadAccountEvents } from './activity-readers.ts';
 
 /** Whether the signed-in person may read the Activity page's events (its sections are left out otherwise). */
 export function useMayReadActivity(): boolean {
@@ -31,6 +32,7 @@ export function ActivitySlice({
   what: string;
 }) {
   const allowed = useMayReadActivity();
+  const accountEvents = useMayReadAccountEvents();
   const query = useQuery({ ...activityQueries.slice(filter), enabled: allowed });
   if (!allowed) return null;
   if (!query.isSuccess) return <QueryState query={query} loading="Loading activity…" what="activity" />;
@@ -39,7 +41,7 @@ export function ActivitySlice({
     <Stack gap="xs" data-activity-slice>
       {events.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No security event concerns {what} yet.
+          {accountEvents ? `No security event concerns ${what} yet.` : `No event you may read concerns ${what} yet.`}
         </Text>
       ) : (
         <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -65,6 +67,11 @@ export function ActivitySlice({
             </li>
           ))}
         </Stack>
+      )}
+      {!accountEvents && (
+        <Text size="xs" c="dimmed">
+          {ACCOUNT_EVENTS_WITHHELD}
+        </Text>
       )}
       <RouterAnchor to="/activity" search={filter} size="sm">
         All their activity

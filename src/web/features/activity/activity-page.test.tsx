@@ -48,3 +48,39 @@ describe('the Activity page searching short text', () => {
     expect(await screen.findByText('That is the only event.')).toBeVisible();
   });
 });
+
+describe('the Activity page for a reader without Read on Accounts', () => {
+  const withPermissions = (accounts: ('Read' | 'Write' | 'Contain')[]) => {
+    signInAs(['Read', 'Write'], {
+      permissions: [
+        { Entity: 'Security', Permissions: ['Read', 'Write'] },
+        ...(accounts.length > 0 ? [{ Entity: 'Accounts', Permissions: accounts }] : []),
+      ],
+    });
+    const routes = routedFetch({
+      'GET /api/Activity': () => json({ Events: [], Next: null } satisfies Page),
+      'GET /api/Changes': () => new Response(null, { status: 204 }),
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    return renderWithProviders(atAppRoute('/activity', ActivityPage, ActivitySearch, '/activity'));
+  };
+  const eventOptions = () =>
+    Array.from(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Event' }).options, (option) => option.text);
+
+  it('says what the service leaves out, and offers no event it could never show', async () => {
+    withPermissions(['Contain']);
+    expect(await screen.findByText('Nothing has happened yet')).toBeVisible();
+    expect(screen.getByText(/Sign-ins and what is done to accounts .* show with Read on Accounts/)).toBeVisible();
+    expect(eventOptions()).toContain('Device decision');
+    expect(eventOptions()).not.toContain('Signed in');
+    expect(eventOptions()).not.toContain('Account disabled');
+  });
+
+  it('says nothing of the kind to a reader of accounts, who may choose every event', async () => {
+    withPermissions(['Read']);
+    expect(await screen.findByText('Nothing has happened yet')).toBeVisible();
+    expect(screen.queryByText(/show with Read on Accounts/)).not.toBeInTheDocument();
+    expect(eventOptions()).toContain('Signed in');
+    expect(eventOptions()).toContain('Account disabled');
+  });
+});

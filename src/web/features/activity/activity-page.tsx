@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ActivityEvent } from '../../../shared/contract/index.ts';
 import { activityQueries } from '../../api/queries/activity-queries.ts';
+import { ACCOUNT_EVENTS_WITHHELD, useMayReadAccountEvents } from '../../entities/activity/activity-readers.ts';
 import { ListPage } from '../../ui/lists/list-page.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { LoadingState } from '../../ui/states/loading-state.tsx';
@@ -70,10 +71,16 @@ function ActivityList({
   const last = pages.at(-1);
   const next = last?.data?.Next ?? null;
   const exportButton = <ActivityExportButton search={search} disabled={events.length === 0} />;
+  const accountEvents = useMayReadAccountEvents();
 
   return (
     <>
       <ActivityToolbar search={search} onChange={onChange} exportButton={exportButton} />
+      {!accountEvents && (
+        <Text size="xs" c="dimmed" mt="-xs" mb="sm">
+          {ACCOUNT_EVENTS_WITHHELD}
+        </Text>
+      )}
       {!first || first.isPending ? (
         <LoadingState label="Loading activity…" />
       ) : first.isError ? (

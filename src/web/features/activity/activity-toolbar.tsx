@@ -2,7 +2,8 @@ import { Button, CloseButton, Group, NativeSelect, Stack, TextInput } from '@man
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ACTIVITY_ACTION_LABELS } from '../../entities/activity/activity-labels.ts';
+import { ACTIVITY_ACTION_LABELS, actionLabel } from '../../entities/activity/activity-labels.ts';
+import { readableActions, useMayReadAccountEvents } from '../../entities/activity/activity-readers.ts';
 import { TOUCH_TARGET, usePhone } from '../../lib/use-phone.ts';
 import { ListSearchInput } from '../../ui/lists/list-search-input.tsx';
 import { type ActivitySearch, anyFilter, NO_FILTERS } from './activity-search.ts';
@@ -50,10 +51,11 @@ function FilterInput({
   );
 }
 
-const ACTION_OPTIONS = [
+/** The events a reader may choose, by name: one they could never see would only ever match nothing. */
+const actionOptions = (accountEvents: boolean) => [
   { value: '', label: 'Every event' },
-  ...Object.entries(ACTIVITY_ACTION_LABELS)
-    .map(([value, label]) => ({ value, label }))
+  ...readableActions(accountEvents)
+    .map((value) => ({ value, label: ACTIVITY_ACTION_LABELS[value] }))
     .sort((a, b) => a.label.localeCompare(b.label)),
 ];
 
@@ -143,6 +145,7 @@ export function ActivityToolbar({
 
 /** The filters besides the search: the event, its outcome, who acted, whom it concerns, and when. */
 function FilterFields({ search, onChange }: { search: ActivitySearch; onChange: (change: Change) => void }) {
+  const options = actionOptions(useMayReadAccountEvents());
   return (
     <>
       <NativeSelect
@@ -151,9 +154,10 @@ function FilterFields({ search, onChange }: { search: ActivitySearch; onChange: 
         value={search.action ?? ''}
         onChange={(event) => onChange({ action: event.currentTarget.value || undefined })}
         data={
-          search.action && !(search.action in ACTIVITY_ACTION_LABELS)
-            ? [...ACTION_OPTIONS, { value: search.action, label: search.action }]
-            : ACTION_OPTIONS
+          // One from a link (a newer server's, or one this reader does not see) is shown as it is set.
+          search.action && !options.some((option) => option.value === search.action)
+            ? [...options, { value: search.action, label: actionLabel(search.action) }]
+            : options
         }
       />
       <NativeSelect

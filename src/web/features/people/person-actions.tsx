@@ -198,7 +198,7 @@ export function PersonActions({ person }: { person: Person }) {
       )}
       {person.HasAccount && !enabled && (
         <Text size="sm" c="dimmed" mt="sm">
-          Their account is disabled: enable it before enrolling a device for them.
+          Their account is disabled: enable it before enrolling a device for them or giving them a temporary code.
         </Text>
       )}
       {issuing && (
