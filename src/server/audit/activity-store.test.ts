@@ -46,6 +46,20 @@ describe('the Activity store', () => {
       }
       // One whose person is nobody's push user: kept with whoever acted.
       store.append({ action: 'sign-in', outcome: 'failure', reason: 'unauthorized', userName: 'STORE\\Dee' }, at);
+      // The service's own: nobody's, not the acting admin's.
+      store.append(
+        { action: 'demo-reset', outcome: 'success', userName: 'STORE\\admin', entity: { type: 'Database', id: null } },
+        at,
+      );
+      store.append(
+        {
+          action: 'alert-destination-created',
+          outcome: 'success',
+          userName: 'STORE\\admin',
+          entity: { type: 'AlertDestination', id: 4 },
+        },
+        at,
+      );
       await store.settled();
       // PostgreSQL: the round's person reads are one query, its rows one insert (not a transaction for each event),
       // each on a connection of the pool's.
@@ -56,11 +70,15 @@ describe('the Activity store', () => {
     expect(errors).toEqual([]);
     const kept = await handle.db
       .selectFrom('activity_events')
-      .select(['person', 'person_key', 'details', 'search'])
+      .select(['action', 'person', 'person_key', 'details', 'search'])
       .where('at', '=', '2026-11-28 04:30:00.000')
       .orderBy('id')
       .execute();
-    expect(kept).toHaveLength(31);
+    expect(kept).toHaveLength(33);
+    expect(kept.filter((row) => row.action !== 'push-user-status-changed' && row.action !== 'sign-in')).toEqual([
+      expect.objectContaining({ action: 'demo-reset', person: null, person_key: null }),
+      expect.objectContaining({ action: 'alert-destination-created', person: null, person_key: null }),
+    ]);
     const changes = kept.filter((row) => row.details !== null);
     expect(
       changes.map((row) => (JSON.parse(row.details as string) as { index: number }).index).sort((a, b) => a - b),
@@ -68,7 +86,7 @@ describe('the Activity store', () => {
     expect(new Set(changes.map((row) => row.person))).toEqual(new Set(['STORE\\Ann', 'STORE\\Bo', 'STORE\\Cy']));
     expect(changes.find((row) => row.person === 'STORE\\Bo')).toMatchObject({ person_key: 'store\\bo' });
     expect(changes[0]?.search).toContain('store\\admin');
-    expect(kept.filter((row) => row.details === null)).toEqual([
+    expect(kept.filter((row) => row.action === 'sign-in')).toEqual([
       expect.objectContaining({ person: 'STORE\\Dee', person_key: 'store\\dee' }),
     ]);
   });

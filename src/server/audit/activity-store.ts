@@ -17,12 +17,17 @@ const ROWS_PER_INSERT = 1_000;
 /** Events kept in this long are announced together. */
 const ANNOUNCE_MS = 250;
 
+/** What an event may be about that is the service's own, not a person's: its data, where its alerts go. */
+const SERVICE_ENTITIES: ReadonlySet<string> = new Set(['Database', 'AlertDestination']);
+
 /**
  * Whom an event concerns: the person of the request, push user, device or account it names, read as its row is written
  * (after the change the event records committed); else the person a link was issued for; else whoever acted (a sign-in,
- * a step-up: their own).
+ * a step-up: their own). Nobody for the service's own (a demo reset, a backup, an alert destination): those are not
+ * the acting admin's, and filled their person page.
  */
 async function personOf(db: Kysely<Database>, event: AuditEvent): Promise<string | null> {
+  if (event.entity && SERVICE_ENTITIES.has(event.entity.type)) return null;
   const id = Number(event.entity?.id);
   const read = event.entity ? PERSON_OF[event.entity.type] : undefined;
   if (read && Number.isInteger(id) && id > 0) {

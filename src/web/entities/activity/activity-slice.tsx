@@ -62,7 +62,7 @@ export function ActivitySlice({
                     </>
                   )}
                 </Text>
-                {event.TargetType && <ActivityTargetLink event={event} />}
+                {event.TargetType && event.TargetId && <ActivityTargetLink event={event} />}
               </Group>
             </li>
           ))}
