@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { DEMO_ACCOUNTS } from '../../../shared/contract/index.ts';
 
@@ -37,19 +37,11 @@ export function DemoAccounts({ onPick }: { onPick: (account: DemoAccount) => voi
               <Text size="xs" c="dimmed" ff="monospace">
                 {account.userName}
               </Text>
-              <Group gap={4}>
-                {account.security.length === 0 ? (
-                  <Badge size="xs" variant="default">
-                    tokens only
-                  </Badge>
-                ) : (
-                  account.security.map((permission) => (
-                    <Badge key={permission} size="xs" variant="default">
-                      {permission}
-                    </Badge>
-                  ))
-                )}
-              </Group>
+              <Text size="xs">
+                {account.security.length === 0 ? 'Tokens only' : `Security: ${account.security.join(', ')}`}
+              </Text>
+              {/* What sets the helpdesk apart from the admin: Contain, not Read and Write, on Accounts. */}
+              {account.accounts.length > 0 && <Text size="xs">Accounts: {account.accounts.join(', ')}</Text>}
             </Stack>
           </UnstyledButton>
         ))}
