@@ -39,7 +39,7 @@ export async function seedOrRetireDemo(
   clock: Clock,
 ): Promise<void> {
   if (config.demo) {
-    await seedDemoPrincipals(db, config.passwordHashCost);
+    await seedDemoPrincipals(db, clock, config.passwordHashCost);
     await seedDemoDataIfEmpty(db, clock);
     return;
   }

@@ -71,7 +71,7 @@ async function credentialsOf(t: TestApp, caller: Caller): Promise<() => Promise<
         ...caller.security.map((permission) => ({ entity: 'Security', permission: permission as 'Read' | 'Write' })),
         ...caller.accounts.map((permission) => ({ entity: 'Accounts', permission: permission as 'Read' | 'Write' })),
       ];
-      await upsertPrincipal(t.database.db, { userName, password: PASSWORD, grants }, 1024);
+      await upsertPrincipal(t.database.db, { userName, password: PASSWORD, grants, now: t.clock.now() }, 1024);
       const signIn = session(userName, PASSWORD);
       // The enrolment-only session may add recovery codes (one cell does): they go, so the next sign-in is one again.
       return async () => {

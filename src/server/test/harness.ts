@@ -163,7 +163,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     async addPrincipal(userName, password, security) {
       await upsertPrincipal(
         database.db,
-        { userName, password, grants: security.map((permission) => ({ entity: 'Security', permission })) },
+        {
+          userName,
+          password,
+          grants: security.map((permission) => ({ entity: 'Security', permission })),
+          now: clock.now(),
+        },
         TEST_HASH_COST,
       );
     },

@@ -51,6 +51,7 @@ export async function bootstrapAdmin(
         { entity: 'Accounts', permission: 'Write' },
       ],
       keepEnabled: true,
+      now: clock(),
     },
     hashCost,
   );

@@ -19,8 +19,8 @@ describe('sessions ending at their deadline, in the audit stream', () => {
   beforeEach(async () => {
     database = openDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(database);
-    await upsertPrincipal(database.db, { ...PERSON, grants: [] }, HASH_COST);
     clock = new FakeClock();
+    await upsertPrincipal(database.db, { ...PERSON, grants: [], now: clock.now() }, HASH_COST);
     lines = new AuditLines();
     const throttle = new LoginThrottle({
       failuresPerUser: 5,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Permission } from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { upsertPrincipal, userKeyOf } from '../identity/principals.ts';
 
 /**
@@ -25,7 +26,7 @@ export const EXTRA_DEMO_ACCOUNTS: ReadonlyArray<{
   { userName: 'ACME\\hana.sato', security: [], accounts: [], enabled: true },
 ];
 
-export async function seedExtraDemoAccounts(db: Kysely<Database>, hashCost: number): Promise<void> {
+export async function seedExtraDemoAccounts(db: Kysely<Database>, clock: Clock, hashCost: number): Promise<void> {
   for (const account of EXTRA_DEMO_ACCOUNTS) {
     const userKey = userKeyOf(account.userName);
     // Created once: a demo visitor's changes to them stay until the data folder is removed.
@@ -40,6 +41,7 @@ export async function seedExtraDemoAccounts(db: Kysely<Database>, hashCost: numb
           ...account.security.map((permission) => ({ entity: 'Security', permission })),
           ...account.accounts.map((permission) => ({ entity: 'Accounts', permission })),
         ],
+        now: clock(),
       },
       hashCost,
     );

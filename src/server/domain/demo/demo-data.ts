@@ -41,7 +41,7 @@ interface DemoPushUser {
 }
 
 /** The demo accounts of SPEC §3, with exactly the documented passwords and grants. */
-export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number): Promise<void> {
+export async function seedDemoPrincipals(db: Kysely<Database>, clock: Clock, hashCost: number): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     await upsertPrincipal(
       db,
@@ -52,11 +52,12 @@ export async function seedDemoPrincipals(db: Kysely<Database>, hashCost: number)
           ...account.security.map((permission) => ({ entity: 'Security', permission })),
           ...account.accounts.map((permission) => ({ entity: 'Accounts', permission })),
         ],
+        now: clock(),
       },
       hashCost,
     );
   }
-  await seedExtraDemoAccounts(db, hashCost);
+  await seedExtraDemoAccounts(db, clock, hashCost);
 }
 
 /** The demo accounts' user keys: never usable while demo mode is off. */

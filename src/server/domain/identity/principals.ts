@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AccountKind, AccountsPermission, Permission, PermissionGrant } from '../../../shared/contract/index.ts';
+import {
+  type AccountKind,
+  type AccountsPermission,
+  formatTimestamp,
+  type Permission,
+  type PermissionGrant,
+} from '../../../shared/contract/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { hashPassword } from './passwords.ts';
@@ -42,6 +48,8 @@ export interface PrincipalSpec {
   grants: ReadonlyArray<{ entity: string; permission: AccountsPermission }>;
   /** An existing principal keeps its enabled state instead of being enabled (what an administrator set stands). */
   keepEnabled?: boolean;
+  /** When it is made, if it is: its account says so (Created) as any other account does. */
+  now: Date;
 }
 
 /** Creates the principal (enabled), or resets its password and grants to the spec when it exists. */
@@ -55,7 +63,13 @@ export async function upsertPrincipal(db: Kysely<Database>, spec: PrincipalSpec,
       (
         await trx
           .insertInto('principals')
-          .values({ user_name: spec.userName, user_key: userKey, password_hash: passwordHash, enabled: 1 })
+          .values({
+            user_name: spec.userName,
+            user_key: userKey,
+            password_hash: passwordHash,
+            enabled: 1,
+            created_at: formatTimestamp(spec.now),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;

@@ -114,6 +114,15 @@ async function idOf(token: string, userName: string): Promise<number> {
   return account.Id;
 }
 
+describe('when an account was made', () => {
+  it('is said for every account, the seeded ones too (the demo accounts, as the break-glass admin, are made at start)', async () => {
+    const admin = await t.login(...ADMIN);
+    const list = parseBody(await t.call({ method: 'GET', url: '/api/Admin/Accounts', token: admin }), AccountList);
+    expect(list.length).toBeGreaterThan(4);
+    expect(list.filter((account) => account.CreatedUtc === null).map((account) => account.UserName)).toEqual([]);
+  });
+});
+
 describe('creating a local account', () => {
   it('creates it with its permissions; the person signs in with them', async () => {
     const admin = await t.login(...ADMIN);

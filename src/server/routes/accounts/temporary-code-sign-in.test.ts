@@ -22,6 +22,7 @@ describe('a temporary code as the second step of sign-in', () => {
           { entity: 'Accounts', permission: 'Read' },
           { entity: 'Accounts', permission: 'Write' },
         ],
+        now: t.clock.now(),
       },
       1024,
     );

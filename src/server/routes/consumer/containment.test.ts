@@ -24,6 +24,7 @@ describe('containment: the helpdesk contains people who hold no Accounts permiss
         userName: 'TEST\\container',
         password: 'Quiet lantern 42',
         grants: [{ entity: 'Accounts', permission: 'Contain' }],
+        now: t.clock.now(),
       },
       1024,
     );
