@@ -11,13 +11,11 @@ export const BACK_TO_PEOPLE = (
   </Group>
 );
 
-/** What the Actions card offers, said above its buttons whoever the person is. */
+/** How the Actions card's buttons behave, said above them whoever the person is (the buttons name themselves). */
 export function ActionsIntro() {
   return (
     <Text size="sm" c="dimmed" mb="sm">
-      The helpdesk's actions for a person: enrol a new phone for them, sign them out everywhere, disable their account
-      or reset their sign-in methods. Each asks first and is recorded in the audit log; one that does not apply says
-      why.
+      Each action asks first and is recorded in the audit log; one that does not apply says why.
     </Text>
   );
 }
