@@ -92,9 +92,10 @@ export const ActivityTable = memo(function ActivityTable({ events, toolbar }: Ac
               </>
             )}
           </Text>
+          {/* Only what there is: a card has no column heading for a dash to stand under. */}
           <Group gap="sm">
-            <ActivityPersonLink name={event.Person} />
-            <ActivityTargetLink event={event} />
+            {event.Person && <ActivityPersonLink name={event.Person} />}
+            {event.TargetType && event.TargetId && <ActivityTargetLink event={event} />}
           </Group>
         </Stack>
       )}
