@@ -72,7 +72,7 @@ test('a push user’s and a person’s page show what does not depend on them be
     {
       path: `/people/${encodeURIComponent('DEMO\\admin')}`,
       back: '/people',
-      text: 'actions for a person: enrol a new phone for them',
+      text: 'Each action asks first and is recorded in the audit log',
       ready: main.getByRole('heading', { name: /^Devices/ }),
     },
   ]) {
