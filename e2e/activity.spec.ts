@@ -104,17 +104,17 @@ test('the helpdesk approves a phone knowing how it came, and the Activity page f
     await expect(activity.locator('tbody')).toContainText('Signed in');
     await expect(activity.locator('tbody')).not.toContainText('accountKind');
 
-    // A failed sign-in appears without reloading, and free text finds it.
+    // A failed sign-in appears without reloading, and free text finds it by the words on screen.
     await activity.request.post('/api/Consumer/Authentication', {
       data: { UserName: PERSON.userName, Password: 'not the password' },
     });
-    await activity.getByRole('textbox', { name: 'Search events' }).fill('invalid-credentials');
-    await expect(activity).toHaveURL(/q=invalid-credentials/);
-    await expect(rows.first()).toContainText('Signed in, failed: invalid-credentials', { timeout: 15_000 });
+    await activity.getByRole('textbox', { name: 'Search events' }).fill('invalid credentials');
+    await expect(activity).toHaveURL(/q=invalid(%20|\+)credentials/);
+    await expect(rows.first()).toContainText('Signed in, failed: invalid credentials', { timeout: 15_000 });
     // The person's page shows their own slice, newest first, with the way to the rest.
     await activity.goto(`/people/${encodeURIComponent(PERSON.userName)}`);
     const slice = activity.getByRole('region', { name: 'Activity' });
-    await expect(slice).toContainText('Signed in, failed: invalid-credentials');
+    await expect(slice).toContainText('Signed in, failed: invalid credentials');
     await expect(slice).toContainText('Device decision (approved)');
     await slice.scrollIntoViewIfNeeded();
     await lookAt(activity, 'person-activity-desktop');

@@ -99,7 +99,9 @@ function rowOf(event: AuditEvent, at: Date, person: string | null): Insertable<A
   const targetId = event.entity?.id === null || event.entity?.id === undefined ? null : String(event.entity.id);
   const reason = event.outcome === 'failure' || event.reason ? (event.reason ?? 'unknown') : null;
   const userAgent = clip(event.userAgent);
-  const search = [event.action, actor, person, targetId, event.sourceIp, reason, userAgent, details]
+  // The reason twice: as its code, and in words as the dashboard shows it ("invalid credentials").
+  const reasonInWords = reason?.includes('-') ? reason.replaceAll('-', ' ') : null;
+  const search = [event.action, actor, person, targetId, event.sourceIp, reason, reasonInWords, userAgent, details]
     .filter((part) => part !== null && part !== undefined)
     .join('\n')
     .toLowerCase();

@@ -75,6 +75,9 @@ describe('activity', () => {
     ]);
     expect(actions(await activity('?outcome=failure'))).toEqual(['sign-in']);
     expect(actions(await activity('?q=203.0.113'))).toEqual(['sign-in']);
+    // A failure's reason as its code, and in words as the dashboard shows it.
+    expect(actions(await activity('?q=invalid-credentials'))).toEqual(['sign-in']);
+    expect(actions(await activity(`?q=${encodeURIComponent('invalid credentials')}`))).toEqual(['sign-in']);
     expect(actions(await activity(`?q=${encodeURIComponent('100%')}`))).toEqual([]);
     // Time: a day includes its whole day; the test clock's day holds everything, the day before nothing.
     const today = t.clock.now().toISOString().slice(0, 10);

@@ -122,6 +122,6 @@ function detailText(event: ActivityEvent): string {
 export function activitySummary(event: ActivityEvent): string {
   const detail = detailText(event);
   // The reason stays the service's own word: it is what the free-text search finds.
-  const failure = event.Outcome === 'failure' ? `, failed${event.Reason ? `: ${event.Reason}` : ''}` : '';
+  const failure = event.Outcome === 'failure' ? `, failed${event.Reason ? `: ${inWords(event.Reason)}` : ''}` : '';
   return `${actionLabel(event.Action)}${detail ? ` (${detail})` : ''}${failure}`;
 }

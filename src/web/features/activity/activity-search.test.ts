@@ -63,7 +63,7 @@ describe('an event in words', () => {
     );
     expect(
       activitySummary({ ...event, Action: 'sign-in', Outcome: 'failure', Reason: 'invalid-credentials', Details: {} }),
-    ).toBe('Signed in, failed: invalid-credentials');
+    ).toBe('Signed in, failed: invalid credentials');
     // An action a newer server has shows its own name, in words, and a detail it adds its name and value.
     expect(activitySummary({ ...event, Action: 'badge-printed', Details: { copies: 2 } })).toBe(
       'badge printed (copies: 2)',
