@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconLogin, IconServer } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { LoginCredentials, type LoginResult, type SingleSignOnRefusal } from '../../../shared/contract/index.ts';
+import type { LoginResult, SingleSignOnRefusal } from '../../../shared/contract/index.ts';
 import { isApiError } from '../../api/core/api-error.ts';
 import { systemQueries } from '../../api/queries/system-queries.ts';
 import { checkFields, type FieldErrors } from '../../lib/field-errors.ts';
@@ -26,15 +26,19 @@ import { resolveApiVersion } from '../../settings/resolve-version.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { RouterAnchor } from '../../ui/router-links.tsx';
-import { landingPage } from '../../wiring/pages.tsx';
 import type { DemoAccount } from './demo-accounts.tsx';
 import { LOGIN_WORDS, loginErrorText, useRetryCountdown } from './login-error.ts';
 import { PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
-import { SecondStep } from './second-step/second-step.tsx';
 import { type SecondStepTicket, secondStepOf } from './second-step/second-step-ticket.ts';
 import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
 // Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
+// After the password, not before the form: the second step (its forms, passkey ceremony and help) and the list of
+// pages to land on (which brings the API's whole catalogue) are not part of the page a person first sees.
+const loadSecondStep = () => import('./second-step/second-step.tsx');
+const SecondStep = lazy(() => loadSecondStep().then((module) => ({ default: module.SecondStep })));
+const landingPage = async (session: Parameters<typeof import('../../wiring/pages.tsx').landingPage>[0]) =>
+  (await import('../../wiring/pages.tsx')).landingPage(session, false);
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
@@ -61,12 +65,15 @@ export function LoginPage({
   const [afterSingleSignOn, setAfterSingleSignOn] = useState(false);
 
   const mutation = useMutation({
-    mutationFn: () =>
-      signIn(
+    mutationFn: () => {
+      // Asked for while the password is checked, so a second step shows as soon as it is needed.
+      void loadSecondStep();
+      return signIn(
         { UserName: userName.trim(), Password: password },
         resolveApiVersion(settings.apiVersion, versionQuery.data),
-      ),
-    onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
+      );
+    },
+    onSuccess: async (session) => navigate({ href: redirectTo ?? (await landingPage(session)), replace: true }),
     onError: (failure) => {
       setSecondStep(secondStepOf(failure));
       setAfterSingleSignOn(false);
@@ -78,15 +85,18 @@ export function LoginPage({
     const session = adopt(result, resolveApiVersion(settings.apiVersion, versionQuery.data), {
       singleSignOn: secondStep !== null && afterSingleSignOn,
     });
-    void navigate({ href: redirectTo ?? landingPage(session, false), replace: true });
+    void landingPage(session).then((landing) => navigate({ href: redirectTo ?? landing, replace: true }));
   }
   usePasskeyAutofill(secondStep === null, signedIn);
 
   // Back from single sign-on: the one-time code becomes the session (or the second step, when the provider's MFA
   // did not count), and leaves the address bar at once.
   const handover = useMutation({
-    mutationFn: (code: string) => signInWithCode(code, resolveApiVersion(settings.apiVersion, versionQuery.data)),
-    onSuccess: (session) => navigate({ href: redirectTo ?? landingPage(session, false), replace: true }),
+    mutationFn: (code: string) => {
+      void loadSecondStep();
+      return signInWithCode(code, resolveApiVersion(settings.apiVersion, versionQuery.data));
+    },
+    onSuccess: async (session) => navigate({ href: redirectTo ?? (await landingPage(session)), replace: true }),
     onError: (failure) => {
       const step = secondStepOf(failure);
       setSecondStep(step);
@@ -102,9 +112,11 @@ export function LoginPage({
   }, [handoverCode, handover]);
   const waitSeconds = useRetryCountdown(mutation.error);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    // The contract's own check, in this form's words beside each field (not the browser's bubble).
+    // The contract's own check, in this form's words beside each field (not the browser's bubble). The contract
+    // comes with the API client, asked for as the page opened (the version query): by the first submit it is here.
+    const { LoginCredentials } = await import('../../../shared/contract/index.ts');
     const errors = checkFields(LoginCredentials, { UserName: userName.trim(), Password: password }, LOGIN_WORDS);
     setChecked(errors);
     if (Object.keys(errors).length > 0 || waitSeconds > 0) return;
@@ -145,17 +157,19 @@ export function LoginPage({
               Review device requests, manage push users and confirm instructions.
             </Text>
             {secondStep ? (
-              <SecondStep
-                step={secondStep}
-                afterSingleSignOn={afterSingleSignOn}
-                onSignedIn={signedIn}
-                onRestart={() => {
-                  setSecondStep(null);
-                  setAfterSingleSignOn(false);
-                  setPassword('');
-                  mutation.reset();
-                }}
-              />
+              <Suspense fallback={null}>
+                <SecondStep
+                  step={secondStep}
+                  afterSingleSignOn={afterSingleSignOn}
+                  onSignedIn={signedIn}
+                  onRestart={() => {
+                    setSecondStep(null);
+                    setAfterSingleSignOn(false);
+                    setPassword('');
+                    mutation.reset();
+                  }}
+                />
+              </Suspense>
             ) : (
               <>
                 {singleSignOnRefusal && (
