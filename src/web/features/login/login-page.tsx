@@ -32,13 +32,13 @@ import { PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
 import { type SecondStepTicket, secondStepOf } from './second-step/second-step-ticket.ts';
 import { SingleSignOnButton, SingleSignOnRefused } from './single-sign-on.tsx';
 
-// Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 // After the password, not before the form: the second step (its forms, passkey ceremony and help) and the list of
 // pages to land on (which brings the API's whole catalogue) are not part of the page a person first sees.
 const loadSecondStep = () => import('./second-step/second-step.tsx');
 const SecondStep = lazy(() => loadSecondStep().then((module) => ({ default: module.SecondStep })));
 const landingPage = async (session: Parameters<typeof import('../../wiring/pages.tsx').landingPage>[0]) =>
   (await import('../../wiring/pages.tsx')).landingPage(session, false);
+// Only demo servers show the demo accounts, and only once the server has said so: their code stays out of the page.
 const DemoAccounts = lazy(() => import('./demo-accounts.tsx').then((module) => ({ default: module.DemoAccounts })));
 
 /** `redirectTo`: where the person was going; without one, the first page their permissions let them work on. */
@@ -116,8 +116,10 @@ export function LoginPage({
     event.preventDefault();
     // The contract's own check, in this form's words beside each field (not the browser's bubble). The contract
     // comes with the API client, asked for as the page opened (the version query): by the first submit it is here.
-    const { LoginCredentials } = await import('../../../shared/contract/index.ts');
-    const errors = checkFields(LoginCredentials, { UserName: userName.trim(), Password: password }, LOGIN_WORDS);
+    // Should it fail to load (the server gone), the sign-in goes ahead and says that the server cannot be reached.
+    const contract = await import('../../../shared/contract/index.ts').catch(() => null);
+    const credentials = { UserName: userName.trim(), Password: password };
+    const errors = contract ? checkFields(contract.LoginCredentials, credentials, LOGIN_WORDS) : {};
     setChecked(errors);
     if (Object.keys(errors).length > 0 || waitSeconds > 0) return;
     mutation.mutate();
