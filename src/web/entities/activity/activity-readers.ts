@@ -1,4 +1,9 @@
-import { ACCOUNTS_ENTITY, ACTIVITY_READERS, type ActivityAction } from '../../../shared/contract/index.ts';
+import {
+  ACCOUNTS_ENTITY,
+  ACTIVITY_ACTIONS,
+  ACTIVITY_READERS,
+  type ActivityAction,
+} from '../../../shared/contract/index.ts';
 import { hasPermission } from '../../session/permissions.ts';
 import { useSession } from '../../session/session-context.tsx';
 
@@ -17,6 +22,4 @@ export const ACCOUNT_EVENTS_WITHHELD =
 
 /** The actions whose events a reader may see: the Event filter offers no event that could never match. */
 export const readableActions = (accountEvents: boolean): ActivityAction[] =>
-  (Object.keys(ACTIVITY_READERS) as ActivityAction[]).filter(
-    (action) => accountEvents || ACTIVITY_READERS[action] === 'security',
-  );
+  ACTIVITY_ACTIONS.filter((action) => accountEvents || ACTIVITY_READERS[action] === 'security');
