@@ -1,10 +1,11 @@
 import type { Compilable, Insertable, Kysely } from 'kysely';
 import { formatTimestamp } from '../../shared/contract/index.ts';
+import { inWords } from '../../shared/in-words.ts';
 import { dialectOf } from '../db/database.ts';
 import { preparedInsert, preparedLookup } from '../db/prepared-query.ts';
 import type { ActivityEventTable, Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import type { AuditEvent } from './audit-event.ts';
+import type { AuditEntityType, AuditEvent } from './audit-event.ts';
 
 /** Text from a client (a typed user name, a User-Agent) is kept to this length, as in the audit line. */
 const TEXT_MAX = 256;
@@ -18,7 +19,7 @@ const ROWS_PER_INSERT = 1_000;
 const ANNOUNCE_MS = 250;
 
 /** What an event may be about that is the service's own, not a person's: its data, where its alerts go. */
-const SERVICE_ENTITIES: ReadonlySet<string> = new Set(['Database', 'AlertDestination']);
+const SERVICE_ENTITIES: ReadonlySet<AuditEntityType> = new Set<AuditEntityType>(['Database', 'AlertDestination']);
 
 /**
  * Whom an event concerns: the person of the request, push user, device or account it names, read as its row is written
@@ -100,7 +101,8 @@ function rowOf(event: AuditEvent, at: Date, person: string | null): Insertable<A
   const reason = event.outcome === 'failure' || event.reason ? (event.reason ?? 'unknown') : null;
   const userAgent = clip(event.userAgent);
   // The reason twice: as its code, and in words as the dashboard shows it ("invalid credentials").
-  const reasonInWords = reason?.includes('-') ? reason.replaceAll('-', ' ') : null;
+  const words = reason === null ? null : inWords(reason);
+  const reasonInWords = words === reason ? null : words;
   const search = [event.action, actor, person, targetId, event.sourceIp, reason, reasonInWords, userAgent, details]
     .filter((part) => part !== null && part !== undefined)
     .join('\n')

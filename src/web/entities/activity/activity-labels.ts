@@ -1,4 +1,5 @@
 import type { ActivityAction, ActivityEvent } from '../../../shared/contract/index.ts';
+import { inWords } from '../../../shared/in-words.ts';
 import { formatAbsolute, timestampMs } from '../../lib/time/time-format.ts';
 
 /**
@@ -47,9 +48,6 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'alert-secret-rotated': 'Alert signing secret rotated',
   'alert-sent': 'Alert sent',
 };
-
-/** A machine word as words: `invalid-credentials` reads "invalid credentials". */
-const inWords = (code: string) => code.replace(/[-_]+/g, ' ');
 
 export const actionLabel = (action: string) =>
   (ACTIVITY_ACTION_LABELS as Record<string, string | undefined>)[action] ?? inWords(action);
@@ -118,10 +116,10 @@ function detailText(event: ActivityEvent): string {
     .join(', ');
 }
 
-/** One line for an event: "Device decision (approved)", "Signed in, failed: invalid-credentials". */
+/** One line for an event: "Device decision (approved)", "Signed in, failed: invalid credentials". */
 export function activitySummary(event: ActivityEvent): string {
   const detail = detailText(event);
-  // The reason stays the service's own word: it is what the free-text search finds.
+  // The reason in words: the service keeps them in the event's searchable text beside the code.
   const failure = event.Outcome === 'failure' ? `, failed${event.Reason ? `: ${inWords(event.Reason)}` : ''}` : '';
   return `${actionLabel(event.Action)}${detail ? ` (${detail})` : ''}${failure}`;
 }
